@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { accountRoutes } from './modules/account/account.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { oauthRoutes } from './modules/account/oauth/oauth.routes';
+import { userRoutes } from './modules/account/user/user.routes';
+import { decorateAuth } from './plugins/auth';
+import { registerErrorHandlers } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { securityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildOptions {
+  /** Built web app to serve under /client; omitted in API-only tests. */
+  webDistDir?: string;
+  serveWeb?: boolean;
+}
+
+/**
+ * Builds the whole HTTP app from a context, registering everything explicitly and in order:
+ * framework plugins, cross-cutting plugins, then every API module under /api.
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    loggerInstance: ctx.log,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 64 * 1024,
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(formbody);
+  await app.register(cookie);
+  decorateAuth(app);
+  registerErrorHandlers(app);
+  securityHeaders(app);
+  await registerOpenApi(app, ctx.config);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(oauthRoutes(ctx));
+      await api.register(userRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb !== false) await registerWebApp(app, options.webDistDir);
+  return app;
+}

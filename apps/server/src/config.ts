@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start (fail fast, list every bad
+ * key). `.env.example` documents the same keys; keep the two in step.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  APP_NAME: z.string().min(1).default('Resiport'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where people reach the product; mail links and OAuth redirects are built from it, never from Host. */
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** HS256 key for session tokens (≥ 32 bytes). Unset: a random key kept in DATA_DIR. */
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_REFRESH_AFTER_SECONDS: seconds(3600),
+  SESSION_TTL_SECONDS: seconds(12 * 3600),
+  SESSION_MAX_AGE_SECONDS: seconds(30 * 24 * 3600),
+  ACTIVATION_LINK_TTL_SECONDS: seconds(24 * 3600),
+  RESET_LINK_TTL_SECONDS: seconds(3600),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Resiport <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  YANDEX_CLIENT_ID: optionalText,
+  YANDEX_CLIENT_SECRET: optionalText,
+  YANDEX_AUTH_URL: z.url().default('https://oauth.yandex.ru/authorize'),
+  YANDEX_TOKEN_URL: z.url().default('https://oauth.yandex.ru/token'),
+  YANDEX_USERINFO_URL: z.url().default('https://login.yandex.ru/info?format=json'),
+  /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
+  TRUST_PROXY: optionalText,
+  RATE_LIMIT_ENABLED: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+export interface Config {
+  appName: string;
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  session: { refreshAfter: number; ttl: number; maxAge: number };
+  links: { activationTtl: number; resetTtl: number };
+  mail: { smtpUrl: string | undefined; from: string };
+  oauth: { google: OAuthProviderConfig | undefined; yandex: OAuthProviderConfig | undefined };
+  trustProxy: boolean | string;
+  rateLimitEnabled: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = parsed.data;
+  return Object.freeze({
+    appName: env.APP_NAME,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    jwtSecret: env.JWT_SECRET,
+    session: {
+      refreshAfter: env.SESSION_REFRESH_AFTER_SECONDS,
+      ttl: env.SESSION_TTL_SECONDS,
+      maxAge: env.SESSION_MAX_AGE_SECONDS,
+    },
+    links: { activationTtl: env.ACTIVATION_LINK_TTL_SECONDS, resetTtl: env.RESET_LINK_TTL_SECONDS },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    oauth: {
+      google: providerConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {
+        authUrl: env.GOOGLE_AUTH_URL,
+        tokenUrl: env.GOOGLE_TOKEN_URL,
+        userInfoUrl: env.GOOGLE_USERINFO_URL,
+      }),
+      yandex: providerConfig(env.YANDEX_CLIENT_ID, env.YANDEX_CLIENT_SECRET, {
+        authUrl: env.YANDEX_AUTH_URL,
+        tokenUrl: env.YANDEX_TOKEN_URL,
+        userInfoUrl: env.YANDEX_USERINFO_URL,
+      }),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+  });
+}
+
+/** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */
+function providerConfig(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  urls: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'userInfoUrl'>,
+): OAuthProviderConfig | undefined {
+  return clientId && clientSecret ? { clientId, clientSecret, ...urls } : undefined;
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}

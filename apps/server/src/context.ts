@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './modules/mail/mailer';
+
+/** What services need from the outside world; built once in main.ts (or by a test) and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  /** HS256 key for session tokens. */
+  jwtKey: Uint8Array;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database.types';
+
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite (in `dataDir`, or in memory when
+ * `dataDir` is null). int8 becomes `bigint` on both so money and bytes never pass through floats.
+ */
+export function createDatabase(options: { url?: string | undefined; dataDir: string | null }): Db {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };
+  if (options.dataDir === null) {
+    return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite({ parsers })) });
+  }
+  const dir = path.resolve(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(dir, { parsers })) });
+}

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table shapes; one interface per table, aggregated in `Database`. */
+
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  status: 'pending' | 'active' | 'disabled';
+  role: Generated<'customer' | 'operator'>;
+  lang: 'en-us' | 'ru';
+  token_version: Generated<number>;
+  api_token_hash: string | null;
+  balance_cents: ColumnType<bigint, never, bigint>;
+  traffic_left_bytes: ColumnType<bigint, never, bigint>;
+  traffic_used_bytes: ColumnType<bigint, never, bigint>;
+  created_at: Timestamp;
+  activated_at: Date | null;
+}
+
+export type LinkPurpose = 'activate' | 'reset' | 'oauth_login';
+
+export interface AccountLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  purpose: LinkPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface OAuthIdentitiesTable {
+  provider: 'google' | 'yandex';
+  subject: string;
+  account_id: number;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: 'google' | 'yandex';
+  code_verifier: string;
+  browser_binding_hash: string;
+  redirect_path: string | null;
+  expires_at: Date;
+  created_at: Timestamp;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  account_links: AccountLinksTable;
+  oauth_identities: OAuthIdentitiesTable;
+  oauth_states: OAuthStatesTable;
+  rate_limit_hits: RateLimitHitsTable;
+}

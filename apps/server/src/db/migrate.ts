@@ -1,0 +1,23 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the Migrator works on any schema; migrations are typed by hand. */
+import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as accounts from './migrations/2026_11_21_0500_accounts';
+
+/** Every migration, listed explicitly (no directory scanning), in order. */
+const migrations: Record<string, Migration> = {
+  '2026_11_21_0500_accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error ?? failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+export async function migrateDownAll(db: Kysely<any>): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS);
+  if (error) throw new Error('Migrating down failed', { cause: error });
+}

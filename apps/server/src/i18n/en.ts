@@ -1,0 +1,30 @@
+import type { Catalogue } from './messages';
+
+/** English API messages; the spec's texts are used verbatim. */
+export const en: Catalogue = {
+  Success: 'Success',
+  ActivationSent: 'The activation link has been sent, please open your email to activate',
+  ResetLinkSent: 'A password reset link has been sent to your email',
+  PasswordChanged: 'Your password has been changed',
+  PasswordReset: 'Your password has been reset, please sign in',
+  ValidationFailed: 'Please check the highlighted fields',
+  EmailRegistered: 'The email is registered',
+  InvalidLink: 'Invalid link, please re-register',
+  InvalidResetLink: 'This link is invalid or has expired, please request a new one',
+  EmailNotRegistered: 'This email has not been registered',
+  PasswordError: 'Password error',
+  AccountNotActivated: 'Please go to email to activate your account',
+  PasswordUnchanged: 'The new password must be different from the previous one',
+  TooManyRequests: 'Too many attempts, please try again in {minutes} min',
+  NotFound: 'Not found',
+  Forbidden: 'You do not have permission to do this',
+  OAuthFailed: 'Sign-in with {provider} failed, please try again or use your email and password',
+  OAuthUnavailable: 'Sign-in with this provider is not available',
+  SessionExpired: 'Your session has expired, please sign in again',
+  AccountDisabled: 'This account is disabled, please contact support',
+  SessionTokenRequired: 'This action needs a signed-in session; a developer API token cannot do it',
+  GoToPayment: 'Redirecting to payment',
+  PaymentRequired: 'Insufficient balance',
+  InternalError: 'Something went wrong on our side, please try again later',
+  ServiceUnavailable: 'The service is temporarily unavailable, please try again later',
+};

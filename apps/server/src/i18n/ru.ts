@@ -1,0 +1,30 @@
+import type { Catalogue } from './messages';
+
+/** Russian API messages; typed against the same keys as English, so none can be missing. */
+export const ru: Catalogue = {
+  Success: 'Успешно',
+  ActivationSent: 'Ссылка для активации отправлена, откройте письмо, чтобы активировать аккаунт',
+  ResetLinkSent: 'Ссылка для сброса пароля отправлена на вашу почту',
+  PasswordChanged: 'Пароль изменён',
+  PasswordReset: 'Пароль сброшен, войдите с новым паролем',
+  ValidationFailed: 'Проверьте выделенные поля',
+  EmailRegistered: 'Этот адрес уже зарегистрирован',
+  InvalidLink: 'Недействительная ссылка, зарегистрируйтесь заново',
+  InvalidResetLink: 'Ссылка недействительна или устарела, запросите новую',
+  EmailNotRegistered: 'Этот адрес не зарегистрирован',
+  PasswordError: 'Неверный пароль',
+  AccountNotActivated: 'Перейдите в почту, чтобы активировать аккаунт',
+  PasswordUnchanged: 'Новый пароль должен отличаться от прежнего',
+  TooManyRequests: 'Слишком много попыток, повторите через {minutes} мин',
+  NotFound: 'Не найдено',
+  Forbidden: 'У вас нет прав на это действие',
+  OAuthFailed: 'Не удалось войти через {provider}, попробуйте ещё раз или войдите по почте и паролю',
+  OAuthUnavailable: 'Вход через этого провайдера недоступен',
+  SessionExpired: 'Сессия истекла, войдите снова',
+  AccountDisabled: 'Аккаунт заблокирован, обратитесь в поддержку',
+  SessionTokenRequired: 'Для этого действия нужен вход в аккаунт; токен разработчика не подходит',
+  GoToPayment: 'Переход к оплате',
+  PaymentRequired: 'Недостаточно средств на балансе',
+  InternalError: 'Что-то пошло не так на нашей стороне, повторите попытку позже',
+  ServiceUnavailable: 'Сервис временно недоступен, повторите попытку позже',
+};

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { pino, type Logger } from 'pino';
+
+/** Query parameters that carry secrets (link tokens, OAuth codes and state): never written to logs. */
+const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'oauth_code']);
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of params.keys()) if (SECRET_QUERY_KEYS.has(key)) params.set(key, '[redacted]');
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/**
+ * The process logger. Requests are logged as method + redacted URL + IP only (never headers, so
+ * JWT-TOKEN, Authorization and cookies stay out); known secret fields are redacted wherever they appear.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: { paths: ['password', '*.password', 'jwt_token', '*.jwt_token', 'api_token', '*.api_token', 'sign'], censor: '[redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+    },
+  });
+}

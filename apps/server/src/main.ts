@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { systemClock } from './lib/clock';
+import { loadJwtKey } from './lib/jwt-key';
+import { createLogger } from './lib/logger';
+import { outboxMailer, smtpMailer } from './modules/mail/mailer';
+
+/** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const mailer = config.mail.smtpUrl
+    ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+    : outboxMailer(config.dataDir, config.mail.from, log);
+  const ctx: AppContext = { config, db, mailer, clock: systemClock, jwtKey: loadJwtKey(config.jwtSecret, config.dataDir), log };
+  const app = await buildApp(ctx, { webDistDir: config.webDistDir });
+
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    mailer.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', (s) => void shutdown(s));
+  process.once('SIGTERM', (s) => void shutdown(s));
+
+  await app.listen({ host: config.host, port: config.port });
+  log.info(`${config.appName} is up: ${config.publicUrl}/client/ (API ${config.publicUrl}/api, docs ${config.publicUrl}/api/docs)`);
+  log.info(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}/pglite`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

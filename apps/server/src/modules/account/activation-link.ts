@@ -1,0 +1,45 @@
+import type { ServerLang } from '@resiport/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { addSeconds } from '../../lib/clock';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { activationMail, resetMail } from '../mail/templates';
+import { insertLink } from './account-link.repository';
+
+interface Recipient {
+  id: number;
+  email: string;
+  lang: ServerLang;
+}
+
+/** Creates a single-use activation link and mails it. The link hits the API, which redirects to sign-in. */
+export async function sendActivationLink(ctx: AppContext, account: Recipient): Promise<void> {
+  const ttl = ctx.config.links.activationTtl;
+  const token = await createLink(ctx, account.id, 'activate', ttl);
+  const link = `${ctx.config.publicUrl}/api/account/activate?token=${token}`;
+  await deliver(ctx, activationMail(account.lang, account.email, ctx.config.appName, link, ttl));
+}
+
+/** Creates a single-use reset link to the web page where the new password is chosen. */
+export async function sendResetLink(ctx: AppContext, account: Recipient): Promise<void> {
+  const ttl = ctx.config.links.resetTtl;
+  const token = await createLink(ctx, account.id, 'reset', ttl);
+  const link = `${ctx.config.publicUrl}/client/user/resetpassword?token=${token}`;
+  await deliver(ctx, resetMail(account.lang, account.email, ctx.config.appName, link, ttl));
+}
+
+async function createLink(ctx: AppContext, accountId: number, purpose: 'activate' | 'reset', ttl: number) {
+  const token = randomToken();
+  const expiresAt = addSeconds(ctx.clock(), ttl);
+  await insertLink(ctx.db, { accountId, purpose, tokenHash: sha256Hex(token), expiresAt });
+  return token;
+}
+
+async function deliver(ctx: AppContext, message: Parameters<AppContext['mailer']['send']>[0]): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    ctx.log.error({ err: error, to: message.to }, 'mail delivery failed');
+    throw new AppError('ServiceUnavailable');
+  }
+}

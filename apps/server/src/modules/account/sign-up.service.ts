@@ -1,0 +1,55 @@
+import type { ServerLang } from '@resiport/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { hashPassword } from '../../lib/password';
+import { consumeLink, revokeLinks } from './account-link.repository';
+import { activateAccount, findAccountByEmail, insertAccount, lockAccountByEmail, updatePendingAccount } from './account.repository';
+import { sendActivationLink } from './activation-link';
+import { sha256Hex } from '../../lib/crypto';
+
+/**
+ * Creates a pending account and mails its activation link. Signing up again with a still-pending
+ * email replaces its password and sends a fresh link (older links stop working): whoever controls
+ * the mailbox decides the password, so a stranger's earlier sign-up cannot hijack the account.
+ */
+export async function signUp(ctx: AppContext, input: { email: string; password: string; lang: ServerLang }) {
+  const passwordHash = await hashPassword(input.password);
+  const accountId = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await lockAccountByEmail(trx, input.email);
+    if (existing && existing.status !== 'pending') throw new AppError('EmailRegistered');
+    if (existing) {
+      await updatePendingAccount(trx, existing.id, { password_hash: passwordHash, lang: input.lang });
+      await revokeLinks(trx, existing.id, 'activate', ctx.clock());
+      return existing.id;
+    }
+    const created = await insertAccount(trx, {
+      email: input.email,
+      password_hash: passwordHash,
+      status: 'pending',
+      lang: input.lang,
+    });
+    if (!created) throw new AppError('EmailRegistered');
+    return created.id;
+  });
+  await sendActivationLink(ctx, { id: accountId, email: input.email, lang: input.lang });
+}
+
+/** Sends a new activation link to a pending account (older links stop working). */
+export async function resendActivation(ctx: AppContext, email: string): Promise<void> {
+  const account = await findAccountByEmail(ctx.db, email);
+  if (!account) throw new AppError('EmailNotRegistered');
+  if (account.status !== 'pending') throw new AppError('EmailRegistered');
+  await revokeLinks(ctx.db, account.id, 'activate', ctx.clock());
+  await sendActivationLink(ctx, account);
+}
+
+/** Activates the account behind a valid link; a used, expired or unknown link is InvalidLink. */
+export async function activate(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) throw new AppError('InvalidLink');
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const accountId = await consumeLink(trx, 'activate', sha256Hex(token), now);
+    if (accountId === undefined) throw new AppError('InvalidLink');
+    await activateAccount(trx, accountId, now);
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import type { AccountRow } from '../modules/account/account.repository';
+import { authenticate, readCredential } from '../modules/account/session/authenticate';
+import type { SessionClaims } from '../modules/account/session/session-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireAccount` on protected routes; null elsewhere. */
+    account: AccountRow | null;
+    session: SessionClaims | null;
+  }
+}
+
+export function decorateAuth(app: FastifyInstance): void {
+  app.decorateRequest('account', null);
+  app.decorateRequest('session', null);
+}
+
+/**
+ * onRequest hook for protected routes. It runs before body validation, so an anonymous caller gets
+ * 10013 rather than field errors, and validation messages use the account's language.
+ * `sessionOnly` refuses the developer API token (password, token and session changes need a person).
+ */
+export function requireAccount(ctx: AppContext, options: { sessionOnly?: boolean } = {}): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const { account, session } = await authenticate(ctx, readCredential(request.headers));
+    request.account = account;
+    request.session = session;
+    if (options.sessionOnly && !session) throw new AppError('SessionTokenRequired');
+  };
+}
+
+/** The signed-in account of a request guarded by `requireAccount`. */
+export function currentAccount(request: FastifyRequest): AccountRow {
+  if (!request.account) throw new AppError('SessionExpired');
+  return request.account;
+}

@@ -1,0 +1,66 @@
+import {
+  httpStatusOf,
+  isValidationMessageKey,
+  ResultCode,
+  validationMessages,
+  type ResultCodeName,
+  type ServerLang,
+} from '@resiport/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+import { requestLang, translate } from '../i18n/translate';
+
+/** The one exit for failures: every error becomes `{code, msg, data}` with a matching HTTP status. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    if (error instanceof AppError) {
+      if (error.codeName === 'TooManyRequests') {
+        request.log.warn({ url: request.routeOptions.url, ip: request.ip }, 'rate limit hit');
+        const { retry_after_seconds: retryAfter } = error.data as { retry_after_seconds: number };
+        void reply.header('retry-after', String(retryAfter));
+      }
+      return sendFailure(reply, error.codeName, translate(lang, error.codeName, error.params), error.data);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldMessages(error.validation, lang);
+      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (bad JSON, unsupported media type, body too large): client input problems.
+      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields: {} }, status);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendFailure(reply, 'InternalError', translate(lang, 'InternalError'), null);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, 'NotFound', translate(requestLang(request), 'NotFound'), null),
+  );
+}
+
+function sendFailure(
+  reply: FastifyReply,
+  codeName: ResultCodeName,
+  msg: string,
+  data: unknown,
+  status = httpStatusOf[codeName],
+) {
+  return reply.code(status).send({ code: ResultCode[codeName], msg, data });
+}
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+/** One localized message per field (the first issue wins), from zod issues carrying message keys. */
+function fieldMessages(issues: readonly ValidationIssue[], lang: ServerLang): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    const message = issue.message ?? '';
+    fields[field] ??= validationMessages[lang][isValidationMessageKey(message) ? message : 'validation.invalid'];
+  }
+  return fields;
+}
+

@@ -1,0 +1,23 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+
+/** OpenAPI generated from the contract's zod schemas; UI at /api/docs, JSON at /api/docs/json. */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appName} API`, version: '1.0.0', description: 'Every response is {code, msg, data}.' },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          jwtToken: { type: 'apiKey', in: 'header', name: 'JWT-TOKEN' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

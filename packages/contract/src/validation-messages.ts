@@ -1,0 +1,37 @@
+import type { ServerLang } from './locale';
+
+/**
+ * Messages of the spec §5 rules. Schemas carry the key; the server renders it in the request's
+ * language and the web in the UI's, so both sides always show the same words.
+ * 'Please enter your passowrd' is the spec's text, typo included (docs/decisions/004).
+ */
+const en = {
+  'validation.required': 'Required',
+  'validation.email': 'Please enter a valid email address',
+  'validation.password': 'Please enter your passowrd',
+  'validation.newPassword':
+    'The password must be 8-30 characters long and contain at least one letter and one number',
+  'validation.passwordUnchanged': 'The new password must be different from the previous one',
+  'validation.confirm': 'The password is not the same',
+  'validation.tooLong': 'This value is too long',
+  'validation.invalid': 'This value is not valid',
+} as const;
+
+export type ValidationMessageKey = keyof typeof en;
+
+const ru: Record<ValidationMessageKey, string> = {
+  'validation.required': 'Обязательное поле',
+  'validation.email': 'Введите корректный адрес электронной почты',
+  'validation.password': 'Введите пароль',
+  'validation.newPassword': 'Пароль должен содержать от 8 до 30 символов, хотя бы одну букву и одну цифру',
+  'validation.passwordUnchanged': 'Новый пароль должен отличаться от прежнего',
+  'validation.confirm': 'Пароли не совпадают',
+  'validation.tooLong': 'Слишком длинное значение',
+  'validation.invalid': 'Недопустимое значение',
+};
+
+export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = { 'en-us': en, ru };
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return value in en;
+}
