@@ -28,7 +28,12 @@ const envSchema = z.object({
   SESSION_MAX_AGE_SECONDS: seconds(30 * 24 * 3600),
   ACTIVATION_LINK_TTL_SECONDS: seconds(24 * 3600),
   RESET_LINK_TTL_SECONDS: seconds(3600),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Resiport <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -17,7 +17,14 @@ async function main(): Promise<void> {
   const mailer = config.mail.smtpUrl
     ? smtpMailer(config.mail.smtpUrl, config.mail.from)
     : outboxMailer(config.dataDir, config.mail.from, log);
-  const ctx: AppContext = { config, db, mailer, clock: systemClock, jwtKey: loadJwtKey(config.jwtSecret, config.dataDir), log };
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer,
+    clock: systemClock,
+    jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
+    log,
+  };
   const app = await buildApp(ctx, { webDistDir: config.webDistDir });
 
   const shutdown = async (signal: string) => {
@@ -31,8 +38,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ host: config.host, port: config.port });
-  log.info(`${config.appName} is up: ${config.publicUrl}/client/ (API ${config.publicUrl}/api, docs ${config.publicUrl}/api/docs)`);
-  log.info(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}/pglite`);
+  log.info(
+    `${config.appName} is up: ${config.publicUrl}/client/ (API ${config.publicUrl}/api, docs ${config.publicUrl}/api/docs)`,
+  );
+  log.info(
+    config.databaseUrl
+      ? 'database: PostgreSQL (DATABASE_URL)'
+      : `database: embedded PGlite in ${config.dataDir}/pglite`,
+  );
 }
 
 main().catch((error: unknown) => {

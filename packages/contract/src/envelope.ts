@@ -4,7 +4,11 @@ import { z } from 'zod';
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
-export type Envelope<T> = { code: number; msg: string; data: T };
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
 
 /** `data` of a ValidationFailed answer: one localized message per failing field. */
 export const validationDetailsSchema = z.object({

@@ -42,9 +42,9 @@ export function isStrongEnough(password: string): boolean {
 }
 
 /** Adds the 'confirm must equal password' rule to an object schema with both fields. */
-export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirm: z.ZodType<string> }>>(
-  schema: T,
-) {
+export function withConfirmation<
+  T extends z.ZodObject<{ password: z.ZodType<string>; confirm: z.ZodType<string> }>,
+>(schema: T) {
   return schema.refine((v: { password: string; confirm: string }) => v.password === v.confirm, {
     ...key('validation.confirm'),
     path: ['confirm'],

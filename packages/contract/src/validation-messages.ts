@@ -30,7 +30,10 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.invalid': 'Недопустимое значение',
 };
 
-export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = { 'en-us': en, ru };
+export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {
+  'en-us': en,
+  ru,
+};
 
 export function isValidationMessageKey(value: string): value is ValidationMessageKey {
   return value in en;

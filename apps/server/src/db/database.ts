@@ -16,14 +16,9 @@ const INT8_OID = 20;
  */
 export function createDatabase(options: { url?: string | undefined; dataDir: string | null }): Db {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    const types = new pg.TypeOverrides();
+    types.setTypeParser(INT8_OID, (v: string) => BigInt(v));
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, types });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };

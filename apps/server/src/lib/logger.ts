@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Query parameters that carry secrets (link tokens, OAuth codes and state): never written to logs. */
 const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'oauth_code']);
@@ -16,12 +16,20 @@ export function redactUrl(url: string): string {
  * The process logger. Requests are logged as method + redacted URL + IP only (never headers, so
  * JWT-TOKEN, Authorization and cookies stay out); known secret fields are redacted wherever they appear.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
-    redact: { paths: ['password', '*.password', 'jwt_token', '*.jwt_token', 'api_token', '*.api_token', 'sign'], censor: '[redacted]' },
-    serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+    redact: {
+      paths: ['password', '*.password', 'jwt_token', '*.jwt_token', 'api_token', '*.api_token', 'sign'],
+      censor: '[redacted]',
     },
-  });
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

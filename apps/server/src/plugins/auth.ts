@@ -23,7 +23,10 @@ export function decorateAuth(app: FastifyInstance): void {
  * 10013 rather than field errors, and validation messages use the account's language.
  * `sessionOnly` refuses the developer API token (password, token and session changes need a person).
  */
-export function requireAccount(ctx: AppContext, options: { sessionOnly?: boolean } = {}): onRequestAsyncHookHandler {
+export function requireAccount(
+  ctx: AppContext,
+  options: { sessionOnly?: boolean } = {},
+): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const { account, session } = await authenticate(ctx, readCredential(request.headers));
     request.account = account;

@@ -30,7 +30,13 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, unsupported media type, body too large): client input problems.
-      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields: {} }, status);
+      return sendFailure(
+        reply,
+        'ValidationFailed',
+        translate(lang, 'ValidationFailed'),
+        { fields: {} },
+        status,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, 'InternalError', translate(lang, 'InternalError'), null);
@@ -51,7 +57,10 @@ function sendFailure(
   return reply.code(status).send({ code: ResultCode[codeName], msg, data });
 }
 
-type ValidationIssue = { instancePath?: string; message?: string };
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
 
 /** One localized message per field (the first issue wins), from zod issues carrying message keys. */
 function fieldMessages(issues: readonly ValidationIssue[], lang: ServerLang): Record<string, string> {
@@ -59,8 +68,8 @@ function fieldMessages(issues: readonly ValidationIssue[], lang: ServerLang): Re
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
     const message = issue.message ?? '';
-    fields[field] ??= validationMessages[lang][isValidationMessageKey(message) ? message : 'validation.invalid'];
+    fields[field] ??=
+      validationMessages[lang][isValidationMessageKey(message) ? message : 'validation.invalid'];
   }
   return fields;
 }
-

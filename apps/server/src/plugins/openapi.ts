@@ -8,7 +8,11 @@ import type { Config } from '../config';
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.appName} API`, version: '1.0.0', description: 'Every response is {code, msg, data}.' },
+      info: {
+        title: `${config.appName} API`,
+        version: '1.0.0',
+        description: 'Every response is {code, msg, data}.',
+      },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {

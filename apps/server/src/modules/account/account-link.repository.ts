@@ -44,7 +44,12 @@ export async function consumeLink(
 }
 
 /** Ends every open link of a purpose (a newer one was sent, or one of them was used). */
-export async function revokeLinks(db: Executor, accountId: number, purpose: LinkPurpose, now: Date): Promise<void> {
+export async function revokeLinks(
+  db: Executor,
+  accountId: number,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('account_links')
     .set({ used_at: now })

@@ -15,7 +15,10 @@ export function findAccountByEmail(db: Executor, email: string): Promise<Account
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function lockAccountByEmail(trx: Transaction<Database>, email: string): Promise<AccountRow | undefined> {
+export function lockAccountByEmail(
+  trx: Transaction<Database>,
+  email: string,
+): Promise<AccountRow | undefined> {
   return trx.selectFrom('accounts').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
 }
 
@@ -41,7 +44,11 @@ export function insertAccount(
 }
 
 /** Sets a new password hash and bumps the token version, so every older session stops working. */
-export async function setPasswordAndRevokeSessions(db: Executor, id: number, passwordHash: string): Promise<number> {
+export async function setPasswordAndRevokeSessions(
+  db: Executor,
+  id: number,
+  passwordHash: string,
+): Promise<number> {
   const row = await db
     .updateTable('accounts')
     .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })

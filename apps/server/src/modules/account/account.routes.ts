@@ -35,40 +35,65 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(accountPaths.signup, { schema: { tags, body: signupBody, response: empty } }, async (request) => {
-      const { email, password, lang } = request.body;
-      await enforceRateLimit(ctx, 'signup', { ip: request.ip, email });
-      await signUp(ctx, { email, password, lang: lang ?? langFromAcceptLanguage(request.headers['accept-language']) });
-      return ok(request, null, 'ActivationSent');
-    });
+    app.post(
+      accountPaths.signup,
+      { schema: { tags, body: signupBody, response: empty } },
+      async (request) => {
+        const { email, password, lang } = request.body;
+        await enforceRateLimit(ctx, 'signup', { ip: request.ip, email });
+        await signUp(ctx, {
+          email,
+          password,
+          lang: lang ?? langFromAcceptLanguage(request.headers['accept-language']),
+        });
+        return ok(request, null, 'ActivationSent');
+      },
+    );
 
-    app.post(accountPaths.resendActivation, { schema: { tags, body: emailBody, response: empty } }, async (request) => {
-      await enforceRateLimit(ctx, 'resendActivation', { ip: request.ip, email: request.body.email });
-      await resendActivation(ctx, request.body.email);
-      return ok(request, null, 'ActivationSent');
-    });
+    app.post(
+      accountPaths.resendActivation,
+      { schema: { tags, body: emailBody, response: empty } },
+      async (request) => {
+        await enforceRateLimit(ctx, 'resendActivation', { ip: request.ip, email: request.body.email });
+        await resendActivation(ctx, request.body.email);
+        return ok(request, null, 'ActivationSent');
+      },
+    );
 
     // The link in the activation mail: a browser lands here and is sent on to the sign-in page.
-    app.get(accountPaths.activate, { schema: { tags, querystring: linkTokenQuery } }, async (request, reply) => {
-      const result = await activate(ctx, request.query.token).then(
-        () => activationResult.ok,
-        (error: unknown) => {
-          if (error instanceof AppError && error.codeName === 'InvalidLink') return activationResult.invalid;
-          throw error;
-        },
-      );
-      return reply.redirect(`${ctx.config.publicUrl}/client/user/login?activation=${result}`);
-    });
+    app.get(
+      accountPaths.activate,
+      { schema: { tags, querystring: linkTokenQuery } },
+      async (request, reply) => {
+        const result = await activate(ctx, request.query.token).then(
+          () => activationResult.ok,
+          (error: unknown) => {
+            if (error instanceof AppError && error.codeName === 'InvalidLink')
+              return activationResult.invalid;
+            throw error;
+          },
+        );
+        return reply.redirect(`${ctx.config.publicUrl}/client/user/login?activation=${result}`);
+      },
+    );
 
-    app.post(accountPaths.forgetPwd, { schema: { tags, body: emailBody, response: empty } }, async (request) => {
-      await enforceRateLimit(ctx, 'forgetPwd', { ip: request.ip, email: request.body.email });
-      await requestPasswordReset(ctx, request.body.email);
-      return ok(request, null, 'ResetLinkSent');
-    });
+    app.post(
+      accountPaths.forgetPwd,
+      { schema: { tags, body: emailBody, response: empty } },
+      async (request) => {
+        await enforceRateLimit(ctx, 'forgetPwd', { ip: request.ip, email: request.body.email });
+        await requestPasswordReset(ctx, request.body.email);
+        return ok(request, null, 'ResetLinkSent');
+      },
+    );
 
-    app.post(accountPaths.resetPwd, { schema: { tags, body: resetPasswordBody, response: empty } }, async (request) => {
-      await resetPassword(ctx, request.body);
-      return ok(request, null, 'PasswordReset');
-    });
+    app.post(
+      accountPaths.resetPwd,
+      { schema: { tags, body: resetPasswordBody, response: empty } },
+      async (request) => {
+        await resetPassword(ctx, request.body);
+        return ok(request, null, 'PasswordReset');
+      },
+    );
   };
 }

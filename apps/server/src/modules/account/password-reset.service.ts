@@ -3,7 +3,12 @@ import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { consumeLink, revokeLinks } from './account-link.repository';
-import { activateAccount, findAccountByEmail, lockAccountById, setPasswordAndRevokeSessions } from './account.repository';
+import {
+  activateAccount,
+  findAccountByEmail,
+  lockAccountById,
+  setPasswordAndRevokeSessions,
+} from './account.repository';
 import { sendResetLink } from './activation-link';
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
@@ -18,7 +23,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
  * every other reset link ends, and a pending account becomes active (the mailbox owner is proven).
  * A rejected new password leaves the link usable.
  */
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+): Promise<void> {
   const newHash = await hashPassword(input.password);
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {

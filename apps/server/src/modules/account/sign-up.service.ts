@@ -3,7 +3,13 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import { consumeLink, revokeLinks } from './account-link.repository';
-import { activateAccount, findAccountByEmail, insertAccount, lockAccountByEmail, updatePendingAccount } from './account.repository';
+import {
+  activateAccount,
+  findAccountByEmail,
+  insertAccount,
+  lockAccountByEmail,
+  updatePendingAccount,
+} from './account.repository';
 import { sendActivationLink } from './activation-link';
 import { sha256Hex } from '../../lib/crypto';
 

@@ -44,7 +44,10 @@ const reset: Record<ServerLang, TemplateText> = {
 };
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function render(t: TemplateText, to: string, app: string, link: string, ttlSeconds: number): MailMessage {
   const hours = String(Math.round((ttlSeconds / 3600) * 10) / 10);

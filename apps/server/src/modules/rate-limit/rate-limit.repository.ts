@@ -6,7 +6,9 @@ export async function countHit(db: Db, bucket: string, windowStart: Date): Promi
   const row = await db
     .insertInto('rate_limit_hits')
     .values({ bucket, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }),
+    )
     .returning('hits')
     .executeTakeFirstOrThrow();
   return row.hits;

@@ -33,7 +33,11 @@ export async function enforceRateLimit(
   }
   await maybeCleanup(ctx, now);
   if (retryAfter > 0) {
-    throw new AppError('TooManyRequests', { minutes: Math.ceil(retryAfter / 60) }, { retry_after_seconds: retryAfter });
+    throw new AppError(
+      'TooManyRequests',
+      { minutes: Math.ceil(retryAfter / 60) },
+      { retry_after_seconds: retryAfter },
+    );
   }
 }
 

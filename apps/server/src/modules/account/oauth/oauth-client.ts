@@ -49,14 +49,20 @@ export async function fetchProfile(
   });
   const tokens = (await tokenResponse.json()) as { access_token?: unknown; error?: unknown };
   if (!tokenResponse.ok || typeof tokens.access_token !== 'string') {
-    throw new Error(`token exchange failed: HTTP ${tokenResponse.status} ${String(tokens.error ?? '')}`);
+    const reason = typeof tokens.error === 'string' ? tokens.error : 'no access_token';
+    throw new Error(`token exchange failed: HTTP ${tokenResponse.status} ${reason}`);
   }
   const infoResponse = await fetch(settings.userInfoUrl, {
-    headers: { authorization: `${providerShapes[provider].authScheme} ${tokens.access_token}`, accept: 'application/json' },
+    headers: {
+      authorization: `${providerShapes[provider].authScheme} ${tokens.access_token}`,
+      accept: 'application/json',
+    },
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   if (!infoResponse.ok) throw new Error(`user info failed: HTTP ${infoResponse.status}`);
-  const profile = providerShapes[provider].parseProfile((await infoResponse.json()) as Record<string, unknown>);
+  const profile = providerShapes[provider].parseProfile(
+    (await infoResponse.json()) as Record<string, unknown>,
+  );
   if (!profile) throw new Error('user info without a subject');
   return profile;
 }

@@ -13,7 +13,13 @@ import {
 } from '../account.repository';
 import { issueSession } from '../session/session-token';
 import { authorizationUrl, fetchProfile } from './oauth-client';
-import { deleteExpiredStates, findIdentityAccountId, insertIdentity, insertState, takeState } from './oauth.repository';
+import {
+  deleteExpiredStates,
+  findIdentityAccountId,
+  insertIdentity,
+  insertState,
+  takeState,
+} from './oauth.repository';
 import { callbackUrl, providerConfig, type OAuthProfile, type ProviderName } from './providers';
 
 const STATE_TTL_SECONDS = 600;
@@ -48,7 +54,11 @@ export async function startOAuth(
     redirect_path: safeRedirectPath(redirect),
     expires_at: addSeconds(now, STATE_TTL_SECONDS),
   });
-  const url = authorizationUrl(provider, settings, { redirectUri: callbackUrl(ctx.config, provider), state, codeVerifier });
+  const url = authorizationUrl(provider, settings, {
+    redirectUri: callbackUrl(ctx.config, provider),
+    state,
+    codeVerifier,
+  });
   return { url, browserBinding };
 }
 
@@ -60,15 +70,19 @@ export async function startOAuth(
 export async function finishOAuth(
   ctx: AppContext,
   provider: ProviderName,
-  input: { code?: string | undefined; state?: string | undefined; browserBinding?: string | undefined; lang: ServerLang },
+  input: {
+    code?: string | undefined;
+    state?: string | undefined;
+    browserBinding?: string | undefined;
+    lang: ServerLang;
+  },
 ): Promise<{ loginCode: string; redirectPath: string | null }> {
   const settings = providerConfig(ctx.config, provider);
   if (!settings) throw new AppError('OAuthUnavailable');
   if (!input.code || !input.state || !input.browserBinding) throw oauthFailed(provider);
   const stored = await takeState(ctx.db, sha256Hex(input.state));
   if (
-    !stored ||
-    stored.provider !== provider ||
+    stored?.provider !== provider ||
     stored.expires_at <= ctx.clock() ||
     stored.browser_binding_hash !== sha256Hex(input.browserBinding)
   ) {
@@ -142,7 +156,12 @@ async function accountForProfile(
       activated_at: now,
     });
     if (!account) throw oauthFailed(provider);
-    await insertIdentity(trx, { provider, subject: profile.subject, accountId: account.id, email: profile.email });
+    await insertIdentity(trx, {
+      provider,
+      subject: profile.subject,
+      accountId: account.id,
+      email: profile.email,
+    });
     return account.id;
   });
 }

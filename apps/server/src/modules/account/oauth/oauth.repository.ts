@@ -5,12 +5,18 @@ import type { ProviderName } from './providers';
 
 type Executor = Db | Transaction<Database>;
 
-export async function insertState(db: Executor, values: Omit<Selectable<OAuthStatesTable>, 'created_at'>): Promise<void> {
+export async function insertState(
+  db: Executor,
+  values: Omit<Selectable<OAuthStatesTable>, 'created_at'>,
+): Promise<void> {
   await db.insertInto('oauth_states').values(values).execute();
 }
 
 /** Deletes and returns the state in one statement: a state can be used once. */
-export function takeState(db: Executor, stateHash: string): Promise<Selectable<OAuthStatesTable> | undefined> {
+export function takeState(
+  db: Executor,
+  stateHash: string,
+): Promise<Selectable<OAuthStatesTable> | undefined> {
   return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
 }
 
@@ -38,7 +44,12 @@ export async function insertIdentity(
 ): Promise<void> {
   await db
     .insertInto('oauth_identities')
-    .values({ provider: values.provider, subject: values.subject, account_id: values.accountId, email: values.email })
+    .values({
+      provider: values.provider,
+      subject: values.subject,
+      account_id: values.accountId,
+      email: values.email,
+    })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }

@@ -26,7 +26,12 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   const failTo = (reply: FastifyReply, provider: ProviderName, error: unknown) => {
     if (!(error instanceof AppError)) throw error;
-    const reason = error.codeName === 'OAuthUnavailable' ? 'unavailable' : error.codeName === 'AccountDisabled' ? 'disabled' : 'failed';
+    const reason =
+      error.codeName === 'OAuthUnavailable'
+        ? 'unavailable'
+        : error.codeName === 'AccountDisabled'
+          ? 'disabled'
+          : 'failed';
     return reply.redirect(`${loginPage}?oauth=${reason}&provider=${provider}`);
   };
 
@@ -34,7 +39,8 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       accountPaths.oauthProviders,
       { schema: { tags, response: { 200: envelopeSchema(oauthProvidersData) } } },
-      async (request) => ok(request, { google: Boolean(ctx.config.oauth.google), yandex: Boolean(ctx.config.oauth.yandex) }),
+      async (request) =>
+        ok(request, { google: Boolean(ctx.config.oauth.google), yandex: Boolean(ctx.config.oauth.yandex) }),
     );
 
     for (const [provider, start, callback] of [

@@ -53,7 +53,12 @@ export async function verifySession(
     });
     const accountId = Number(payload.sub);
     const { ver, auth_time: authTime, typ } = payload;
-    if (typ !== TOKEN_TYPE || !Number.isSafeInteger(accountId) || typeof ver !== 'number' || typeof authTime !== 'number') {
+    if (
+      typ !== TOKEN_TYPE ||
+      !Number.isSafeInteger(accountId) ||
+      typeof ver !== 'number' ||
+      typeof authTime !== 'number'
+    ) {
       throw new AppError('SessionExpired');
     }
     return { accountId, tokenVersion: ver, authTime };

@@ -25,13 +25,19 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       accountPaths.userInfo,
-      { onRequest: anyCredential, schema: { tags, security, response: { 200: envelopeSchema(userInfoData) } } },
+      {
+        onRequest: anyCredential,
+        schema: { tags, security, response: { 200: envelopeSchema(userInfoData) } },
+      },
       async (request) => ok(request, toUserInfo(currentAccount(request))),
     );
 
     app.get(
       accountPaths.refreshToken,
-      { onRequest: sessionOnly, schema: { tags, security, response: { 200: envelopeSchema(sessionSchema) } } },
+      {
+        onRequest: sessionOnly,
+        schema: { tags, security, response: { 200: envelopeSchema(sessionSchema) } },
+      },
       async (request) => {
         if (!request.session) throw new AppError('SessionTokenRequired');
         return ok(request, await refreshSession(ctx, currentAccount(request), request.session));
@@ -42,7 +48,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       accountPaths.changePassword,
       {
         onRequest: sessionOnly,
-        schema: { tags, security, body: changePasswordBody, response: { 200: envelopeSchema(sessionSchema) } },
+        schema: {
+          tags,
+          security,
+          body: changePasswordBody,
+          response: { 200: envelopeSchema(sessionSchema) },
+        },
       },
       async (request) =>
         ok(request, await changePassword(ctx, currentAccount(request), request.body), 'PasswordChanged'),
@@ -56,7 +67,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       accountPaths.setLang,
-      { onRequest: anyCredential, schema: { tags, security, body: setLangBody, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        onRequest: anyCredential,
+        schema: { tags, security, body: setLangBody, response: { 200: envelopeSchema(z.null()) } },
+      },
       async (request) => {
         const account = currentAccount(request);
         await setLanguage(ctx, account, request.body.lang);

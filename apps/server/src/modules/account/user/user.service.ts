@@ -3,7 +3,12 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { unixSeconds } from '../../../lib/clock';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { setApiTokenHash, setLang, setPasswordAndRevokeSessions, type AccountRow } from '../account.repository';
+import {
+  setApiTokenHash,
+  setLang,
+  setPasswordAndRevokeSessions,
+  type AccountRow,
+} from '../account.repository';
 import { newApiToken } from '../session/api-token';
 import { issueSession, type SessionClaims } from '../session/session-token';
 
@@ -23,9 +28,18 @@ export function toUserInfo(account: AccountRow): UserInfo {
 }
 
 /** A fresh token for a still-valid session, until the absolute lifetime since sign-in runs out. */
-export async function refreshSession(ctx: AppContext, account: AccountRow, session: SessionClaims): Promise<Session> {
-  if (unixSeconds(ctx.clock()) >= session.authTime + ctx.config.session.maxAge) throw new AppError('SessionExpired');
-  return issueSession(ctx, { accountId: account.id, tokenVersion: account.token_version, authTime: session.authTime });
+export async function refreshSession(
+  ctx: AppContext,
+  account: AccountRow,
+  session: SessionClaims,
+): Promise<Session> {
+  if (unixSeconds(ctx.clock()) >= session.authTime + ctx.config.session.maxAge)
+    throw new AppError('SessionExpired');
+  return issueSession(ctx, {
+    accountId: account.id,
+    tokenVersion: account.token_version,
+    authTime: session.authTime,
+  });
 }
 
 /**
@@ -42,7 +56,11 @@ export async function changePassword(
   }
   const version = await setPasswordAndRevokeSessions(ctx.db, account.id, await hashPassword(input.password));
   ctx.log.info({ accountId: account.id }, 'password changed, older sessions revoked');
-  return issueSession(ctx, { accountId: account.id, tokenVersion: version, authTime: unixSeconds(ctx.clock()) });
+  return issueSession(ctx, {
+    accountId: account.id,
+    tokenVersion: version,
+    authTime: unixSeconds(ctx.clock()),
+  });
 }
 
 /** Issues a new developer token; the previous one stops working at once. Returned only here, once. */

@@ -1,0 +1,81 @@
+import { accountPaths } from '@resiport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, GOOD_PASSWORD, pathOf, postForm, signUp } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('the app shell: envelope, errors, health, docs, logs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.get('/api/test/boom', () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('an unknown /api route is a 404 envelope', async () => {
+    expect(await t.call({ method: 'GET', url: '/api/nope' })).toMatchObject({
+      status: 404,
+      code: 10009,
+      msg: 'Not found',
+    });
+  });
+
+  it('an unexpected error is a masked 500 envelope, logged with its cause', async () => {
+    const response = await t.call({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(response).toMatchObject({ status: 500, code: 50000, data: null });
+    expect(response.msg).toBe('Что-то пошло не так на нашей стороне, повторите попытку позже');
+    expect(JSON.stringify(response)).not.toContain('postgres://');
+    expect(t.logs.join('')).toContain('connection string');
+  });
+
+  it('health: live without the database, ready with it', async () => {
+    expect(await t.call({ method: 'GET', url: '/api/health/live' })).toMatchObject({
+      code: 0,
+      data: { status: 'ok' },
+    });
+    expect(await t.call({ method: 'GET', url: '/api/health/ready' })).toMatchObject({
+      code: 0,
+      data: { database: 'up' },
+    });
+  });
+
+  it('serves an OpenAPI document listing every account call', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of Object.values(accountPaths)) expect(paths).toContain(`/api${path}`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('API answers carry no-store and nosniff', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('logs never contain passwords, session or API tokens, or link tokens', async () => {
+    const { email, activationLink } = await signUp(t);
+    await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
+    const login = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
+    const jwt = (login.data as { jwt_token: string }).jwt_token;
+    const apiToken = (
+      (await postForm(t, '/api/user/genToken', {}, authHeader(jwt))).data as { api_token: string }
+    ).api_token;
+    await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('login succeeded');
+    for (const secret of [
+      GOOD_PASSWORD,
+      jwt,
+      apiToken,
+      new URL(activationLink).searchParams.get('token') ?? '',
+    ]) {
+      expect(secret.length).toBeGreaterThan(5);
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, GOOD_PASSWORD, postForm, signedInAccount } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+
+describe('/user calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /user/info describes the signed-in customer', async () => {
+    const { email, token } = await signedInAccount(t);
+    const response = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    expect(response.code).toBe(0);
+    expect(response.data).toMatchObject({
+      email,
+      balance_cents: 0,
+      traffic_left_bytes: 0,
+      traffic_used_bytes: 0,
+      lang: 'en-us',
+      has_api_token: false,
+      has_password: true,
+      access: { name: 'dontHaveAccess' },
+    });
+    expect(response.data).not.toHaveProperty('password_hash');
+    expect(response.data).not.toHaveProperty('api_token_hash');
+  });
+
+  it('POST /user/setlang switches the language of every later message', async () => {
+    const { token } = await signedInAccount(t);
+    const set = await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token));
+    expect(set).toMatchObject({ code: 0, msg: 'Успешно' });
+    const wrong = await postForm(
+      t,
+      '/api/user/changepwd',
+      { old_password: 'Nope12345', password: 'Fresh1234', confirm: 'Fresh1234' },
+      authHeader(token),
+    );
+    expect(wrong.msg).toBe('Неверный пароль');
+    const bad = await postForm(t, '/api/user/setlang', { lang: 'de' }, authHeader(token));
+    expect(bad).toMatchObject({ status: 400, code: 10001 });
+    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    expect(info.data).toMatchObject({ lang: 'ru' });
+  });
+
+  it('POST /user/changepwd checks the current password, the rules and that the new one differs', async () => {
+    const { email, token } = await signedInAccount(t);
+    const change = (values: Record<string, string>) =>
+      postForm(t, '/api/user/changepwd', values, authHeader(token));
+    expect(
+      await change({ old_password: 'Wrong1234', password: 'Fresh1234', confirm: 'Fresh1234' }),
+    ).toMatchObject({ code: 10005 });
+    const same = await change({
+      old_password: GOOD_PASSWORD,
+      password: GOOD_PASSWORD,
+      confirm: GOOD_PASSWORD,
+    });
+    expect((same.data as { fields: Record<string, string> }).fields.password).toBe(
+      'The new password must be different from the previous one',
+    );
+    const mismatch = await change({
+      old_password: GOOD_PASSWORD,
+      password: 'Fresh1234',
+      confirm: 'Fresh12345',
+    });
+    expect((mismatch.data as { fields: Record<string, string> }).fields.confirm).toBe(
+      'The password is not the same',
+    );
+    expect(await change({ old_password: GOOD_PASSWORD, password: 'weak', confirm: 'weak' })).toMatchObject({
+      code: 10001,
+    });
+    const done = await change({ old_password: GOOD_PASSWORD, password: 'Fresh1234', confirm: 'Fresh1234' });
+    expect(done).toMatchObject({ code: 0, msg: 'Your password has been changed' });
+    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(10005);
+    expect((await postForm(t, '/api/account/login', { email, password: 'Fresh1234' })).code).toBe(0);
+  });
+
+  it('POST /user/genToken: shown once, stored hashed, works as JWT-TOKEN and Bearer, regenerating kills the old one', async () => {
+    const { email, token } = await signedInAccount(t);
+    const first = await postForm(t, '/api/user/genToken', {}, authHeader(token));
+    const apiToken = (first.data as { api_token: string }).api_token;
+    expect(apiToken).toMatch(/^rp_[\w-]{43}$/);
+    const row = await t.ctx.db
+      .selectFrom('accounts')
+      .select('api_token_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.api_token_hash).not.toContain(apiToken.slice(3));
+    const viaHeader = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) });
+    expect(viaHeader.data).toMatchObject({ email, has_api_token: true });
+    const viaBearer = await t.call({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { authorization: `Bearer ${apiToken}` },
+    });
+    expect(viaBearer.code).toBe(0);
+
+    const second = await postForm(t, '/api/user/genToken', {}, authHeader(token));
+    const newToken = (second.data as { api_token: string }).api_token;
+    expect(newToken).not.toBe(apiToken);
+    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) })).code).toBe(
+      10013,
+    );
+    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(newToken) })).code).toBe(
+      0,
+    );
+  });
+
+  it('the developer token cannot change the password, mint tokens or refresh sessions', async () => {
+    const { token } = await signedInAccount(t);
+    const apiToken = (
+      (await postForm(t, '/api/user/genToken', {}, authHeader(token))).data as { api_token: string }
+    ).api_token;
+    const asApi = authHeader(apiToken);
+    expect(await postForm(t, '/api/user/genToken', {}, asApi)).toMatchObject({ status: 403, code: 10015 });
+    expect(
+      await postForm(
+        t,
+        '/api/user/changepwd',
+        { old_password: GOOD_PASSWORD, password: 'Fresh1234', confirm: 'Fresh1234' },
+        asApi,
+      ),
+    ).toMatchObject({ code: 10015 });
+    expect(await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: asApi })).toMatchObject({
+      code: 10015,
+    });
+  });
+
+  it('ignores fields a client should not set (mass assignment)', async () => {
+    const { email, token } = await signedInAccount(t);
+    await postForm(
+      t,
+      '/api/user/setlang',
+      { lang: 'ru', role: 'operator', balance_cents: '100000', email: 'x@y.z' },
+      authHeader(token),
+    );
+    const row = await t.ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'customer', balance_cents: 0n, lang: 'ru' });
+  });
+});

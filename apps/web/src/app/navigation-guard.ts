@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { BASE_PATH } from '../config/app';
+import { paths } from '../config/paths';
+import { isApiError } from '../lib/api-error';
+import { clearSession, readAuthData, savePendingNavigation } from '../lib/auth-storage';
+import { safeLocalStorage, safeSessionStorage } from '../lib/browser-storage';
+import { currentUserQuery, syncServerLanguage } from './current-user';
+import { decideNavigation } from './guards';
+import { findRoute, flattenRoutes, stripBasename } from './route-model';
+import { routeTable } from './routes';
+
+export const flatRoutes = flattenRoutes(routeTable);
+
+function locationOf(request: Request) {
+  const url = new URL(request.url);
+  return { pathname: stripBasename(url.pathname, BASE_PATH), search: url.search };
+}
+
+/** Applies the spec §2 rules to a navigation; throws the redirect response when one is due. */
+export function guardNavigation(request: Request): void {
+  const location = locationOf(request);
+  const signedIn = readAuthData(safeLocalStorage()) !== null;
+  const decision = decideNavigation(findRoute(flatRoutes, location.pathname), location, signedIn);
+  if (decision.kind === 'allow') return;
+  if (decision.remember) savePendingNavigation(safeSessionStorage(), decision.remember);
+  throw redirect(decision.to);
+}
+
+/** Loader of the public group (the /user/* pages). */
+export function publicLoader({ request }: LoaderFunctionArgs): null {
+  guardNavigation(request);
+  return null;
+}
+
+/**
+ * Loader of the signed-in group: the guard, then the startup of spec §4 — the user is fetched
+ * before the shell renders; an answer with an error code clears the session and sends the visitor
+ * to sign-in with the query kept. A network failure is left to the error screen (the session may be fine).
+ */
+export function privateLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    guardNavigation(request);
+    try {
+      const user = await queryClient.ensureQueryData(currentUserQuery);
+      syncServerLanguage(user);
+    } catch (error) {
+      if (!isApiError(error) || error.code === null) throw error;
+      clearSession(safeLocalStorage());
+      const location = locationOf(request);
+      savePendingNavigation(safeSessionStorage(), { path: location.pathname, search: location.search });
+      throw redirect(`${paths.login}${location.search}`);
+    }
+    return null;
+  };
+}

@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { BASE_PATH } from '../config/app';
+import { PageLoading } from '../components/page-loading';
+import { flatRoutes, privateLoader, publicLoader } from './navigation-guard';
+import { lazyPage } from './page-chunk';
+import type { FlatRoute } from './route-model';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+
+function toRouteObject(route: FlatRoute): RouteObject {
+  const { redirect: target, page } = route;
+  if (target !== undefined) {
+    return { path: route.path, loader: ({ request }) => redirect(`${target}${new URL(request.url).search}`) };
+  }
+  if (!page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
+  return { path: route.path, lazy: () => lazyPage(page), errorElement: <RouteError /> };
+}
+
+const routesWith = (access: FlatRoute['access']) =>
+  flatRoutes.filter((route) => route.access === access).map(toRouteObject);
+
+/**
+ * The React Router tree, built from the route table: the public pages under a bare layout, the
+ * signed-in pages under the ProLayout shell (each layout is its own chunk, so the sign-in page never
+ * downloads ProLayout). Guards run as the groups' loaders.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(
+    [
+      {
+        element: <RootRoute />,
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <PageLoading fullScreen />,
+        children: [
+          {
+            loader: publicLoader,
+            lazy: () => lazyPage(() => import('./layout/public-layout')),
+            children: routesWith('public'),
+          },
+          {
+            loader: privateLoader(queryClient),
+            lazy: () => lazyPage(() => import('./layout/main-layout')),
+            children: [
+              ...routesWith('private'),
+              { path: '*', lazy: () => lazyPage(() => import('../pages/not-found')) },
+            ],
+          },
+        ],
+      },
+    ],
+    { basename: BASE_PATH },
+  );
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

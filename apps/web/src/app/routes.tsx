@@ -1,0 +1,90 @@
+import {
+  ApartmentOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
+  LineChartOutlined,
+  ShoppingCartOutlined,
+} from '@ant-design/icons';
+import { paths } from '../config/paths';
+import type { AppRoute } from './route-model';
+
+/**
+ * THE route table (spec §2). The router, the side menu, document titles and the sign-in guards are
+ * all derived from it: a screen is added here and nowhere else. Each page is its own lazy chunk.
+ */
+export const routeTable: AppRoute[] = [
+  { path: paths.home, redirect: paths.dashboard },
+  {
+    path: paths.dashboard,
+    name: 'menu.dashboard',
+    icon: <DashboardOutlined />,
+    menu: true,
+    page: () => import('../pages/dashboard'),
+  },
+  {
+    path: paths.newOrder,
+    name: 'menu.neworder',
+    icon: <ShoppingCartOutlined />,
+    menu: true,
+    page: () => import('../pages/new-order'),
+  },
+  {
+    path: paths.residential,
+    name: 'menu.residential',
+    icon: <GlobalOutlined />,
+    menu: true,
+    page: () => import('../pages/residential'),
+  },
+  {
+    path: paths.proxySetting,
+    name: 'menu.proxysetting',
+    icon: <ApartmentOutlined />,
+    menu: true,
+    redirect: paths.subAccounts,
+    children: [
+      {
+        path: paths.subAccounts,
+        name: 'menu.proxysetting.subaccount',
+        menu: true,
+        page: () => import('../pages/sub-accounts'),
+      },
+      { path: paths.addSubAccount, name: 'menu.proxysetting.addsub', page: () => import('../pages/add-sub-account') },
+      {
+        path: paths.editSubAccount,
+        name: 'menu.proxysetting.editsub',
+        page: () => import('../pages/edit-sub-account'),
+      },
+      {
+        path: paths.whitelist,
+        name: 'menu.proxysetting.whitelist',
+        menu: true,
+        page: () => import('../pages/whitelist'),
+      },
+    ],
+  },
+  {
+    path: paths.usage,
+    name: 'menu.usage',
+    icon: <LineChartOutlined />,
+    menu: true,
+    page: () => import('../pages/usage'),
+  },
+  { path: paths.recharge, name: 'menu.recharge', page: () => import('../pages/recharge') },
+  { path: paths.accountSettings, name: 'menu.account.setting', page: () => import('../pages/account-settings') },
+  {
+    path: paths.changePassword,
+    name: 'menu.account.resetpassword',
+    page: () => import('../pages/change-password'),
+  },
+  {
+    path: paths.user,
+    access: 'public',
+    redirect: paths.login,
+    children: [
+      { path: paths.login, name: 'menu.login', page: () => import('../pages/login') },
+      { path: paths.register, name: 'menu.register', page: () => import('../pages/register') },
+      { path: paths.resetPassword, name: 'menu.resetpassword', page: () => import('../pages/reset-password') },
+      { path: paths.emailToReset, name: 'menu.emailtoreset', page: () => import('../pages/email-to-reset') },
+    ],
+  },
+];

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { APP_NAME } from '../config/app';
+import { flatRoutes } from './navigation-guard';
+import { documentTitle, findRoute } from './route-model';
+
+/** "<menu name> - <product name>" for the current path (spec §1). */
+export function usePageTitle(): string {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const name = findRoute(flatRoutes, pathname)?.name;
+  return documentTitle(name ? intl.formatMessage({ id: name }) : undefined, APP_NAME);
+}
+
+export function useDocumentTitle(): void {
+  const title = usePageTitle();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

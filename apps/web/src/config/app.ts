@@ -1,0 +1,8 @@
+/** Product-wide settings of the web app (spec §9). */
+export const APP_NAME: string = import.meta.env.VITE_APP_NAME ?? 'Resiport';
+
+/** The router basename; the server serves the built app under it. */
+export const BASE_PATH = '/client';
+
+/** Every API call goes under this prefix (spec §7). */
+export const API_BASE = '/api';

@@ -1,0 +1,26 @@
+/**
+ * Client paths (relative to the /client basename). The route table in app/routes.tsx decides what
+ * each one shows and who may open it; screens use these constants for links.
+ */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  newOrder: '/neworder',
+  residential: '/residential',
+  proxySetting: '/proxysetting',
+  subAccounts: '/proxysetting/subaccount',
+  addSubAccount: '/proxysetting/addsub',
+  editSubAccount: '/proxysetting/editsub',
+  whitelist: '/proxysetting/whitelist',
+  usage: '/usage',
+  recharge: '/recharge',
+  accountSettings: '/account/setting',
+  changePassword: '/account/resetpassword',
+  user: '/user',
+  login: '/user/login',
+  register: '/user/register',
+  resetPassword: '/user/resetpassword',
+  emailToReset: '/user/emailtoreset',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

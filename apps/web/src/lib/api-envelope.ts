@@ -1,0 +1,38 @@
+import { passThroughCodes, ResultCode } from '@resiport/contract';
+import { isRecord } from './api-error';
+
+/** What a response body means for the caller (spec §8), decided without side effects. */
+export type EnvelopeVerdict =
+  | { kind: 'success'; msg: string; data: unknown }
+  | { kind: 'passThrough'; code: number; msg: string; data: unknown }
+  | { kind: 'sessionExpired'; code: number; msg: string; data: unknown }
+  | { kind: 'failure'; code: number; msg: string; data: unknown }
+  | { kind: 'malformed' };
+
+/**
+ * Reads `{code, msg, data}`: code 0 or missing is success; `success: false` is an error whatever
+ * the code; 10013 ends the session; 20402 and 20302 pass through; any other code is a failure.
+ */
+export function judgeEnvelope(body: unknown): EnvelopeVerdict {
+  if (!isRecord(body)) return { kind: 'malformed' };
+  const { code = 0, msg = '', data = null, success } = body;
+  if (typeof code !== 'number' || typeof msg !== 'string') return { kind: 'malformed' };
+  if (success === false) return { kind: 'failure', code, msg, data };
+  if (code === ResultCode.Success) return { kind: 'success', msg, data };
+  if (code === ResultCode.SessionExpired) return { kind: 'sessionExpired', code, msg, data };
+  if (passThroughCodes.includes(code)) return { kind: 'passThrough', code, msg, data };
+  return { kind: 'failure', code, msg, data };
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type RequestParams = Record<string, QueryValue>;
+
+/** Spec §7: GET sends query parameters and POST sends a form-encoded body; empty values are left out. */
+export function encodeParams(params: RequestParams = {}): URLSearchParams {
+  const encoded = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    encoded.append(name, String(value));
+  }
+  return encoded;
+}

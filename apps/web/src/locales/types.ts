@@ -1,0 +1,20 @@
+import type messages from './en-US';
+
+/** Every message id the UI may show; English is the reference catalogue. */
+export type MessageId = keyof typeof messages;
+
+/**
+ * A translation of one English namespace file: the same keys, every one a string. A key missing in
+ * Russian (or one Russian has and English lacks) is a type error.
+ */
+export type Translation<T> = { readonly [K in keyof T]: string };
+
+declare global {
+  // react-intl reads this to type `formatMessage({ id })` and `<FormattedMessage id>`: an unknown id is a type error.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
+}

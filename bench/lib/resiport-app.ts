@@ -1,0 +1,79 @@
+import type { Session } from '@resiport/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import type { AppContext } from '../../apps/server/src/context';
+import { createDatabase, type Db } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { createLogger } from '../../apps/server/src/lib/logger';
+import { hashPassword } from '../../apps/server/src/lib/password';
+import { insertAccount } from '../../apps/server/src/modules/account/account.repository';
+import type { Mailer } from '../../apps/server/src/modules/mail/mailer';
+
+const JWT_SECRET = 'bench-only-secret-0123456789abcdef-0123456789';
+const EMAIL = 'bench@example.test';
+const PASSWORD = 'BenchSecret123';
+
+/** Nothing here sends mail: the account is created active. */
+const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
+
+export interface RunningResiport {
+  app: FastifyInstance;
+  db: Db;
+  baseUrl: string;
+  accountId: number;
+  session: Session;
+  close(): Promise<void>;
+}
+
+/** The real server app, in this process, on PostgreSQL, as main.ts builds it (logs silenced). */
+export async function startResiport(databaseUrl: string): Promise<RunningResiport> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' });
+  const db = createDatabase({ url: databaseUrl, dataDir: null });
+  await migrateToLatest(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: noMailer,
+    clock: systemClock,
+    jwtKey: new TextEncoder().encode(JWT_SECRET),
+    log: createLogger('silent'),
+  };
+  const app = await buildApp(ctx);
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const account = await insertAccount(db, {
+    email: EMAIL,
+    password_hash: await hashPassword(PASSWORD),
+    status: 'active',
+    lang: 'en-us',
+    activated_at: new Date(),
+  });
+  if (!account) throw new Error('could not create the bench account');
+  const session = await logIn(baseUrl);
+
+  return {
+    app,
+    db,
+    baseUrl,
+    accountId: account.id,
+    session,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Signs in through the public API, the way the web app does. */
+async function logIn(baseUrl: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: Session };
+  if (body.code !== 0) throw new Error(`login failed: code ${body.code} ${body.msg}`);
+  return body.data;
+}

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench [name]`: runs one benchmark by name, or every one in turn. Each benchmark prints
+ * its own ratios against a baseline measured in the same run (design §9), never absolute targets.
+ */
+const benches: Record<string, () => Promise<void>> = {
+  api: async () => (await import('./api')).runApiBench(),
+};
+
+async function main(): Promise<void> {
+  const requested = process.argv[2];
+  if (requested !== undefined && !(requested in benches)) {
+    console.error(`unknown bench "${requested}"; known: ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  const names = requested === undefined ? Object.keys(benches) : [requested];
+  for (const name of names) {
+    console.log(`\n=== bench: ${name} ===`);
+    await benches[name]?.();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

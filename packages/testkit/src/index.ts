@@ -1,0 +1,17 @@
+export {
+  extractFirstLink,
+  startSmtpCapture,
+  type CapturedMail,
+  type MailMatcher,
+  type SmtpCapture,
+} from './smtp-capture';
+export {
+  startMockOAuthProvider,
+  type GoogleUser,
+  type MockOAuthKind,
+  type MockOAuthOptions,
+  type MockOAuthProvider,
+  type ProviderRequest,
+  type TokenErrorCode,
+  type YandexUser,
+} from './mock-oauth-provider';
