@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freshDatabaseUrl } from './database';
+import { freePort } from './free-port';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`apps/server/src/main.ts`, as `npm start` does) in a child process on a
+ * free port with its own data directory, serving the built web app; waits until it is ready.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'resiport-e2e-'));
+  const database = await freshDatabaseUrl();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0001',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  await waitUntilReady(`${url}/api/health/ready`, exited, logs);
+  return {
+    url,
+    logs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(url: string, exited: Promise<void>, logs: string[]): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let attempt = 0; attempt < 240 && !gone; attempt++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become ready:\n${logs.join('')}`);
+}
