@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './lib/bench-database';
 import { startBaseline } from './lib/baseline-app';
@@ -11,7 +12,8 @@ import { printTable } from './lib/table';
 const RATIO_GOAL = 0.8;
 const KB = 1000;
 const BUNDLE_GOALS = { login: 300 * KB, shell: 600 * KB };
-const WEB_INDEX = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
+/** The same key the server reads; unset means the default build output, apps/web/dist. */
+const WEB_DIST_DIR = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 /**
@@ -22,7 +24,7 @@ export async function runApiBench(): Promise<void> {
   const database = await createBenchDatabase();
   let resiport: RunningResiport | undefined;
   try {
-    resiport = await startResiport(database.url);
+    resiport = await startResiport(database.url, WEB_DIST_DIR);
     const sides = await measureApi(resiport);
     const bundles = await measureBundles(resiport);
     await saveResults({ sides, bundles });
@@ -47,7 +49,10 @@ async function measureApi(resiport: RunningResiport): Promise<SideSummary[]> {
     console.log(
       `load: ${connections} connections, warmup ${warmupSeconds}s each, ${rounds} rounds × ${roundSeconds}s alternating`,
     );
-    const sides = await compareUnderLoad([userInfo, { name: 'baseline (bare Fastify + same SQL)', url: baseline.url }]);
+    const sides = await compareUnderLoad([
+      userInfo,
+      { name: 'baseline (bare Fastify + same SQL)', url: baseline.url },
+    ]);
     printTable(
       ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non2xx'],
       sides.map((s) => [
@@ -60,7 +65,8 @@ async function measureApi(resiport: RunningResiport): Promise<SideSummary[]> {
       ]),
     );
     const [ours, floor] = sides;
-    const ratio = ours && floor && floor.requestsPerSecond > 0 ? ours.requestsPerSecond / floor.requestsPerSecond : 0;
+    const ratio =
+      ours && floor && floor.requestsPerSecond > 0 ? ours.requestsPerSecond / floor.requestsPerSecond : 0;
     const verdict = ratio >= RATIO_GOAL ? 'ok' : 'BELOW GOAL';
     console.log(`ratio ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL.toFixed(2)}) ${verdict}`);
     return sides;
@@ -80,7 +86,7 @@ async function expectCodeZero(url: string, headers: Record<string, string>): Pro
 
 async function measureBundles(resiport: RunningResiport): Promise<PageScripts[] | undefined> {
   console.log('\nweb bundle (gzip -9 of every script a first visit loads):');
-  if (!existsSync(WEB_INDEX)) {
+  if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     console.log('  web not built — run npm run build (skipping bundle size)');
     return undefined;
   }
@@ -101,7 +107,10 @@ async function measureBundles(resiport: RunningResiport): Promise<PageScripts[] 
 }
 
 /** bench/results/ is gitignored: a local history of runs to compare by hand. */
-async function saveResults(results: { sides: SideSummary[]; bundles: PageScripts[] | undefined }): Promise<void> {
+async function saveResults(results: {
+  sides: SideSummary[];
+  bundles: PageScripts[] | undefined;
+}): Promise<void> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = `${RESULTS_DIR}api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);

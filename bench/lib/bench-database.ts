@@ -15,8 +15,28 @@ export async function createBenchDatabase(): Promise<{ url: string; drop: () => 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+const OBJECT_IN_USE = '55006';
+
+/**
+ * pg's pool.end() resolves before its sockets have closed, and `drop … with (force)` would kill
+ * those backends, making the closing clients emit an unhandled FATAL error. So wait for them to go
+ * (a few tries), and force only as the last resort.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 25; attempt++) {
+    try {
+      await adminQuery(adminUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== OBJECT_IN_USE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

@@ -29,7 +29,10 @@ export const defaultPlan: LoadPlan = { warmupSeconds: 3, rounds: 3, roundSeconds
  * Loads the targets one at a time, alternating, so both sides see the same machine state
  * (thermal, other load, database cache). Each round reverses the order to cancel drift.
  */
-export async function compareUnderLoad(targets: Target[], plan: LoadPlan = defaultPlan): Promise<SideSummary[]> {
+export async function compareUnderLoad(
+  targets: Target[],
+  plan: LoadPlan = defaultPlan,
+): Promise<SideSummary[]> {
   for (const target of targets) await hit(target, plan.warmupSeconds, plan.connections);
 
   const results = new Map<string, autocannon.Result[]>(targets.map((t) => [t.name, []]));
@@ -38,7 +41,9 @@ export async function compareUnderLoad(targets: Target[], plan: LoadPlan = defau
     for (const target of order) {
       const result = await hit(target, plan.roundSeconds, plan.connections);
       results.get(target.name)?.push(result);
-      process.stdout.write(`  round ${round + 1}/${plan.rounds} ${target.name}: ${Math.round(rate(result))} req/s\n`);
+      process.stdout.write(
+        `  round ${round + 1}/${plan.rounds} ${target.name}: ${Math.round(rate(result))} req/s\n`,
+      );
     }
   }
   return targets.map((t) => summarize(t.name, results.get(t.name) ?? []));

@@ -6,6 +6,7 @@ import type { AppContext } from '../../apps/server/src/context';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { systemClock } from '../../apps/server/src/lib/clock';
+import { jwtKeyFrom } from '../../apps/server/src/lib/jwt-key';
 import { createLogger } from '../../apps/server/src/lib/logger';
 import { hashPassword } from '../../apps/server/src/lib/password';
 import { insertAccount } from '../../apps/server/src/modules/account/account.repository';
@@ -28,7 +29,7 @@ export interface RunningResiport {
 }
 
 /** The real server app, in this process, on PostgreSQL, as main.ts builds it (logs silenced). */
-export async function startResiport(databaseUrl: string): Promise<RunningResiport> {
+export async function startResiport(databaseUrl: string, webDistDir: string): Promise<RunningResiport> {
   const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' });
   const db = createDatabase({ url: databaseUrl, dataDir: null });
   await migrateToLatest(db);
@@ -37,10 +38,10 @@ export async function startResiport(databaseUrl: string): Promise<RunningResipor
     db,
     mailer: noMailer,
     clock: systemClock,
-    jwtKey: new TextEncoder().encode(JWT_SECRET),
+    jwtKey: jwtKeyFrom(JWT_SECRET),
     log: createLogger('silent'),
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { webDistDir });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const account = await insertAccount(db, {

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -10,7 +11,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   clock: Clock;
-  /** HS256 key for session tokens. */
-  jwtKey: Uint8Array;
+  /** HS256 key for session tokens, imported once (jose would re-import raw bytes on every call). */
+  jwtKey: KeyObject;
   log: FastifyBaseLogger;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
+import { jwtKeyFrom } from '../src/lib/jwt-key';
 import { createLogger } from '../src/lib/logger';
 import { smtpMailer } from '../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -57,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     mailer: smtpMailer(mailbox.url, config.mail.from),
     clock: () => new Date(Date.now() + offsetMs),
-    jwtKey: new TextEncoder().encode(config.jwtSecret),
+    jwtKey: jwtKeyFrom(config.jwtSecret ?? ''),
     log: createLogger('info', sink),
   };
   const app = await buildApp(ctx, { serveWeb: false });

@@ -24,9 +24,22 @@ export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promis
     db,
     drop: async () => {
       await db.destroy();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/** pg's pool.end() resolves before every socket is gone; retry a polite drop before forcing it. */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const dropped = await adminQuery(adminUrl, `drop database if exists ${name}`).then(
+      () => true,
+      () => false,
+    );
+    if (dropped) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -7,12 +7,16 @@ import path from 'node:path';
  * otherwise a random 256-bit key created once under DATA_DIR, so `npm start` works with no setup
  * and sessions survive a restart.
  */
-export function loadJwtKey(secret: string | undefined, dataDir: string): Uint8Array {
-  if (secret) return new TextEncoder().encode(secret);
+export function loadJwtKey(secret: string | undefined, dataDir: string): KeyObject {
+  if (secret) return jwtKeyFrom(secret);
   const file = path.resolve(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  return jwtKeyFrom(readFileSync(file, 'utf8').trim());
+}
+
+export function jwtKeyFrom(secret: string): KeyObject {
+  return createSecretKey(Buffer.from(secret, 'utf8'));
 }

@@ -27,7 +27,8 @@ describe('account races', () => {
     const { email } = await activatedAccount(t);
     await postForm(t, '/api/account/forgetPwd', { email });
     const mail = await t.mailbox.waitForMail({ to: email, subjectIncludes: 'Reset' });
-    const token = new URL(extractFirstLink(mail, '/client/user/resetpassword')).searchParams.get('token') ?? '';
+    const token =
+      new URL(extractFirstLink(mail, '/client/user/resetpassword')).searchParams.get('token') ?? '';
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         postForm(t, '/api/account/resetPwd', { token, password: `Racer${i}abc`, confirm: `Racer${i}abc` }),
@@ -36,6 +37,8 @@ describe('account races', () => {
     const winners = answers.flatMap((a, i) => (a.code === 0 ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.code === 10016)).toHaveLength(9);
-    expect((await postForm(t, '/api/account/login', { email, password: `Racer${winners[0] ?? -1}abc` })).code).toBe(0);
+    expect(
+      (await postForm(t, '/api/account/login', { email, password: `Racer${winners[0] ?? -1}abc` })).code,
+    ).toBe(0);
   });
 });

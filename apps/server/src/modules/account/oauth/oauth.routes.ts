@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import {
   accountPaths,
   envelopeSchema,
@@ -36,6 +37,9 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
+    // Only the OAuth routes read cookies (the browser binding); no per-request cost elsewhere.
+    await app.register(cookie);
+
     app.get(
       accountPaths.oauthProviders,
       { schema: { tags, response: { 200: envelopeSchema(oauthProvidersData) } } },

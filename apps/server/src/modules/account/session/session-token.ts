@@ -3,6 +3,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { addSeconds, unixSeconds } from '../../../lib/clock';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 const ALGORITHM = 'HS256';
 const AUDIENCE = 'resiport-api';
@@ -38,11 +39,28 @@ export async function issueSession(
   return { jwt_token: jwt, expire_at: softExpiry };
 }
 
+const verified = new WeakMap<object, VerifiedTokenCache<SessionClaims>>();
+
 /** Verifies signature (HS256 only), issuer, audience, type and expiry; any failure is code 10013. */
 export async function verifySession(
   ctx: Pick<AppContext, 'config' | 'clock' | 'jwtKey'>,
   token: string,
 ): Promise<SessionClaims> {
+  // One cache per signing key, so tests (or a rotated key) never see another key's results.
+  let cache = verified.get(ctx.jwtKey);
+  if (!cache) verified.set(ctx.jwtKey, (cache = new VerifiedTokenCache()));
+  const nowMs = ctx.clock().getTime();
+  const hit = cache.get(token, nowMs);
+  if (hit) return hit;
+  const { claims, expiresAtMs } = await verifySignedSession(ctx, token);
+  cache.set(token, claims, expiresAtMs);
+  return claims;
+}
+
+async function verifySignedSession(
+  ctx: Pick<AppContext, 'config' | 'clock' | 'jwtKey'>,
+  token: string,
+): Promise<{ claims: SessionClaims; expiresAtMs: number }> {
   try {
     const { payload } = await jwtVerify(token, ctx.jwtKey, {
       algorithms: [ALGORITHM],
@@ -52,16 +70,17 @@ export async function verifySession(
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     const accountId = Number(payload.sub);
-    const { ver, auth_time: authTime, typ } = payload;
+    const { ver, auth_time: authTime, typ, exp } = payload;
     if (
       typ !== TOKEN_TYPE ||
       !Number.isSafeInteger(accountId) ||
       typeof ver !== 'number' ||
-      typeof authTime !== 'number'
+      typeof authTime !== 'number' ||
+      exp === undefined
     ) {
       throw new AppError('SessionExpired');
     }
-    return { accountId, tokenVersion: ver, authTime };
+    return { claims: { accountId, tokenVersion: ver, authTime }, expiresAtMs: exp * 1000 };
   } catch (error) {
     if (error instanceof AppError || error instanceof errors.JOSEError) throw new AppError('SessionExpired');
     throw error;

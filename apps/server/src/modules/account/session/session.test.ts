@@ -64,8 +64,9 @@ describe('session tokens (JWT-TOKEN)', () => {
     ).toBe(10013);
   });
 
-  it('an expired token is refused and cannot be refreshed', async () => {
+  it('an expired token is refused and cannot be refreshed, even after it was accepted before', async () => {
     const { token } = await signedInAccount(t);
+    expect((await info(authHeader(token))).code).toBe(0);
     t.advanceClock(3601);
     expect((await info(authHeader(token))).code).toBe(10013);
     expect(
