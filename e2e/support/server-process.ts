@@ -56,9 +56,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 async function waitUntilReady(url: string, exited: Promise<void>, logs: string[]): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (let attempt = 0; attempt < 240 && !gone; attempt++) {
+  const process = { exited: false };
+  void exited.then(() => (process.exited = true));
+  for (let attempt = 0; attempt < 240 && !process.exited; attempt++) {
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,

@@ -68,8 +68,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await activate(ctx, request.query.token).then(
           () => activationResult.ok,
           (error: unknown) => {
-            if (error instanceof AppError && error.codeName === 'InvalidLink')
+            if (error instanceof AppError && error.codeName === 'InvalidLink') {
               return activationResult.invalid;
+            }
             throw error;
           },
         );

@@ -17,8 +17,9 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
   }
   if (account.status === 'pending') throw new AppError('AccountNotActivated');
   if (account.status === 'disabled') throw new AppError('AccountDisabled');
-  if (passwordNeedsRehash(hash))
+  if (passwordNeedsRehash(hash)) {
     await replacePasswordHash(ctx.db, account.id, await hashPassword(input.password));
+  }
   ctx.log.info({ accountId: account.id }, 'login succeeded');
   return issueSession(ctx, {
     accountId: account.id,

@@ -33,8 +33,9 @@ export async function refreshSession(
   account: AccountRow,
   session: SessionClaims,
 ): Promise<Session> {
-  if (unixSeconds(ctx.clock()) >= session.authTime + ctx.config.session.maxAge)
+  if (unixSeconds(ctx.clock()) >= session.authTime + ctx.config.session.maxAge) {
     throw new AppError('SessionExpired');
+  }
   return issueSession(ctx, {
     accountId: account.id,
     tokenVersion: account.token_version,
