@@ -15,3 +15,4 @@ export {
   type TokenErrorCode,
   type YandexUser,
 } from './mock-oauth-provider';
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database';

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+const OBJECT_IN_USE = '55006';
+
+/**
+ * A throw-away PostgreSQL database created beside `adminUrl` (tests, e2e and benches each get a
+ * fresh one and never touch real data). Drop it when done.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(adminUrl, name) };
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed, and `drop … with (force)` would kill
+ * those backends, making the closing clients emit an unhandled FATAL error. So wait for them to go
+ * (a few tries), and force only as the last resort.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 25; attempt++) {
+    try {
+      await adminQuery(adminUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== OBJECT_IN_USE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
