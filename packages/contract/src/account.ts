@@ -54,9 +54,12 @@ export const apiTokenData = z.object({
   api_token: z.string(),
 });
 
-/** `access.name` is `dontHaveAccess` for customers (spec §6 `canSeeAdmin`). */
-export const accessNames = ['dontHaveAccess', 'operator'] as const;
+/**
+ * `access.name` is `dontHaveAccess` for customers and the role name otherwise (spec §6 `canSeeAdmin`).
+ * A plain string on the wire, so an older client never rejects a role added later.
+ */
 export const NO_ACCESS = 'dontHaveAccess';
+export const OPERATOR_ACCESS = 'operator';
 
 export const userInfoData = z.object({
   id: z.number().int(),
@@ -68,7 +71,7 @@ export const userInfoData = z.object({
   has_api_token: z.boolean(),
   has_password: z.boolean(),
   created_at: z.string(),
-  access: z.object({ name: z.enum(accessNames) }),
+  access: z.object({ name: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 

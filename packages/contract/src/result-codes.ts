@@ -21,6 +21,7 @@ export const ResultCode = {
   AccountDisabled: 10014,
   SessionTokenRequired: 10015,
   InvalidResetLink: 10016,
+  SignInCodeInvalid: 10017,
   GoToPayment: 20302,
   PaymentRequired: 20402,
   InternalError: 50000,
@@ -48,6 +49,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   AccountDisabled: 403,
   SessionTokenRequired: 403,
   InvalidResetLink: 400,
+  SignInCodeInvalid: 400,
   // The two pass-through codes are not failures: the client acts on `data`.
   GoToPayment: 200,
   PaymentRequired: 200,

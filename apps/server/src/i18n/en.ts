@@ -11,6 +11,7 @@ export const en: Catalogue = {
   EmailRegistered: 'The email is registered',
   InvalidLink: 'Invalid link, please re-register',
   InvalidResetLink: 'This link is invalid or has expired, please request a new one',
+  SignInCodeInvalid: 'This sign-in has expired, please sign in again',
   EmailNotRegistered: 'This email has not been registered',
   PasswordError: 'Password error',
   AccountNotActivated: 'Please go to email to activate your account',

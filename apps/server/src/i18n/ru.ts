@@ -11,6 +11,7 @@ export const ru: Catalogue = {
   EmailRegistered: 'Этот адрес уже зарегистрирован',
   InvalidLink: 'Недействительная ссылка, зарегистрируйтесь заново',
   InvalidResetLink: 'Ссылка недействительна или устарела, запросите новую',
+  SignInCodeInvalid: 'Срок входа истёк, войдите ещё раз',
   EmailNotRegistered: 'Этот адрес не зарегистрирован',
   PasswordError: 'Неверный пароль',
   AccountNotActivated: 'Перейдите в почту, чтобы активировать аккаунт',

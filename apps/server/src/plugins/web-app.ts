@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
- * Serves the built web app under /client with an SPA fallback (unknown /client paths get
- * index.html so client-side routes survive a reload) and sends / to /client/.
+ * Serves the built web app under /client with an SPA fallback: a file that exists is sent (hashed
+ * assets cached for a year), a missing asset is a 404, and any other path gets index.html so
+ * client-side routes survive a reload. Files are looked up per request, so a rebuild needs no restart.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = defaultDist): Promise<void> {
   app.get('/', (_request, reply) => reply.redirect('/client/'));
@@ -16,12 +17,18 @@ export async function registerWebApp(app: FastifyInstance, distDir = defaultDist
   const root = path.resolve(distDir);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve /client');
-    return;
   }
-  await app.register(fastifyStatic, { root, prefix: '/client/', wildcard: false, index: ['index.html'] });
+  await app.register(fastifyStatic, { root, serve: false });
+
   app.get('/client/*', (request, reply) => {
-    // Hashed assets that do not exist are real 404s; only page routes fall back to the app shell.
-    if (request.url.startsWith('/client/assets/')) return reply.callNotFound();
+    const relative = (request.params as { '*': string })['*'];
+    const file = path.resolve(root, relative);
+    const inside = file.startsWith(`${root}${path.sep}`);
+    if (inside && relative.startsWith('assets/')) {
+      if (!existsSync(file)) return reply.callNotFound();
+      return reply.sendFile(relative, root, { maxAge: '365d', immutable: true });
+    }
+    if (inside && relative !== '' && existsSync(file)) return reply.sendFile(relative, root);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });
 }

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@resiport/contract';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { getUserInfo } from '../features/account/api/get-user-info';
 import { setLanguage } from '../features/account/api/set-language';
 import { activeLocale } from '../lib/active-locale';
@@ -30,7 +30,11 @@ export function useCurrentUser(): UserInfo {
  * The server words its messages in the account's language; when this browser shows another one,
  * the account follows the UI so toasts and mails match what the user reads. Best effort.
  */
-export function syncServerLanguage(user: UserInfo): void {
-  const wanted = serverLangOfLocale(activeLocale);
-  if (user.lang !== wanted) void setLanguage(wanted).catch(() => undefined);
+export function syncServerLanguage(queryClient: QueryClient, user: UserInfo): void {
+  const lang = serverLangOfLocale(activeLocale);
+  if (user.lang === lang) return;
+  setLanguage(lang).then(
+    () => queryClient.setQueryData(currentUserQuery.queryKey, (old) => old && { ...old, lang }),
+    () => undefined,
+  );
 }

@@ -3,8 +3,7 @@ import { paths } from '../config/paths';
 import type { FlatRoute } from './route-model';
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; remember?: PendingNavigation };
+  { kind: 'allow' } | { kind: 'redirect'; to: string; remember?: PendingNavigation };
 
 export interface GuardLocation {
   pathname: string;

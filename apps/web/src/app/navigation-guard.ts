@@ -17,20 +17,19 @@ function locationOf(request: Request) {
   return { pathname: stripBasename(url.pathname, BASE_PATH), search: url.search };
 }
 
-/** Applies the spec §2 rules to a navigation; throws the redirect response when one is due. */
-export function guardNavigation(request: Request): void {
+/** Applies the spec §2 rules to a navigation: the redirect response when one is due, else null. */
+export function guardNavigation(request: Request): Response | null {
   const location = locationOf(request);
   const signedIn = readAuthData(safeLocalStorage()) !== null;
   const decision = decideNavigation(findRoute(flatRoutes, location.pathname), location, signedIn);
-  if (decision.kind === 'allow') return;
+  if (decision.kind === 'allow') return null;
   if (decision.remember) savePendingNavigation(safeSessionStorage(), decision.remember);
-  throw redirect(decision.to);
+  return redirect(decision.to);
 }
 
 /** Loader of the public group (the /user/* pages). */
-export function publicLoader({ request }: LoaderFunctionArgs): null {
-  guardNavigation(request);
-  return null;
+export function publicLoader({ request }: LoaderFunctionArgs): Response | null {
+  return guardNavigation(request);
 }
 
 /**
@@ -39,17 +38,19 @@ export function publicLoader({ request }: LoaderFunctionArgs): null {
  * to sign-in with the query kept. A network failure is left to the error screen (the session may be fine).
  */
 export function privateLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
-    guardNavigation(request);
+  return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
+    const guarded = guardNavigation(request);
+    if (guarded) return guarded;
     try {
-      const user = await queryClient.ensureQueryData(currentUserQuery);
-      syncServerLanguage(user);
+      // Cached after the first load: moving between pages does not refetch the user.
+      const user = await queryClient.query({ ...currentUserQuery, staleTime: 'static' });
+      syncServerLanguage(queryClient, user);
     } catch (error) {
       if (!isApiError(error) || error.code === null) throw error;
       clearSession(safeLocalStorage());
       const location = locationOf(request);
       savePendingNavigation(safeSessionStorage(), { path: location.pathname, search: location.search });
-      throw redirect(`${paths.login}${location.search}`);
+      return redirect(`${paths.login}${location.search}`);
     }
     return null;
   };

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { Suspense, use, useEffect, type ReactNode } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { theme } from '../config/theme';
@@ -21,7 +21,8 @@ const direction = directionOf(activeLocale);
 const localization: Promise<Localization> = loadLocaleBundle(activeLocale).then((bundle) => {
   const intl = createIntl({ locale: activeLocale, messages: bundle.messages }, createIntlCache());
   setRuntimeIntl(intl);
-  // Static toasts (the request wrapper's message.error) render outside the tree: give them our theme too.
+  // Toasts use antd's static `message` (the request wrapper lives outside React); they render outside
+  // the tree, so they get the theme, locale and direction here. (antd's <App> would add Modal to the entry chunk.)
   ConfigProvider.config({
     holderRender: (children) => (
       <ConfigProvider theme={theme} locale={bundle.antd} direction={direction}>
@@ -38,14 +39,13 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
     document.documentElement.lang = activeLocale;
     document.documentElement.dir = direction;
   }, []);
-  const validateMessages = { required: intl.formatMessage({ id: 'form.required' }) };
+  // antd fills in `${label}` itself; our catalogue writes it as an ICU argument.
+  const validateMessages = { required: intl.formatMessage({ id: 'form.required' }, { label: '${label}' }) };
   return (
     <ConfigProvider theme={theme} locale={bundle.antd} direction={direction} form={{ validateMessages }}>
-      <AntdApp>
-        <RawIntlProvider value={intl}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </RawIntlProvider>
-      </AntdApp>
+      <RawIntlProvider value={intl}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </RawIntlProvider>
     </ConfigProvider>
   );
 }

@@ -4,7 +4,9 @@ import type { MessageId } from '../locales/types';
 /** Who may open a route (spec §6): anyone, or only a signed-in user. */
 export type RouteAccess = 'public' | 'private';
 
-export type PageModule = { default: ComponentType };
+export interface PageModule {
+  default: ComponentType;
+}
 export type PageImporter = () => Promise<PageModule>;
 
 /** One entry of the route table (app/routes.tsx). Paths are absolute, relative to /client. */
@@ -17,6 +19,8 @@ export interface AppRoute {
   access?: RouteAccess;
   /** Listed in the side menu (spec §2 "Menu"). */
   menu?: boolean;
+  /** For pages that are not menu items: the menu entry to highlight while they are open. */
+  activeMenu?: string;
   /** Where this path sends the browser instead of showing a page. */
   redirect?: string;
   page?: PageImporter;

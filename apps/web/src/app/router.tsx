@@ -8,10 +8,19 @@ import type { FlatRoute } from './route-model';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 
+function RedirectOnly() {
+  return null;
+}
+
 function toRouteObject(route: FlatRoute): RouteObject {
   const { redirect: target, page } = route;
   if (target !== undefined) {
-    return { path: route.path, loader: ({ request }) => redirect(`${target}${new URL(request.url).search}`) };
+    // The loader always redirects; the empty component only keeps React Router from warning about a leaf without one.
+    return {
+      path: route.path,
+      loader: ({ request }) => redirect(`${target}${new URL(request.url).search}`),
+      Component: RedirectOnly,
+    };
   }
   if (!page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
   return { path: route.path, lazy: () => lazyPage(page), errorElement: <RouteError /> };

@@ -48,10 +48,16 @@ export const routeTable: AppRoute[] = [
         menu: true,
         page: () => import('../pages/sub-accounts'),
       },
-      { path: paths.addSubAccount, name: 'menu.proxysetting.addsub', page: () => import('../pages/add-sub-account') },
+      {
+        path: paths.addSubAccount,
+        name: 'menu.proxysetting.addsub',
+        activeMenu: paths.subAccounts,
+        page: () => import('../pages/add-sub-account'),
+      },
       {
         path: paths.editSubAccount,
         name: 'menu.proxysetting.editsub',
+        activeMenu: paths.subAccounts,
         page: () => import('../pages/edit-sub-account'),
       },
       {
@@ -70,7 +76,11 @@ export const routeTable: AppRoute[] = [
     page: () => import('../pages/usage'),
   },
   { path: paths.recharge, name: 'menu.recharge', page: () => import('../pages/recharge') },
-  { path: paths.accountSettings, name: 'menu.account.setting', page: () => import('../pages/account-settings') },
+  {
+    path: paths.accountSettings,
+    name: 'menu.account.setting',
+    page: () => import('../pages/account-settings'),
+  },
   {
     path: paths.changePassword,
     name: 'menu.account.resetpassword',
@@ -83,7 +93,11 @@ export const routeTable: AppRoute[] = [
     children: [
       { path: paths.login, name: 'menu.login', page: () => import('../pages/login') },
       { path: paths.register, name: 'menu.register', page: () => import('../pages/register') },
-      { path: paths.resetPassword, name: 'menu.resetpassword', page: () => import('../pages/reset-password') },
+      {
+        path: paths.resetPassword,
+        name: 'menu.resetpassword',
+        page: () => import('../pages/reset-password'),
+      },
       { path: paths.emailToReset, name: 'menu.emailtoreset', page: () => import('../pages/email-to-reset') },
     ],
   },

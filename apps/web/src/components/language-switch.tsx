@@ -1,22 +1,25 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { webLocales, type WebLocale } from '@resiport/contract';
-import { Button, Dropdown } from 'antd';
+import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { setLanguage } from '../features/account/api/set-language';
 import { activeLocale } from '../lib/active-locale';
 import { readAuthData } from '../lib/auth-storage';
 import { safeLocalStorage } from '../lib/browser-storage';
-import { localeLabels, switchLocale } from '../lib/i18n';
+import { isWebLocale, localeLabels, switchLocale } from '../lib/i18n';
 
-/** Language menu for the header and the public pages; choosing a language reloads the page (spec §4). */
+/**
+ * Language choice for the header and the public pages; choosing reloads the page (spec §4).
+ * A segmented control rather than a dropdown: with two languages both stay visible, and the
+ * sign-in page does not download antd's Menu.
+ */
 export function LanguageSwitch() {
   const intl = useIntl();
-  const [switching, setSwitching] = useState(false);
+  const [chosen, setChosen] = useState<WebLocale>(activeLocale);
 
   const choose = (next: WebLocale) => {
     if (next === activeLocale) return;
-    setSwitching(true);
+    setChosen(next);
     void switchLocale(next, {
       storage: safeLocalStorage(),
       signedIn: readAuthData(safeLocalStorage()) !== null,
@@ -26,27 +29,18 @@ export function LanguageSwitch() {
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [activeLocale],
-        items: webLocales.map((locale) => ({
-          key: locale,
-          label: <span data-testid={`language-option-${locale}`}>{localeLabels[locale]}</span>,
-        })),
-        onClick: ({ key }) => choose(key as WebLocale),
+    <Segmented<string>
+      size="small"
+      data-testid="language-switch"
+      aria-label={intl.formatMessage({ id: 'layout.language' })}
+      value={chosen}
+      onChange={(value) => {
+        if (isWebLocale(value)) choose(value);
       }}
-    >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        loading={switching}
-        data-testid="language-switch"
-        aria-label={intl.formatMessage({ id: 'layout.language' })}
-      >
-        {localeLabels[activeLocale]}
-      </Button>
-    </Dropdown>
+      options={webLocales.map((locale) => ({
+        value: locale,
+        label: <span data-testid={`language-option-${locale}`}>{localeLabels[locale]}</span>,
+      }))}
+    />
   );
 }

@@ -11,6 +11,8 @@ export interface RequestOptions<T> {
   schema: Parser<T>;
   /** Toast a failure but resolve it instead of rejecting (the recharge payment check, spec §8). */
   passThroughAfterToast?: boolean;
+  /** No toasts at all, for optional data whose absence the screen handles (e.g. social sign-in buttons). */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -70,17 +72,22 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await deps.fetch(`${deps.baseUrl}${path}${query}`, init);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw fail('network', deps.fallbackMessage('network'));
+      throw fail('network', options);
     }
     try {
       return await response.json();
     } catch {
-      throw fail('format', deps.fallbackMessage('format'));
+      throw fail('format', options);
     }
   }
 
-  function fail(kind: 'network' | 'format', message: string): ApiError {
-    deps.toastError(message);
+  function toast(message: string, options: RequestOptions<unknown>): void {
+    if (!options.quiet) deps.toastError(message);
+  }
+
+  function fail(kind: 'network' | 'format', options: RequestOptions<unknown>): ApiError {
+    const message = deps.fallbackMessage(kind);
+    toast(message, options);
     return new ApiError(kind, message);
   }
 
@@ -92,7 +99,7 @@ export function createApiClient(deps: ApiClientDeps) {
         try {
           data = options.schema.parse(verdict.data);
         } catch {
-          throw fail('format', deps.fallbackMessage('format'));
+          throw fail('format', options);
         }
         return { ok: true, msg: verdict.msg, data };
       }
@@ -102,13 +109,13 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.onSessionExpired();
         throw new ApiError('session', verdict.msg, verdict.code, verdict.data);
       case 'failure':
-        deps.toastError(verdict.msg || deps.fallbackMessage('format'));
+        toast(verdict.msg || deps.fallbackMessage('format'), options);
         if (options.passThroughAfterToast) {
           return { ok: false, code: verdict.code, msg: verdict.msg, data: verdict.data };
         }
         throw new ApiError('server', verdict.msg, verdict.code, verdict.data);
       case 'malformed':
-        throw fail('format', deps.fallbackMessage('format'));
+        throw fail('format', options);
     }
   }
 

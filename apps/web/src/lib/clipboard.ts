@@ -23,7 +23,8 @@ function copyWithTextarea(text: string): boolean {
   document.body.appendChild(area);
   area.select();
   try {
-    // Deprecated but still the only synchronous fallback outside secure contexts.
+    // Deprecated, but still the only fallback outside secure contexts, and every browser keeps it.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     return document.execCommand('copy');
   } catch {
     return false;

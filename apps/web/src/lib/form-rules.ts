@@ -24,7 +24,11 @@ export function validateWith(schema: SafeParser, value: unknown, texts: Validati
 }
 
 /** `required` only draws the asterisk; the schema decides (an empty value gets its 'Required'). */
-export function zodRule(schema: SafeParser, texts: ValidationTexts, options: { required?: boolean } = {}): FormRule {
+export function zodRule(
+  schema: SafeParser,
+  texts: ValidationTexts,
+  options: { required?: boolean } = {},
+): FormRule {
   return {
     required: options.required ?? true,
     validator: async (_rule, value: unknown) => {

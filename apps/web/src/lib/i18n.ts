@@ -1,4 +1,10 @@
-import { defaultWebLocale, serverLangOf, webLocales, type ServerLang, type WebLocale } from '@resiport/contract';
+import {
+  defaultWebLocale,
+  serverLangOf,
+  webLocales,
+  type ServerLang,
+  type WebLocale,
+} from '@resiport/contract';
 import { storageKeys, type StorageLike } from './auth-storage';
 
 export function isWebLocale(value: string): value is WebLocale {

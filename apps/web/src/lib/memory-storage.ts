@@ -1,7 +1,9 @@
 import type { StorageLike } from './auth-storage';
 
 /** A Storage stand-in for unit tests and for browsers that refuse storage (private modes). */
-export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { dump(): Record<string, string> } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): StorageLike & { dump(): Record<string, string> } {
   const values = new Map(Object.entries(initial));
   return {
     getItem: (key) => values.get(key) ?? null,

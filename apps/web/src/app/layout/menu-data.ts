@@ -6,7 +6,10 @@ import type { AppRoute } from '../route-model';
  * ProLayout's menu tree from the route table: signed-in routes with a name; entries that are not menu
  * items stay in the tree hidden, so their parent menu stays highlighted (add/edit sub-account).
  */
-export function menuDataFrom(table: readonly AppRoute[], translate: (id: MessageId) => string): MenuDataItem[] {
+export function menuDataFrom(
+  table: readonly AppRoute[],
+  translate: (id: MessageId) => string,
+): MenuDataItem[] {
   return table
     .filter((route) => route.access !== 'public' && route.name !== undefined)
     .map((route) => {
@@ -16,7 +19,8 @@ export function menuDataFrom(table: readonly AppRoute[], translate: (id: Message
         icon: route.icon,
         hideInMenu: route.menu !== true,
       };
-      if (route.children) item.routes = menuDataFrom(route.children, translate);
+      if (route.activeMenu !== undefined) item.parentKeys = [route.activeMenu];
+      if (route.children) item.children = menuDataFrom(route.children, translate);
       return item;
     });
 }

@@ -1,40 +1,43 @@
-import { Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet } from 'react-router';
 import { APP_NAME } from '../../config/app';
 import { paths } from '../../config/paths';
-import { LanguageSwitch } from '../../components/language-switch';
 import { AppLogo } from '../../components/app-logo';
+import { LanguageSwitch } from '../../components/language-switch';
 
 /**
- * The bare frame of the public /user/* pages (spec §2: no main layout). It deliberately uses plain
- * antd only: ProLayout stays out of the sign-in page's downloads.
+ * The bare frame of the public /user/* pages (spec §2: no main layout). It uses only light antd
+ * parts: ProLayout, Typography and Card stay out of the sign-in page's downloads.
  */
 export default function PublicLayout() {
+  const { token } = theme.useToken();
+  const secondary = { color: token.colorTextSecondary, textAlign: 'center' as const };
   return (
-    <Flex vertical style={{ minHeight: '100vh', background: 'linear-gradient(180deg, #eef4ff 0%, #f5f7fa 60%)' }}>
+    <Flex
+      vertical
+      style={{ minHeight: '100vh', background: 'linear-gradient(180deg, #eef4ff 0%, #f5f7fa 60%)' }}
+    >
       <Flex justify="flex-end" style={{ padding: '12px 24px' }}>
         <LanguageSwitch />
       </Flex>
-      <Flex vertical align="center" style={{ flex: 1, padding: '24px 16px 48px' }}>
-        <Link to={paths.login} style={{ marginBottom: 24 }}>
+      <Flex vertical align="center" style={{ flex: 1, padding: '8px 16px 48px' }}>
+        <Link to={paths.login} style={{ color: token.colorTextHeading }}>
           <Flex align="center" gap={12}>
             <AppLogo size={40} />
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              {APP_NAME}
-            </Typography.Title>
+            <span style={{ fontSize: token.fontSizeHeading2, fontWeight: 600 }}>{APP_NAME}</span>
           </Flex>
         </Link>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -12, marginBottom: 24, textAlign: 'center' }}>
+        <p style={{ ...secondary, margin: '8px 0 24px' }}>
           <FormattedMessage id="layout.tagline" />
-        </Typography.Paragraph>
-        <div style={{ width: '100%', maxWidth: 420 }}>
+        </p>
+        <main style={{ width: '100%', maxWidth: 420 }}>
           <Outlet />
-        </div>
+        </main>
       </Flex>
-      <Typography.Text type="secondary" style={{ textAlign: 'center', padding: 16 }}>
+      <footer style={{ ...secondary, padding: 16 }}>
         © {new Date().getFullYear()} {APP_NAME}
-      </Typography.Text>
+      </footer>
     </Flex>
   );
 }

@@ -7,7 +7,8 @@ import { refreshIfDue } from '../../lib/token-refresh';
 /** While signed in, checks the session every 6 minutes and renews it once its soft expiry passed (spec §4). */
 export function useTokenRefresh(): void {
   useEffect(() => {
-    const tick = () => void refreshIfDue({ storage: safeLocalStorage(), now: Date.now, refresh: refreshToken });
+    const tick = () =>
+      void refreshIfDue({ storage: safeLocalStorage(), now: Date.now, refresh: refreshToken });
     // Also check at once: a tab restored after a long sleep should not wait six minutes.
     tick();
     const timer = setInterval(tick, TOKEN_REFRESH_INTERVAL_MS);

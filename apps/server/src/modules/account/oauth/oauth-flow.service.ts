@@ -113,7 +113,7 @@ export async function finishOAuth(
 export async function completeOAuthLogin(ctx: AppContext, code: string): Promise<Session> {
   const accountId = await consumeLink(ctx.db, 'oauth_login', sha256Hex(code), ctx.clock());
   const account = accountId === undefined ? undefined : await findAccountById(ctx.db, accountId);
-  if (account?.status !== 'active') throw new AppError('InvalidLink');
+  if (account?.status !== 'active') throw new AppError('SignInCodeInvalid');
   return issueSession(ctx, {
     accountId: account.id,
     tokenVersion: account.token_version,

@@ -1,4 +1,4 @@
-import { NO_ACCESS, type ServerLang, type Session, type UserInfo } from '@resiport/contract';
+import { NO_ACCESS, OPERATOR_ACCESS, type ServerLang, type Session, type UserInfo } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { unixSeconds } from '../../../lib/clock';
@@ -23,7 +23,7 @@ export function toUserInfo(account: AccountRow): UserInfo {
     has_api_token: account.api_token_hash !== null,
     has_password: account.password_hash !== null,
     created_at: account.created_at.toISOString(),
-    access: { name: account.role === 'operator' ? 'operator' : NO_ACCESS },
+    access: { name: account.role === 'operator' ? OPERATOR_ACCESS : NO_ACCESS },
   };
 }
 

@@ -10,7 +10,10 @@ export interface ChangePasswordInput {
 
 /** POST /user/changepwd → a new session (every other session was revoked) and a confirmation. */
 export async function changePassword(input: ChangePasswordInput) {
-  const { data, msg } = await api.post(accountPaths.changePassword, { params: { ...input }, schema: sessionSchema });
+  const { data, msg } = await api.post(accountPaths.changePassword, {
+    params: { ...input },
+    schema: sessionSchema,
+  });
   return { session: data, msg };
 }
 

@@ -2,15 +2,16 @@ import { accountPaths, oauthProvidersData } from '@resiport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** GET /account/oauthProviders: which social sign-in buttons to show. */
+/** GET /account/oauthProviders: which social sign-in buttons to show; on any failure, none (quietly). */
 export async function getOAuthProviders() {
-  return (await api.get(accountPaths.oauthProviders, { schema: oauthProvidersData })).data;
+  return (await api.get(accountPaths.oauthProviders, { schema: oauthProvidersData, quiet: true })).data;
 }
 
 export const oauthProvidersQuery = queryOptions({
   queryKey: ['account', 'oauthProviders'],
   queryFn: getOAuthProviders,
   staleTime: 5 * 60_000,
+  retry: false,
 });
 
 export function useOAuthProviders() {

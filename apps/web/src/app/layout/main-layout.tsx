@@ -1,0 +1,54 @@
+import { ProLayout } from '@ant-design/pro-components';
+import { Suspense, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { APP_NAME } from '../../config/app';
+import { PRIMARY_COLOR } from '../../config/theme';
+import { paths } from '../../config/paths';
+import { AppLogo } from '../../components/app-logo';
+import { PageLoading } from '../../components/page-loading';
+import { routeTable } from '../routes';
+import { usePageTitle } from '../use-document-title';
+import { AppHeader } from './app-header';
+import { menuDataFrom } from './menu-data';
+import { useTokenRefresh } from './use-token-refresh';
+
+/**
+ * The signed-in shell (spec §9: side layout, fixed sider, fluid content). The account actions sit
+ * in a bar above the page rather than in ProLayout's sider footer, where dashboards put them.
+ */
+export default function MainLayout() {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  useTokenRefresh();
+
+  const route = useMemo(
+    () => ({ path: paths.home, children: menuDataFrom(routeTable, (id) => intl.formatMessage({ id })) }),
+    [intl],
+  );
+
+  return (
+    <ProLayout
+      title={APP_NAME}
+      logo={<AppLogo />}
+      layout="side"
+      fixSiderbar
+      contentWidth="Fluid"
+      route={route}
+      location={{ pathname }}
+      pageTitleRender={() => title}
+      onMenuHeaderClick={() => void navigate(paths.home)}
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      token={{ colorPrimary: PRIMARY_COLOR, pageContainer: { paddingInlinePageContainerContent: 24 } }}
+      contentStyle={{ padding: 0 }}
+      siderWidth={220}
+    >
+      <AppHeader />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ProLayout>
+  );
+}

@@ -1,0 +1,19 @@
+/** Menu names; they are also the document titles ("<menu name> - <product>", spec §1). */
+export const menu = {
+  'menu.dashboard': 'Dashboard',
+  'menu.neworder': 'New order',
+  'menu.residential': 'Residential',
+  'menu.proxysetting': 'Proxy settings',
+  'menu.proxysetting.subaccount': 'Sub-accounts',
+  'menu.proxysetting.addsub': 'Add sub-account',
+  'menu.proxysetting.editsub': 'Edit sub-account',
+  'menu.proxysetting.whitelist': 'IP whitelist',
+  'menu.usage': 'Usage',
+  'menu.recharge': 'Add funds',
+  'menu.account.setting': 'Account settings',
+  'menu.account.resetpassword': 'Change password',
+  'menu.login': 'Sign in',
+  'menu.register': 'Sign up',
+  'menu.resetpassword': 'Set a new password',
+  'menu.emailtoreset': 'Forgot password',
+};

@@ -1,0 +1,21 @@
+import type { menu as en } from '../en-US/menu';
+import type { Translation } from '../types';
+
+export const menu: Translation<typeof en> = {
+  'menu.dashboard': 'Панель управления',
+  'menu.neworder': 'Новый заказ',
+  'menu.residential': 'Резидентные прокси',
+  'menu.proxysetting': 'Настройки прокси',
+  'menu.proxysetting.subaccount': 'Субаккаунты',
+  'menu.proxysetting.addsub': 'Новый субаккаунт',
+  'menu.proxysetting.editsub': 'Изменение субаккаунта',
+  'menu.proxysetting.whitelist': 'Белый список IP',
+  'menu.usage': 'Расход трафика',
+  'menu.recharge': 'Пополнение баланса',
+  'menu.account.setting': 'Настройки аккаунта',
+  'menu.account.resetpassword': 'Смена пароля',
+  'menu.login': 'Вход',
+  'menu.register': 'Регистрация',
+  'menu.resetpassword': 'Новый пароль',
+  'menu.emailtoreset': 'Восстановление пароля',
+};

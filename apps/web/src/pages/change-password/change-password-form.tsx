@@ -1,0 +1,67 @@
+import { ResultCode } from '@resiport/contract';
+import { Button, Form, Input, message } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useChangePassword, type ChangePasswordInput } from '../../features/account/api/change-password';
+import { writeAuthData } from '../../lib/auth-storage';
+import { safeLocalStorage } from '../../lib/browser-storage';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { formRules } from '../../lib/form-rules-localized';
+
+const fields = ['old_password', 'password', 'confirm'];
+const fieldByCode = {
+  [ResultCode.PasswordError]: 'old_password',
+  [ResultCode.PasswordUnchanged]: 'password',
+};
+
+export function ChangePasswordForm() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ChangePasswordInput>();
+  const change = useChangePassword();
+
+  const submit = async (values: ChangePasswordInput) => {
+    try {
+      const { session, msg } = await change.mutateAsync(values);
+      // Every other session was revoked, this tab's included: keep working with the new one.
+      writeAuthData(safeLocalStorage(), session);
+      void message.success(msg);
+      await navigate(paths.accountSettings);
+    } catch (error) {
+      showServerFieldErrors(form, error, fields, fieldByCode);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form.Item
+        name="old_password"
+        label={intl.formatMessage({ id: 'changePassword.current' })}
+        rules={formRules.loginPassword}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={intl.formatMessage({ id: 'auth.field.newPassword' })}
+        rules={formRules.changedPassword}
+        dependencies={['old_password']}
+        extra={<FormattedMessage id="auth.field.passwordHint" />}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={intl.formatMessage({ id: 'auth.field.confirm' })}
+        rules={formRules.confirm}
+        dependencies={['password']}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
+        <FormattedMessage id="changePassword.submit" />
+      </Button>
+    </Form>
+  );
+}

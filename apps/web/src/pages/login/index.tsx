@@ -1,0 +1,34 @@
+import { Divider, Flex, theme } from 'antd';
+import { FormattedMessage } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthCard } from '../../components/auth-card';
+import { LoginForm } from './login-form';
+import { LoginNotices } from './login-notices';
+import { OAuthButtons } from './oauth-buttons';
+import { OAuthCompletion } from './oauth-completion';
+
+/** /user/login: email sign-in, social sign-in, and the landing page of activation and OAuth redirects. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const { token } = theme.useToken();
+  const oauthCode = params.get('oauth_code');
+  if (oauthCode) return <OAuthCompletion code={oauthCode} redirect={params.get('redirect')} />;
+
+  return (
+    <AuthCard title="auth.login.title">
+      <LoginNotices params={params} />
+      <LoginForm />
+      <OAuthButtons />
+      <Divider style={{ margin: '16px 0' }} />
+      <Flex justify="center" gap={6}>
+        <span style={{ color: token.colorTextSecondary }}>
+          <FormattedMessage id="auth.login.noAccount" />
+        </span>
+        <Link to={paths.register} data-testid="link-register">
+          <FormattedMessage id="auth.login.toRegister" />
+        </Link>
+      </Flex>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { activationResult } from '@resiport/contract';
+import { Alert } from 'antd';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import type { MessageId } from '../../locales/types';
+
+const oauthFailureText: Record<string, MessageId> = {
+  failed: 'auth.oauth.failed',
+  unavailable: 'auth.oauth.unavailable',
+  disabled: 'auth.oauth.disabled',
+};
+
+const providerNames: Record<string, string> = { google: 'Google', yandex: 'Yandex' };
+
+/** What the server's redirects to this page report: account activation and social sign-in failures. */
+export function LoginNotices({ params }: { params: URLSearchParams }) {
+  const activation = params.get('activation');
+  const oauth = params.get('oauth');
+  const oauthText = oauth === null ? undefined : oauthFailureText[oauth];
+  const style = { marginBottom: 16 };
+
+  return (
+    <>
+      {activation === activationResult.ok && (
+        <Alert
+          type="success"
+          showIcon
+          style={style}
+          data-testid="activation-alert"
+          message={<FormattedMessage id="auth.activation.done" />}
+        />
+      )}
+      {activation === activationResult.invalid && (
+        <Alert
+          type="error"
+          showIcon
+          style={style}
+          data-testid="activation-alert"
+          message={<FormattedMessage id="auth.activation.invalid" />}
+          action={
+            <Link to={paths.register}>
+              <FormattedMessage id="auth.login.toRegister" />
+            </Link>
+          }
+        />
+      )}
+      {oauthText !== undefined && (
+        <Alert
+          type="error"
+          showIcon
+          style={style}
+          data-testid="oauth-alert"
+          message={
+            <FormattedMessage
+              id={oauthText}
+              values={{ provider: providerNames[params.get('provider') ?? ''] ?? '' }}
+            />
+          }
+        />
+      )}
+    </>
+  );
+}

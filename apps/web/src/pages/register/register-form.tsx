@@ -1,0 +1,61 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { ResultCode } from '@resiport/contract';
+import { Button, Form, Input } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSignUp } from '../../features/account/api/sign-up';
+import { activeLocale } from '../../lib/active-locale';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { formRules } from '../../lib/form-rules-localized';
+import { serverLangOfLocale } from '../../lib/i18n';
+
+interface RegisterValues {
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+const fields = ['email', 'password', 'confirm'];
+const fieldByCode = { [ResultCode.EmailRegistered]: 'email' };
+
+/** Email, password and confirmation, checked by the contract's rules before the server sees them. */
+export function RegisterForm({ onSent }: { onSent: (email: string, msg: string) => void }) {
+  const intl = useIntl();
+  const [form] = Form.useForm<RegisterValues>();
+  const signUp = useSignUp();
+
+  const submit = async (values: RegisterValues) => {
+    try {
+      // The account (and its activation mail) takes the language the visitor is reading.
+      onSent(values.email, await signUp.mutateAsync({ ...values, lang: serverLangOfLocale(activeLocale) }));
+    } catch (error) {
+      showServerFieldErrors(form, error, fields, fieldByCode);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+      <Form.Item name="email" label={intl.formatMessage({ id: 'auth.field.email' })} rules={formRules.email}>
+        <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" size="large" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={intl.formatMessage({ id: 'auth.field.password' })}
+        rules={formRules.newPassword}
+        extra={<FormattedMessage id="auth.field.passwordHint" />}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={intl.formatMessage({ id: 'auth.field.confirm' })}
+        rules={formRules.confirm}
+        dependencies={['password']}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={signUp.isPending}>
+        <FormattedMessage id="auth.register.submit" />
+      </Button>
+    </Form>
+  );
+}
