@@ -3,8 +3,21 @@ import type { Page } from 'playwright-core';
 
 /** Small page helpers shared by the e2e journeys; selectors are documented in apps/web/README.md. */
 
+/**
+ * Fills inputs by id and makes sure each value stuck: a lazily loaded page may re-render its form
+ * right after it appears, and typing into the old input would be lost.
+ */
 export async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [field, value] of Object.entries(values)) await page.locator(`#${field}`).fill(value);
+  await page.waitForLoadState('networkidle');
+  for (const [field, value] of Object.entries(values)) {
+    const input = page.locator(`#${field}`);
+    await expect
+      .poll(async () => {
+        if ((await input.inputValue()) !== value) await input.fill(value);
+        return input.inputValue();
+      })
+      .toBe(value);
+  }
 }
 
 export async function submit(page: Page, label: string | RegExp): Promise<void> {

@@ -101,7 +101,7 @@ describe('Google and Yandex sign-in', () => {
     expect(
       (await postForm(t, '/api/account/oauthLogin', { code: landing.searchParams.get('oauth_code') ?? '' }))
         .code,
-    ).toBe(10003);
+    ).toBe(10017);
   });
 
   it('Google: the same identity signs in to the same account later', async () => {
