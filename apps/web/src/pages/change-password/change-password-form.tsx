@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useChangePassword, type ChangePasswordInput } from '../../features/account/api/change-password';
+import { NewPasswordFields } from '../../features/account/components/new-password-fields';
 import { writeAuthData } from '../../lib/auth-storage';
 import { safeLocalStorage } from '../../lib/browser-storage';
 import { showServerFieldErrors } from '../../lib/form-errors';
@@ -42,23 +43,11 @@ export function ChangePasswordForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={intl.formatMessage({ id: 'auth.field.newPassword' })}
+      <NewPasswordFields
+        labelId="auth.field.newPassword"
         rules={formRules.changedPassword}
         dependencies={['old_password']}
-        extra={<FormattedMessage id="auth.field.passwordHint" />}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={intl.formatMessage({ id: 'auth.field.confirm' })}
-        rules={formRules.confirm}
-        dependencies={['password']}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         <FormattedMessage id="changePassword.submit" />
       </Button>

@@ -1,8 +1,9 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { ResultCode } from '@resiport/contract';
 import { Button, Form, Input } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSignUp } from '../../features/account/api/sign-up';
+import { NewPasswordFields } from '../../features/account/components/new-password-fields';
 import { activeLocale } from '../../lib/active-locale';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formRules } from '../../lib/form-rules-localized';
@@ -37,22 +38,7 @@ export function RegisterForm({ onSent }: { onSent: (email: string, msg: string) 
       <Form.Item name="email" label={intl.formatMessage({ id: 'auth.field.email' })} rules={formRules.email}>
         <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" size="large" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={intl.formatMessage({ id: 'auth.field.password' })}
-        rules={formRules.newPassword}
-        extra={<FormattedMessage id="auth.field.passwordHint" />}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={intl.formatMessage({ id: 'auth.field.confirm' })}
-        rules={formRules.confirm}
-        dependencies={['password']}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-      </Form.Item>
+      <NewPasswordFields labelId="auth.field.password" large />
       <Button type="primary" htmlType="submit" size="large" block loading={signUp.isPending}>
         <FormattedMessage id="auth.register.submit" />
       </Button>

@@ -1,13 +1,12 @@
-import { LockOutlined } from '@ant-design/icons';
 import { ResultCode } from '@resiport/contract';
-import { Button, Form, Input, message } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Button, Form, message } from 'antd';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useResetPassword } from '../../features/account/api/reset-password';
+import { NewPasswordFields } from '../../features/account/components/new-password-fields';
 import { hasCode, isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
-import { formRules } from '../../lib/form-rules-localized';
 
 interface ResetValues {
   password: string;
@@ -24,7 +23,6 @@ function isInvalidLink(error: unknown): boolean {
 }
 
 export function ResetPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLink: () => void }) {
-  const intl = useIntl();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
   const reset = useResetPassword();
@@ -41,22 +39,7 @@ export function ResetPasswordForm({ token, onInvalidLink }: { token: string; onI
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-      <Form.Item
-        name="password"
-        label={intl.formatMessage({ id: 'auth.field.newPassword' })}
-        rules={formRules.newPassword}
-        extra={<FormattedMessage id="auth.field.passwordHint" />}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={intl.formatMessage({ id: 'auth.field.confirm' })}
-        rules={formRules.confirm}
-        dependencies={['password']}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-      </Form.Item>
+      <NewPasswordFields labelId="auth.field.newPassword" large />
       <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
         <FormattedMessage id="auth.reset.submit" />
       </Button>
