@@ -5,3 +5,4 @@ export * from './validation-messages';
 export * from './rules';
 export * from './account';
 export * from './health';
+export * from './money';

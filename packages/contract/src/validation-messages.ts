@@ -15,6 +15,7 @@ const en = {
   'validation.confirm': 'The password is not the same',
   'validation.tooLong': 'This value is too long',
   'validation.invalid': 'This value is not valid',
+  'validation.amount': 'Enter an amount in USD with at most two decimals, e.g. 25 or 25.50',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -28,6 +29,7 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.confirm': 'Пароли не совпадают',
   'validation.tooLong': 'Слишком длинное значение',
   'validation.invalid': 'Недопустимое значение',
+  'validation.amount': 'Введите сумму в долларах, не более двух знаков после точки, например 25 или 25.50',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

@@ -56,10 +56,26 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export type LedgerAsset = 'money' | 'traffic';
+
+export interface LedgerEntriesTable {
+  id: Generated<bigint>;
+  account_id: number;
+  asset: LedgerAsset;
+  kind: string;
+  amount: bigint;
+  balance_after: bigint;
+  ref_type: string | null;
+  ref_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   rate_limit_hits: RateLimitHitsTable;
+  ledger_entries: LedgerEntriesTable;
 }

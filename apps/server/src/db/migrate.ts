@@ -1,10 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the Migrator works on any schema; migrations are typed by hand. */
 import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/2026_11_21_0500_accounts';
+import * as ledger from './migrations/2026_11_21_0600_ledger';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0500_accounts': accounts,
+  '2026_11_21_0600_ledger': ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

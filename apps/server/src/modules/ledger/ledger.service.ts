@@ -1,0 +1,68 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, LedgerAsset } from '../../db/database.types';
+import {
+  changeBalance,
+  countEntries,
+  findBalanceMismatches,
+  findBrokenChains,
+  insertEntry,
+  readBalance,
+} from './ledger.repository';
+
+/** Entry kinds (design §6). Money: recharge, order_payment, refund, adjustment. Traffic: purchase, trial, … */
+export type LedgerKind =
+  'recharge' | 'order_payment' | 'refund' | 'adjustment' | 'purchase' | 'trial' | 'refund_traffic';
+
+export interface Posting {
+  accountId: number;
+  asset: LedgerAsset;
+  kind: LedgerKind;
+  /** Cents or bytes; negative debits. Never zero. */
+  amount: bigint;
+  /** What caused it (`recharge`/`12`); a (kind, ref) pair posts once — the database refuses a second. */
+  ref?: { type: string; id: string };
+  note?: string;
+}
+
+export type PostResult = { ok: true; balanceAfter: bigint } | { ok: false; available: bigint };
+
+/**
+ * Changes a balance and records the entry, inside the caller's transaction (the caller owns it,
+ * so a payment's debit and credit commit together). A debit larger than the balance changes
+ * nothing and reports what is available.
+ */
+export async function post(trx: Transaction<Database>, posting: Posting): Promise<PostResult> {
+  if (posting.amount === 0n) throw new Error('a ledger posting cannot be zero');
+  const balanceAfter = await changeBalance(trx, posting.accountId, posting.asset, posting.amount);
+  if (balanceAfter === undefined) {
+    return { ok: false, available: (await readBalance(trx, posting.accountId, posting.asset)) ?? 0n };
+  }
+  await insertEntry(trx, {
+    accountId: posting.accountId,
+    asset: posting.asset,
+    kind: posting.kind,
+    amount: posting.amount,
+    balanceAfter,
+    refType: posting.ref?.type ?? null,
+    refId: posting.ref?.id ?? null,
+    note: posting.note ?? null,
+  });
+  return { ok: true, balanceAfter };
+}
+
+export interface AuditReport {
+  entries: number;
+  mismatches: Awaited<ReturnType<typeof findBalanceMismatches>>;
+  brokenChains: Awaited<ReturnType<typeof findBrokenChains>>;
+}
+
+/** Recomputes every balance from its entries and checks every entry chain (`npm run audit`). */
+export async function auditLedger(db: Db): Promise<AuditReport> {
+  const [entries, mismatches, brokenChains] = [
+    await countEntries(db),
+    await findBalanceMismatches(db),
+    await findBrokenChains(db),
+  ];
+  return { entries, mismatches, brokenChains };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Money is integer US cents, traffic integer bytes (design §6); these helpers are the only conversions. */
+export const BYTES_PER_GB = 1_000_000_000;
+export const BYTES_PER_MB = 1_000_000;
+export const MIN_RECHARGE_CENTS = 2000;
+/** Largest single top-up we accept (anything above is a typo or an attack, not a purchase). */
+export const MAX_RECHARGE_CENTS = 10_000_000;
+/** Crypto processing fee, percent (spec §9); rounded half up to the cent. */
+export const CRYPTO_FEE_PERCENT = 3;
+
+export function cryptoFeeCents(amountCents: number): number {
+  return Math.floor((amountCents * CRYPTO_FEE_PERCENT + 50) / 100);
+}
+
+/**
+ * A USD amount typed by a person ("20", "25.5", "25.50") as exact cents; undefined for anything
+ * else (negative, exponent, more than two decimals, not a number).
+ */
+export function parseUsdToCents(text: string): number | undefined {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export function centsToUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Form/query input for a USD amount: a decimal string, checked and converted to cents. */
+export const usdAmountSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .transform((value, ctx) => {
+    const cents = parseUsdToCents(value);
+    if (cents === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'validation.amount' });
+      return z.NEVER;
+    }
+    return cents;
+  });
