@@ -190,7 +190,9 @@ describe('Google and Yandex sign-in', () => {
   it('oauthLogin refuses a missing, forged or oversized code', async () => {
     expect(await postForm(t, '/api/account/oauthLogin', {})).toMatchObject({ status: 400, code: 10001 });
     expect(await postForm(t, '/api/account/oauthLogin', { code: 'forged' })).toMatchObject({ code: 10017 });
-    expect(await postForm(t, '/api/account/oauthLogin', { code: 'x'.repeat(500) })).toMatchObject({ code: 10001 });
+    expect(await postForm(t, '/api/account/oauthLogin', { code: 'x'.repeat(500) })).toMatchObject({
+      code: 10001,
+    });
   });
 
   it('an open redirect is dropped: only local paths survive', async () => {
