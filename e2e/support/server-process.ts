@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshDatabaseUrl } from './database';
-import { freePort } from './free-port';
+import { freePort } from '@resiport/testkit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
+import { rechargeRoutes } from './modules/billing/recharge.routes';
+import { cryptomusWebhookRoutes } from './modules/billing/webhook.routes';
+import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
 import { userRoutes } from './modules/account/user/user.routes';
@@ -44,9 +47,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(accountRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(rechargeRoutes(ctx));
+      await api.register(cryptomusWebhookRoutes(ctx));
     },
     { prefix: '/api' },
   );
+
+  if (ctx.config.cryptomus.sandbox) {
+    // The bundled stand-in for Cryptomus (design §7); off as soon as CRYPTOMUS_BASE_URL is set.
+    const sandbox = createCryptomusSandbox({
+      ...ctx,
+      ...ctx.config.cryptomus,
+      publicUrl: ctx.config.publicUrl,
+    });
+    await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
+  }
 
   if (options.serveWeb !== false) await registerWebApp(app, options.webDistDir);
   return app;

@@ -45,6 +45,13 @@ const envSchema = z.object({
   YANDEX_AUTH_URL: z.url().default('https://oauth.yandex.ru/authorize'),
   YANDEX_TOKEN_URL: z.url().default('https://oauth.yandex.ru/token'),
   YANDEX_USERINFO_URL: z.url().default('https://login.yandex.ru/info?format=json'),
+  /** Real Cryptomus: https://api.cryptomus.com (with merchant id and payment key). Unset: the bundled sandbox. */
+  CRYPTOMUS_BASE_URL: optionalUrl,
+  CRYPTOMUS_MERCHANT_ID: optionalText,
+  CRYPTOMUS_PAYMENT_KEY: optionalText,
+  /** Comma-separated source IPs allowed to call the webhook (e.g. 91.227.144.54); unset = any. */
+  CRYPTOMUS_WEBHOOK_IPS: optionalText,
+  INVOICE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(43200).default(3600),
   /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
   TRUST_PROXY: optionalText,
   RATE_LIMIT_ENABLED: flag(true),
@@ -74,10 +81,21 @@ export interface Config {
   links: { activationTtl: number; resetTtl: number };
   mail: { smtpUrl: string | undefined; from: string };
   oauth: { google: OAuthProviderConfig | undefined; yandex: OAuthProviderConfig | undefined };
+  cryptomus: CryptomusConfig;
   trustProxy: boolean | string;
   rateLimitEnabled: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+}
+
+export interface CryptomusConfig {
+  /** True when payments go to the bundled sandbox (served by this app under /sandbox/cryptomus). */
+  sandbox: boolean;
+  baseUrl: string;
+  merchantId: string;
+  paymentKey: string;
+  webhookIps: string[];
+  invoiceLifetime: number;
 }
 
 export class ConfigError extends Error {
@@ -92,11 +110,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const sandbox = env.CRYPTOMUS_BASE_URL === undefined;
+  if (!sandbox && (!env.CRYPTOMUS_MERCHANT_ID || !env.CRYPTOMUS_PAYMENT_KEY)) {
+    throw new ConfigError(['CRYPTOMUS_MERCHANT_ID, CRYPTOMUS_PAYMENT_KEY: required with CRYPTOMUS_BASE_URL']);
+  }
   return Object.freeze({
     appName: env.APP_NAME,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     jwtSecret: env.JWT_SECRET,
@@ -118,6 +141,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         tokenUrl: env.YANDEX_TOKEN_URL,
         userInfoUrl: env.YANDEX_USERINFO_URL,
       }),
+    },
+    cryptomus: {
+      sandbox,
+      baseUrl: (env.CRYPTOMUS_BASE_URL ?? `${publicUrl}/sandbox/cryptomus`).replace(/\/+$/, ''),
+      merchantId: env.CRYPTOMUS_MERCHANT_ID ?? 'sandbox-merchant',
+      paymentKey: env.CRYPTOMUS_PAYMENT_KEY ?? 'sandbox-payment-key',
+      webhookIps:
+        env.CRYPTOMUS_WEBHOOK_IPS?.split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean) ?? [],
+      invoiceLifetime: env.INVOICE_LIFETIME_SECONDS,
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,

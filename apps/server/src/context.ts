@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
+import type { PaymentProvider } from './modules/billing/payment-provider';
 import type { Mailer } from './modules/mail/mailer';
 
 /** What services need from the outside world; built once in main.ts (or by a test) and passed down. */
@@ -14,4 +15,6 @@ export interface AppContext {
   /** HS256 key for session tokens, imported once (jose would re-import raw bytes on every call). */
   jwtKey: KeyObject;
   log: FastifyBaseLogger;
+  /** Cryptomus, or the bundled sandbox speaking the same protocol. */
+  payments: PaymentProvider;
 }

@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { systemClock } from './lib/clock';
 import { loadJwtKey } from './lib/jwt-key';
 import { createLogger } from './lib/logger';
+import { startReconciliation } from './modules/billing/reconcile';
+import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
 /** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -24,11 +26,15 @@ async function main(): Promise<void> {
     clock: systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     log,
+    payments: createCryptomusClient(config.cryptomus),
   };
   const app = await buildApp(ctx, { webDistDir: config.webDistDir });
 
+  const stopReconciliation = startReconciliation(ctx);
+
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    stopReconciliation();
     await app.close();
     await db.destroy();
     mailer.close();

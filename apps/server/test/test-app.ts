@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
-import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
+import { freePort, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { jwtKeyFrom } from '../src/lib/jwt-key';
 import { createLogger } from '../src/lib/logger';
+import { createCryptomusClient } from '../src/modules/cryptomus/cryptomus-client';
 import { smtpMailer } from '../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
 
@@ -34,12 +35,24 @@ export interface ApiResponse {
   headers: LightMyRequestResponse['headers'];
 }
 
+export interface TestAppOptions {
+  /**
+   * Listen on a real port with PUBLIC_URL pointing at it, for flows that call back into the app
+   * over HTTP (the Cryptomus sandbox sends its webhooks to PUBLIC_URL).
+   */
+  listen?: boolean;
+}
+
 /** Builds the real app on a fresh database, real SMTP capture and a movable clock. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const mailbox = await startSmtpCapture();
+  const port = options.listen ? await freePort() : 0;
   const config = loadConfig({
     JWT_SECRET: 'integration-test-secret-0123456789abcdef',
-    PUBLIC_URL: TEST_PUBLIC_URL,
+    PUBLIC_URL: options.listen ? `http://127.0.0.1:${port}` : TEST_PUBLIC_URL,
     SMTP_URL: mailbox.url,
     RATE_LIMIT_ENABLED: 'false',
     ...env,
@@ -60,8 +73,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock: () => new Date(Date.now() + offsetMs),
     jwtKey: jwtKeyFrom(config.jwtSecret ?? ''),
     log: createLogger('info', sink),
+    payments: createCryptomusClient(config.cryptomus),
   };
   const app = await buildApp(ctx, { serveWeb: false });
+  if (options.listen) await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     ctx,

@@ -6,3 +6,4 @@ export * from './rules';
 export * from './account';
 export * from './health';
 export * from './money';
+export * from './recharge';

@@ -22,6 +22,10 @@ export const ResultCode = {
   SessionTokenRequired: 10015,
   InvalidResetLink: 10016,
   SignInCodeInvalid: 10017,
+  AmountTooSmall: 10018,
+  PaymentPending: 10020,
+  IdempotencyKeyReused: 10021,
+  PaymentProviderUnavailable: 10022,
   GoToPayment: 20302,
   PaymentRequired: 20402,
   InternalError: 50000,
@@ -50,6 +54,11 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   SessionTokenRequired: 403,
   InvalidResetLink: 400,
   SignInCodeInvalid: 400,
+  AmountTooSmall: 400,
+  // Not a failure of the call: the payment simply has not arrived yet (the client toasts and goes on).
+  PaymentPending: 200,
+  IdempotencyKeyReused: 409,
+  PaymentProviderUnavailable: 503,
   // The two pass-through codes are not failures: the client acts on `data`.
   GoToPayment: 200,
   PaymentRequired: 200,

@@ -16,3 +16,4 @@ export {
   type YandexUser,
 } from './mock-oauth-provider';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+export { freePort } from './free-port';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
 
 /** Kysely table shapes; one interface per table, aggregated in `Database`. */
 
@@ -71,6 +72,39 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+export type InvoiceStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+export interface CryptoInvoicesTable {
+  id: Generated<number>;
+  order_ref: string;
+  purpose: 'recharge' | 'order';
+  account_id: number;
+  amount_cents: bigint;
+  provider_uuid: string | null;
+  checkout_url: string | null;
+  status: Generated<InvoiceStatus>;
+  provider_status: string | null;
+  expires_at: Date;
+  created_at: Timestamp;
+  settled_at: Date | null;
+}
+
+export interface RechargesTable {
+  id: Generated<number>;
+  account_id: number;
+  invoice_id: number;
+  amount_cents: bigint;
+  fee_cents: bigint;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Date;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -78,4 +112,8 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   rate_limit_hits: RateLimitHitsTable;
   ledger_entries: LedgerEntriesTable;
+  crypto_invoices: CryptoInvoicesTable;
+  recharges: RechargesTable;
+  job_leases: JobLeasesTable;
+  cryptomus_sandbox_invoices: SandboxInvoicesTable;
 }

@@ -2,11 +2,15 @@
 import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/2026_11_21_0500_accounts';
 import * as ledger from './migrations/2026_11_21_0600_ledger';
+import * as cryptomusSandbox from './migrations/2026_11_21_0610_cryptomus_sandbox';
+import * as recharges from './migrations/2026_11_21_0620_recharges';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0500_accounts': accounts,
   '2026_11_21_0600_ledger': ledger,
+  '2026_11_21_0610_cryptomus_sandbox': cryptomusSandbox,
+  '2026_11_21_0620_recharges': recharges,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -51,6 +51,11 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
   return { ok: true, balanceAfter };
 }
 
+/** The cached balance (cents or bytes) of one account. */
+export async function balanceOf(db: Db, accountId: number, asset: LedgerAsset): Promise<bigint> {
+  return (await readBalance(db, accountId, asset)) ?? 0n;
+}
+
 export interface AuditReport {
   entries: number;
   mismatches: Awaited<ReturnType<typeof findBalanceMismatches>>;

@@ -1,0 +1,160 @@
+import { cryptoFeeCents, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS, centsToUsd } from '@resiport/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { addSeconds } from '../../lib/clock';
+import { randomToken } from '../../lib/crypto';
+import { attachCheckout, findInvoiceById, insertInvoice } from './invoice.repository';
+import { balanceOf } from '../ledger/ledger.service';
+import {
+  findOwnRecharge,
+  findRechargeByKey,
+  insertRecharge,
+  latestPendingRecharge,
+  pageOfRecharges,
+  type RechargeView,
+} from './recharge.repository';
+import { settleInvoice } from './settle-invoice.service';
+
+/** Billing needs only who pays; it never reads the accounts table itself. */
+interface Customer {
+  id: number;
+}
+
+export interface Checkout {
+  url: string;
+  recharge_id: number;
+  amount_cents: number;
+  fee_cents: number;
+  total_cents: number;
+}
+
+/**
+ * Starts a top-up: the balance gets `amountCents`, the payer pays it plus the 3% fee. A retried
+ * request with the same idempotency key returns the same checkout instead of a second invoice.
+ */
+export async function startRecharge(
+  ctx: AppContext,
+  account: Customer,
+  input: { amountCents: number; idempotencyKey: string | undefined },
+): Promise<Checkout> {
+  if (input.amountCents < MIN_RECHARGE_CENTS) {
+    throw new AppError('AmountTooSmall', { min: centsToUsd(MIN_RECHARGE_CENTS) });
+  }
+  if (input.amountCents > MAX_RECHARGE_CENTS) throw new AppError('ValidationFailed', {}, { fields: {} });
+  const feeCents = cryptoFeeCents(input.amountCents);
+  const existing = input.idempotencyKey
+    ? await findRechargeByKey(ctx.db, account.id, input.idempotencyKey)
+    : undefined;
+  const recharge =
+    existing ?? (await createRecharge(ctx, account.id, input.amountCents, feeCents, input.idempotencyKey));
+  if (Number(recharge.amount_cents) !== input.amountCents) throw new AppError('IdempotencyKeyReused');
+  const url = recharge.checkout_url ?? (await openCheckout(ctx, recharge));
+  return toCheckout(recharge, url);
+}
+
+async function createRecharge(
+  ctx: AppContext,
+  accountId: number,
+  amountCents: number,
+  feeCents: number,
+  key?: string,
+): Promise<RechargeView> {
+  const id = await insertRechargeWithInvoice(ctx, accountId, amountCents, feeCents, key).catch(
+    async (error: unknown) => {
+      // Two requests with one key raced and the other inserted first: answer with its recharge.
+      const winner =
+        key && isUniqueViolation(error) ? await findRechargeByKey(ctx.db, accountId, key) : undefined;
+      if (!winner) throw error;
+      return winner.id;
+    },
+  );
+  const created = await findOwnRecharge(ctx.db, accountId, id);
+  if (!created) throw new Error('recharge vanished');
+  return created;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
+
+function insertRechargeWithInvoice(
+  ctx: AppContext,
+  accountId: number,
+  amountCents: number,
+  feeCents: number,
+  key: string | undefined,
+): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const invoice = await insertInvoice(trx, {
+      order_ref: `rc_${randomToken(12)}`,
+      purpose: 'recharge',
+      account_id: accountId,
+      amount_cents: BigInt(amountCents + feeCents),
+      expires_at: addSeconds(ctx.clock(), ctx.config.cryptomus.invoiceLifetime),
+    });
+    return insertRecharge(trx, {
+      accountId,
+      invoiceId: invoice.id,
+      amountCents: BigInt(amountCents),
+      feeCents: BigInt(feeCents),
+      idempotencyKey: key ?? null,
+    });
+  });
+}
+
+/** Creates the provider invoice (the provider dedupes by our order ref, so a retry is safe). */
+async function openCheckout(ctx: AppContext, recharge: RechargeView): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const payment = await ctx.payments
+    .createInvoice({
+      orderId: recharge.order_ref,
+      amountCents: recharge.total_cents,
+      currency: 'USD',
+      urlCallback: `${base}/api/recharge/cryptomus/webhook`,
+      urlReturn: `${base}/client/recharge?recharge_id=${recharge.id}`,
+      urlSuccess: `${base}/client/recharge?recharge_id=${recharge.id}`,
+      lifetimeSeconds: ctx.config.cryptomus.invoiceLifetime,
+    })
+    .catch((error: unknown) => {
+      ctx.log.error({ err: error, rechargeId: recharge.id }, 'creating the crypto invoice failed');
+      throw new AppError('PaymentProviderUnavailable');
+    });
+  const expiresAt = payment.expiresAt ?? addSeconds(ctx.clock(), ctx.config.cryptomus.invoiceLifetime);
+  await attachCheckout(ctx.db, recharge.invoice_id, {
+    providerUuid: payment.uuid,
+    url: payment.url,
+    expiresAt,
+  });
+  return payment.url;
+}
+
+/** The user's "I have paid" check: asks the provider now, so a missed webhook does not matter. */
+export async function checkRecharge(ctx: AppContext, account: Customer, rechargeId: number | undefined) {
+  const recharge = rechargeId
+    ? await findOwnRecharge(ctx.db, account.id, rechargeId)
+    : await latestPendingRecharge(ctx.db, account.id);
+  if (!recharge) throw new AppError('NotFound');
+  const invoice = await findInvoiceById(ctx.db, recharge.invoice_id);
+  if (invoice?.status === 'pending' && invoice.provider_uuid) {
+    await settleInvoice(ctx, invoice, 'checkPay').catch((error: unknown) => {
+      ctx.log.error({ err: error, rechargeId: recharge.id }, 'checking the payment failed');
+      throw new AppError('PaymentProviderUnavailable');
+    });
+  }
+  const fresh = await findOwnRecharge(ctx.db, account.id, recharge.id);
+  if (!fresh) throw new AppError('NotFound');
+  return { recharge: fresh, balanceCents: await balanceOf(ctx.db, account.id, 'money') };
+}
+
+/** The account's recharge record, newest first. */
+export function listRecharges(ctx: AppContext, account: Customer, page: number, pageSize: number) {
+  return pageOfRecharges(ctx.db, account.id, page, pageSize);
+}
+
+export function toCheckout(recharge: RechargeView, url: string): Checkout {
+  return {
+    url,
+    recharge_id: recharge.id,
+    amount_cents: Number(recharge.amount_cents),
+    fee_cents: Number(recharge.fee_cents),
+    total_cents: Number(recharge.total_cents),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Cryptomus sends and expects amounts as decimal strings; we hold integer cents (design §6). These
+ * conversions go through strings and bigint only, never through floating point.
+ */
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * `'15.00'` → `1500n`. Exact: a value with a non-zero digit past the cents (`'1.005'`) is refused
+ * rather than rounded; zero padding (`'15.000'`, as some APIs print) is exact and accepted.
+ */
+export function decimalToCents(text: string): bigint {
+  const match = DECIMAL.exec(text);
+  if (!match) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
+  const [, whole = '0', fraction = ''] = match;
+  if (/[1-9]/.test(fraction.slice(2))) {
+    throw new RangeError(`amount has more than 2 decimals: ${JSON.stringify(text)}`);
+  }
+  return BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+}
+
+/** Like decimalToCents, but undefined instead of an exception (for payloads we only inspect). */
+export function tryDecimalToCents(text: string): bigint | undefined {
+  try {
+    return decimalToCents(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `2575n` → `'25.75'`: the amount string Cryptomus expects. Non-negative integers only. */
+export function centsToDecimal(cents: bigint | number): string {
+  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) {
+    throw new RangeError(`cents must be an integer: ${cents}`);
+  }
+  const value = BigInt(cents);
+  if (value < 0n) throw new RangeError(`cents must not be negative: ${value}`);
+  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+}

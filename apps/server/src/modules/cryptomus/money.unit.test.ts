@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, decimalToCents, tryDecimalToCents } from './money';
+
+describe('decimalToCents', () => {
+  it('converts exactly, without floating point', () => {
+    expect(decimalToCents('15.00')).toBe(1500n);
+    expect(decimalToCents('25.75')).toBe(2575n);
+    expect(decimalToCents('0.1')).toBe(10n);
+    expect(decimalToCents('7')).toBe(700n);
+    expect(decimalToCents('0.29')).toBe(29n); // 0.29 * 100 = 28.999… in floats
+    expect(decimalToCents('90071992547409.93')).toBe(9007199254740993n); // beyond 2^53
+    expect(decimalToCents('15.000')).toBe(1500n); // zero padding is still exact
+  });
+
+  it('refuses anything that is not an exact cents amount', () => {
+    for (const text of [
+      '1.005',
+      '15.431',
+      '',
+      ' 1.00',
+      '1.00 ',
+      '-1.00',
+      '+1',
+      '1e3',
+      '1,50',
+      '.5',
+      '5.',
+      'NaN',
+      '0x10',
+    ]) {
+      expect(() => decimalToCents(text), text).toThrow(RangeError);
+      expect(tryDecimalToCents(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('prints two decimals', () => {
+    expect(centsToDecimal(2575n)).toBe('25.75');
+    expect(centsToDecimal(2000)).toBe('20.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(0n)).toBe('0.00');
+    expect(centsToDecimal(9007199254740993n)).toBe('90071992547409.93');
+  });
+
+  it('refuses negative and fractional cents', () => {
+    expect(() => centsToDecimal(-1n)).toThrow(RangeError);
+    expect(() => centsToDecimal(10.5)).toThrow(RangeError);
+    expect(() => centsToDecimal(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('round-trips', () => {
+    for (const cents of [0n, 1n, 99n, 100n, 2001n, 123456789n]) {
+      expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
+    }
+  });
+});

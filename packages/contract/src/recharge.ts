@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { usdAmountSchema } from './money';
+
+/** Balance top-ups with Cryptomus (spec §7 "Recharge"). Paths are relative to `/api`. */
+
+/** A client-made key (e.g. a UUID) that makes a retried or double-clicked request apply once. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\w-]{8,64}$/, { error: 'validation.invalid' })
+  .optional();
+
+export const rechargePayBody = z.object({ amount: usdAmountSchema, idempotency_key: idempotencyKeySchema });
+
+/** `data` of code 20302: where the browser goes to pay, and what it pays. */
+export const checkoutData = z.object({
+  url: z.string(),
+  recharge_id: z.number().int(),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+
+export const rechargeStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+export const rechargeStatusSchema = z.enum(rechargeStatuses);
+
+export const checkPayBody = z.object({ recharge_id: z.coerce.number().int().positive().optional() });
+
+export const rechargeRecordSchema = z.object({
+  id: z.number().int(),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  total_cents: z.number().int(),
+  status: rechargeStatusSchema,
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type RechargeRecord = z.infer<typeof rechargeRecordSchema>;
+
+export const checkPayData = rechargeRecordSchema.extend({ balance_cents: z.number().int() });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
+export const rechargePaths = {
+  pay: '/recharge/cryptomusPay',
+  check: '/recharge/checkPay',
+  record: '/order/rechargeRecord',
+  webhook: '/recharge/cryptomus/webhook',
+} as const;
