@@ -7,3 +7,4 @@ export * from './account';
 export * from './health';
 export * from './money';
 export * from './recharge';
+export * from './orders';

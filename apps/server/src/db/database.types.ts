@@ -105,6 +105,21 @@ export interface JobLeasesTable {
   expires_at: Date;
 }
 
+export interface PriceTiersTable {
+  min_gb: number;
+  price_per_gb_cents: bigint;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  code: string;
+  traffic_bytes: bigint;
+  price_cents: bigint;
+  is_trial: Generated<boolean>;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -116,4 +131,6 @@ export interface Database {
   recharges: RechargesTable;
   job_leases: JobLeasesTable;
   cryptomus_sandbox_invoices: SandboxInvoicesTable;
+  price_tiers: PriceTiersTable;
+  packages: PackagesTable;
 }

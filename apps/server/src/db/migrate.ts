@@ -4,6 +4,7 @@ import * as accounts from './migrations/2026_11_21_0500_accounts';
 import * as ledger from './migrations/2026_11_21_0600_ledger';
 import * as cryptomusSandbox from './migrations/2026_11_21_0610_cryptomus_sandbox';
 import * as recharges from './migrations/2026_11_21_0620_recharges';
+import * as catalog from './migrations/2026_11_21_0630_catalog';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0600_ledger': ledger,
   '2026_11_21_0610_cryptomus_sandbox': cryptomusSandbox,
   '2026_11_21_0620_recharges': recharges,
+  '2026_11_21_0630_catalog': catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, signedInAccount } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists the seeded per-GB tiers, cheaper in bulk', async () => {
+    const { token } = await signedInAccount(t);
+    const response = await t.call({ method: 'GET', url: '/api/order/pricemenu', headers: authHeader(token) });
+    const { tiers } = response.data as { tiers: { min_gb: number; price_per_gb_cents: number }[] };
+    expect(tiers[0]).toEqual({ min_gb: 1, price_per_gb_cents: 450 });
+    tiers.slice(1).forEach((tier, i) => {
+      const previous = tiers[i];
+      expect(tier.min_gb).toBeGreaterThan(previous?.min_gb ?? 0);
+      expect(tier.price_per_gb_cents).toBeLessThan(previous?.price_per_gb_cents ?? Infinity);
+    });
+  });
+
+  it('lists active packages with exactly one free trial, and hides inactive ones', async () => {
+    const { token } = await signedInAccount(t);
+    await t.ctx.db.updateTable('packages').set({ active: false }).where('code', '=', 'business').execute();
+    const response = await t.call({ method: 'GET', url: '/api/order/packages', headers: authHeader(token) });
+    const { list } = response.data as {
+      list: { code: string; is_trial: boolean; price_cents: number; traffic_bytes: number }[];
+    };
+    expect(list.map((p) => p.code)).toEqual(['trial', 'starter', 'pro']);
+    expect(list.filter((p) => p.is_trial)).toEqual([
+      expect.objectContaining({ code: 'trial', price_cents: 0, traffic_bytes: 100_000_000 }),
+    ]);
+  });
+
+  it('needs a signed-in account', async () => {
+    expect(await t.call({ method: 'GET', url: '/api/order/packages' })).toMatchObject({
+      status: 401,
+      code: 10013,
+    });
+  });
+});
