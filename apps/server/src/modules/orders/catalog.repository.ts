@@ -13,3 +13,27 @@ export function listActivePackages(db: Db) {
     .orderBy('id')
     .execute();
 }
+
+export async function upsertPriceTier(db: Db, minGb: number, priceCents: bigint): Promise<void> {
+  await db
+    .insertInto('price_tiers')
+    .values({ min_gb: minGb, price_per_gb_cents: priceCents })
+    .onConflict((oc) => oc.column('min_gb').doUpdateSet({ price_per_gb_cents: priceCents }))
+    .execute();
+}
+
+export async function deletePriceTier(db: Db, minGb: number): Promise<void> {
+  await db.deleteFrom('price_tiers').where('min_gb', '=', minGb).execute();
+}
+
+export async function upsertPackage(
+  db: Db,
+  values: { code: string; traffic_bytes: bigint; price_cents: bigint; is_trial: boolean; active: boolean },
+): Promise<void> {
+  const { traffic_bytes, price_cents, is_trial, active } = values;
+  await db
+    .insertInto('packages')
+    .values(values)
+    .onConflict((oc) => oc.column('code').doUpdateSet({ traffic_bytes, price_cents, is_trial, active }))
+    .execute();
+}
