@@ -9,8 +9,9 @@ export const ERROR_TOAST_SECONDS = 3;
 /** A page chunk that takes longer than this is treated as failed and the page reloads (spec §2). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-export const MIN_RECHARGE_USD = 20;
-export const CRYPTO_FEE_PERCENT = 3;
+/** Minimum top-up (spec §5: 20 USD), largest top-up and the crypto fee: the server's numbers, from the contract. */
+export { CRYPTO_FEE_PERCENT, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS } from '@resiport/contract';
+
 export const DEFAULT_PAYMENT_WAY = 'cryptomus';
 
 /** Decimal units (design §6): the UI says so next to every traffic number. */

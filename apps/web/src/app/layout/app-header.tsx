@@ -1,19 +1,21 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, theme } from 'antd';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../../components/language-switch';
+import { formatUsd } from '../../lib/units';
 import { accessOf } from '../access';
 import { useCurrentUser } from '../current-user';
 import { UserMenu } from './user-menu';
 
-/** The bar above every signed-in page: operator badge, add funds, language, account menu. */
+/** The bar above every signed-in page: operator badge, balance and add funds, language, account menu. */
 export function AppHeader() {
   const user = useCurrentUser();
   const { canSeeAdmin } = accessOf(user);
   const { token } = theme.useToken();
   const navigate = useNavigate();
+  const intl = useIntl();
   return (
     <Flex
       component="header"
@@ -35,13 +37,24 @@ export function AppHeader() {
           <FormattedMessage id="layout.operator" />
         </Tag>
       )}
+      <span style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+        <span className="app-header-words">
+          <FormattedMessage id="layout.balance" />{' '}
+        </span>
+        <strong data-testid="header-balance" style={{ color: token.colorText }}>
+          {formatUsd(user.balance_cents, intl.locale)}
+        </strong>
+      </span>
       <Button
         type="link"
         icon={<WalletOutlined />}
+        aria-label={intl.formatMessage({ id: 'layout.addFunds' })}
         data-testid="header-add-funds"
         onClick={() => void navigate(paths.recharge)}
       >
-        <FormattedMessage id="layout.addFunds" />
+        <span className="app-header-words">
+          <FormattedMessage id="layout.addFunds" />
+        </span>
       </Button>
       <LanguageSwitch />
       <UserMenu email={user.email} />

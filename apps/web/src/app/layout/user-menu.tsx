@@ -51,7 +51,9 @@ export function UserMenu({ email }: { email: string }) {
     >
       <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
         <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: PRIMARY_COLOR }} />
-        <span data-testid="user-email">{email}</span>
+        <span data-testid="user-email" className="app-header-words">
+          {email}
+        </span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

@@ -6,6 +6,7 @@ import { layout } from './layout';
 import { menu } from './menu';
 import { orders } from './orders';
 import { proxy } from './proxy';
+import { recharge } from './recharge';
 import { usage } from './usage';
 
 /** English: the reference catalogue every other language is typed against. */
@@ -18,6 +19,7 @@ const messages = {
   ...dashboard,
   ...orders,
   ...proxy,
+  ...recharge,
   ...usage,
 };
 

@@ -2,6 +2,7 @@
 export const layout = {
   'layout.language': 'Language',
   'layout.tagline': 'Residential proxies by the gigabyte',
+  'layout.balance': 'Balance',
   'layout.addFunds': 'Add funds',
   'layout.operator': 'Operator',
   'layout.userMenu.settings': 'Account settings',

@@ -1,4 +1,4 @@
-/** New order, residential orders and recharge. */
+/** New order and residential orders. */
 export const orders = {
   'neworder.subtitle': 'Buy residential traffic by the gigabyte',
   'neworder.packages': 'Packages',
@@ -24,15 +24,4 @@ export const orders = {
   'residential.generator.empty': 'Nothing to generate yet',
   'residential.generator.emptyHint':
     'Once you have traffic, choose country, city, protocol and rotation here to get ready-to-use proxy lines.',
-  'recharge.subtitle': 'Top up your balance to pay for traffic',
-  'recharge.addFunds': 'Add funds',
-  'recharge.minimum': 'Minimum top-up',
-  'recharge.fee': 'Crypto processing fee',
-  'recharge.notOpen': 'Online top-ups are not open yet',
-  'recharge.record': 'Recharge record',
-  'recharge.record.empty': 'No top-ups yet',
-  'recharge.record.emptyHint': 'Every top-up will be listed here with its amount and status.',
-  'recharge.col.amount': 'Amount',
-  'recharge.col.status': 'Status',
-  'recharge.col.time': 'Time',
 };

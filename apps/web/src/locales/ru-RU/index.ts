@@ -7,6 +7,7 @@ import { layout } from './layout';
 import { menu } from './menu';
 import { orders } from './orders';
 import { proxy } from './proxy';
+import { recharge } from './recharge';
 import { usage } from './usage';
 
 /** Russian: each namespace is typed against its English file, so nothing can be missing. */
@@ -19,6 +20,7 @@ const messages: Messages = {
   ...dashboard,
   ...orders,
   ...proxy,
+  ...recharge,
   ...usage,
 };
 

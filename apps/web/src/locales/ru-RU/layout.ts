@@ -4,6 +4,7 @@ import type { Translation } from '../types';
 export const layout: Translation<typeof en> = {
   'layout.language': 'Язык',
   'layout.tagline': 'Резидентные прокси с оплатой за гигабайт',
+  'layout.balance': 'Баланс',
   'layout.addFunds': 'Пополнить',
   'layout.operator': 'Оператор',
   'layout.userMenu.settings': 'Настройки аккаунта',

@@ -26,15 +26,4 @@ export const orders: Translation<typeof en> = {
   'residential.generator.empty': 'Пока нечего формировать',
   'residential.generator.emptyHint':
     'Когда у вас появится трафик, здесь можно будет выбрать страну, город, протокол и ротацию и получить готовые строки прокси.',
-  'recharge.subtitle': 'Пополните баланс, чтобы оплачивать трафик',
-  'recharge.addFunds': 'Пополнение',
-  'recharge.minimum': 'Минимальная сумма',
-  'recharge.fee': 'Комиссия за криптоплатёж',
-  'recharge.notOpen': 'Онлайн-пополнение пока недоступно',
-  'recharge.record': 'История пополнений',
-  'recharge.record.empty': 'Пополнений пока нет',
-  'recharge.record.emptyHint': 'Здесь появится каждое пополнение с суммой и статусом.',
-  'recharge.col.amount': 'Сумма',
-  'recharge.col.status': 'Статус',
-  'recharge.col.time': 'Время',
 };

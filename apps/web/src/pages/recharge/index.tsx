@@ -1,66 +1,52 @@
-import { Alert, Card, Col, Descriptions, Row } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { CRYPTO_FEE_PERCENT, DEFAULT_PAYMENT_WAY, MIN_RECHARGE_USD } from '../../config/business';
-import { EmptyState } from '../../components/empty-state';
-import { EmptyTable, type ColumnSpec } from '../../components/empty-table';
+import { centsToUsd as centsToUsdText } from '@resiport/contract';
+import { Flex, Form } from 'antd';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { rechargeIdOf } from '../../features/recharge/payment-check';
+import { AddFundsCard, type AmountFormValues } from './add-funds-card';
+import { PaymentOutcome } from './payment-outcome';
+import { RechargeRecordCard } from './recharge-record-card';
 
-const columns: ColumnSpec[] = [
-  { key: 'amount', title: 'recharge.col.amount', align: 'right' },
-  { key: 'status', title: 'recharge.col.status' },
-  { key: 'time', title: 'recharge.col.time' },
-];
-
-/** /recharge: top-up terms (minimum 20 USD, crypto fee) and the recharge record. */
+/**
+ * /recharge: add funds with crypto (amount, fee and total before paying), the outcome of a payment
+ * when the checkout sends the browser back with `?recharge_id=`, and the recharge record.
+ */
 export default function RechargePage() {
-  const intl = useIntl();
-  const usd = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'USD' });
+  const [form] = Form.useForm<AmountFormValues>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rechargeId = rechargeIdOf(searchParams);
+
+  const dismissOutcome = () =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('recharge_id');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const tryAgain = (amountCents: number) => {
+    form.setFieldsValue({ amount: centsToUsdText(amountCents) });
+    form.validateFields(['amount']).catch(() => undefined);
+    dismissOutcome();
+    form.focusField('amount');
+  };
+
   return (
     <PageShell title="menu.recharge" subtitle="recharge.subtitle">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={10}>
-          <Card title={<FormattedMessage id="recharge.addFunds" />}>
-            <Descriptions
-              column={1}
-              size="small"
-              items={[
-                {
-                  key: 'min',
-                  label: <FormattedMessage id="recharge.minimum" />,
-                  children: usd(MIN_RECHARGE_USD),
-                },
-                {
-                  key: 'way',
-                  label: <FormattedMessage id="neworder.summary.paymentWay" />,
-                  children: <span style={{ textTransform: 'capitalize' }}>{DEFAULT_PAYMENT_WAY}</span>,
-                },
-                {
-                  key: 'fee',
-                  label: <FormattedMessage id="recharge.fee" />,
-                  children: `${CRYPTO_FEE_PERCENT}%`,
-                },
-              ]}
-            />
-            <Alert
-              type="info"
-              showIcon
-              style={{ marginTop: 16 }}
-              data-testid="recharge-not-open"
-              message={<FormattedMessage id="recharge.notOpen" />}
-              description={<FormattedMessage id="payment.cryptoTerms" values={{ fee: CRYPTO_FEE_PERCENT }} />}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={14}>
-          <Card title={<FormattedMessage id="recharge.record" />}>
-            <EmptyTable
-              testId="recharge-record-table"
-              columns={columns}
-              empty={<EmptyState title="recharge.record.empty" hint="recharge.record.emptyHint" />}
-            />
-          </Card>
-        </Col>
-      </Row>
+      <Flex vertical gap={16}>
+        {rechargeId !== undefined && (
+          <PaymentOutcome
+            key={rechargeId}
+            rechargeId={rechargeId}
+            onTryAgain={tryAgain}
+            onClose={dismissOutcome}
+          />
+        )}
+        <AddFundsCard form={form} />
+        <RechargeRecordCard />
+      </Flex>
     </PageShell>
   );
 }

@@ -1,0 +1,52 @@
+import type { recharge as en } from '../en-US/recharge';
+import type { Translation } from '../types';
+
+export const recharge: Translation<typeof en> = {
+  'recharge.subtitle': 'Пополните баланс, чтобы оплачивать трафик',
+  'recharge.addFunds': 'Пополнение криптовалютой',
+  'recharge.amount': 'Сумма (USD)',
+  'recharge.amount.placeholder': 'например, 25',
+  'recharge.amount.hint': 'От {min} до {max}',
+  'recharge.amount.min': 'Минимальная сумма пополнения — {min}',
+  'recharge.amount.max': 'Максимальная сумма пополнения — {max}',
+  'recharge.presets': 'Быстрый выбор суммы',
+  'recharge.summary': 'Перед оплатой',
+  'recharge.summary.credited': 'Поступит на баланс',
+  'recharge.summary.fee': 'Комиссия за криптоплатёж ({percent}%)',
+  'recharge.summary.total': 'К оплате',
+  'recharge.summary.method': 'Способ оплаты',
+  'recharge.summary.methodValue': 'Криптовалюта (Cryptomus)',
+  'recharge.noRefund':
+    'Платежи в криптовалюте не возвращаются. Итоговую сумму вы оплачиваете в выбранной монете на странице Cryptomus, после чего возвращаетесь сюда.',
+  'recharge.pay': 'Оплатить криптовалютой',
+  'recharge.outcome.checking': 'Проверяем платёж…',
+  'recharge.outcome.paid': 'На баланс зачислено {amount}',
+  'recharge.outcome.paidHint': 'Ваш баланс теперь {balance}.',
+  'recharge.outcome.pendingHint':
+    'Криптоплатежу нужно несколько подтверждений сети. Если вы уже оплатили, проверьте ещё раз через минуту-другую. Страницу можно закрыть: баланс пополнится автоматически, когда платёж поступит.',
+  'recharge.outcome.checkAgain': 'Проверить ещё раз',
+  'recharge.outcome.failed': 'Платёж не прошёл',
+  'recharge.outcome.failedHint': 'Баланс не изменился. Вы можете начать новый платёж.',
+  'recharge.outcome.expired': 'Время на оплату истекло',
+  'recharge.outcome.expiredHint':
+    'Счёт на {amount} не был оплачен вовремя, поэтому баланс не изменился. Вы можете начать новый платёж.',
+  'recharge.outcome.tryAgain': 'Попробовать снова',
+  'recharge.outcome.error': 'Не удалось проверить это пополнение',
+  'recharge.record': 'История пополнений',
+  'recharge.record.empty': 'Пополнений пока нет',
+  'recharge.record.emptyHint': 'Здесь появится каждое пополнение с суммой и статусом.',
+  'recharge.record.failed': 'Не удалось загрузить историю пополнений',
+  'recharge.record.failedHint': 'Проверьте подключение и загрузите снова.',
+  'recharge.record.total':
+    '{total, plural, one {# пополнение} few {# пополнения} many {# пополнений} other {# пополнения}}',
+  'recharge.col.amount': 'Сумма',
+  'recharge.col.fee': 'Комиссия',
+  'recharge.col.total': 'Всего оплачено',
+  'recharge.col.status': 'Статус',
+  'recharge.col.created': 'Создано (UTC)',
+  'recharge.col.paid': 'Оплачено (UTC)',
+  'recharge.status.pending': 'Ожидает оплаты',
+  'recharge.status.paid': 'Оплачено',
+  'recharge.status.failed': 'Не прошёл',
+  'recharge.status.expired': 'Истекло',
+};

@@ -1,0 +1,76 @@
+import { extractFirstLink, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, saveFailureArtifacts } from './support/browser';
+import { fillForm, signIn, uniqueEmail } from './support/journey';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+describe('adding funds in Chromium through the bundled Cryptomus sandbox', () => {
+  let mailbox: SmtpCapture;
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    mailbox = await startSmtpCapture();
+    server = await startServerProcess({ SMTP_URL: mailbox.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+    await server.stop();
+    await mailbox.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ locale: 'en-US' });
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name, server.logs);
+    await context.close();
+  });
+
+  async function signedInCustomer(): Promise<string> {
+    const email = uniqueEmail('recharge');
+    const response = await fetch(`${server.url}/api/account/signup`, {
+      method: 'POST',
+      body: new URLSearchParams({ email, password: 'Recharge123', confirm: 'Recharge123' }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(0);
+    await page.goto(extractFirstLink(await mailbox.waitForMail({ to: email }), '/api/account/activate'));
+    await signIn(page, server.url, email, 'Recharge123');
+    return email;
+  }
+
+  it('add 25 USD: fee shown before paying, pay at the checkout, balance shows 25.00', async () => {
+    await signedInCustomer();
+    await page.goto(`${server.url}/client/recharge`);
+    await fillForm(page, {});
+    await page.getByTestId('recharge-amount').fill('25');
+    await expect.poll(() => page.getByTestId('recharge-fee').textContent()).toContain('0.75');
+    await expect.poll(() => page.getByTestId('recharge-total').textContent()).toContain('25.75');
+    await page.getByTestId('recharge-pay').click();
+
+    await page.waitForURL('**/sandbox/cryptomus/pay/**');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await page.waitForURL('**/client/recharge?recharge_id=*');
+    await expect.poll(() => page.getByTestId('recharge-outcome').getAttribute('data-status')).toBe('paid');
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('25.00');
+    await expect.poll(() => page.getByTestId('recharge-record-table').textContent()).toContain('25.75');
+  });
+
+  it('a checkout left to expire ends as expired and adds nothing', async () => {
+    await signedInCustomer();
+    await page.goto(`${server.url}/client/recharge`);
+    await fillForm(page, {});
+    await page.getByTestId('recharge-amount').fill('20');
+    await page.getByTestId('recharge-pay').click();
+    await page.waitForURL('**/sandbox/cryptomus/pay/**');
+    await page.getByRole('button', { name: 'Let expire', exact: true }).click();
+    await page.waitForURL('**/client/recharge?recharge_id=*');
+    await expect.poll(() => page.getByTestId('recharge-outcome').getAttribute('data-status')).toBe('expired');
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('0.00');
+  });
+});
