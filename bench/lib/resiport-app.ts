@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { jwtKeyFrom } from '../../apps/server/src/lib/jwt-key';
 import { createLogger } from '../../apps/server/src/lib/logger';
+import { createCryptomusClient } from '../../apps/server/src/modules/cryptomus/cryptomus-client';
 import { hashPassword } from '../../apps/server/src/lib/password';
 import { insertAccount } from '../../apps/server/src/modules/account/account.repository';
 import type { Mailer } from '../../apps/server/src/modules/mail/mailer';
@@ -40,6 +41,7 @@ export async function startResiport(databaseUrl: string, webDistDir: string): Pr
     clock: systemClock,
     jwtKey: jwtKeyFrom(JWT_SECRET),
     log: createLogger('silent'),
+    payments: createCryptomusClient(config.cryptomus),
   };
   const app = await buildApp(ctx, { webDistDir });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -22,7 +22,12 @@ Commands:
 Uses the same DATABASE_URL / DATA_DIR as the server. With embedded PGlite, stop the server first
 (PGlite allows one process at a time).`;
 
-interface Values { password?: string; remove?: boolean; trial?: boolean; inactive?: boolean }
+interface Values {
+  password?: string;
+  remove?: boolean;
+  trial?: boolean;
+  inactive?: boolean;
+}
 
 async function run(db: Db, [command, ...args]: string[], values: Values): Promise<string | undefined> {
   if (command === 'operator' && args[0]) {
