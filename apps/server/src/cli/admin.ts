@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import { emailSchema } from '@resiport/contract';
-import { loadConfig } from '../config';
-import { createDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/database';
 import { grantOperator } from '../modules/account/operator.service';
 import { removePriceTier, setPackage, setPriceTier } from '../modules/orders/catalog-admin.service';
+import { runWithDatabase } from './with-database';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -31,8 +30,9 @@ interface Values {
 
 async function run(db: Db, [command, ...args]: string[], values: Values): Promise<string | undefined> {
   if (command === 'operator' && args[0]) {
-    const email = emailSchema.parse(args[0]);
-    return `${email}: ${await grantOperator(db, email, values.password)}`;
+    const email = emailSchema.safeParse(args[0]);
+    if (!email.success) throw new Error(`Not a valid email: ${args[0]}`);
+    return `${email.data}: ${await grantOperator(db, email.data, values.password)}`;
   }
   if (command === 'price-tier' && args[0]) {
     const minGb = Number(args[0]);
@@ -57,37 +57,24 @@ async function run(db: Db, [command, ...args]: string[], values: Values): Promis
   return undefined;
 }
 
-async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      password: { type: 'string' },
-      remove: { type: 'boolean' },
-      trial: { type: 'boolean' },
-      inactive: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help || positionals.length === 0) {
-    console.log(USAGE);
-    return values.help ? 0 : 1;
-  }
-  const config = loadConfig();
-  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(db);
-    const result = await run(db, positionals, values);
-    console.log(result ?? USAGE);
-    return result ? 0 : 1;
-  } finally {
-    await db.destroy();
-  }
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    password: { type: 'string' },
+    remove: { type: 'boolean' },
+    trial: { type: 'boolean' },
+    inactive: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help || positionals.length === 0) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 1);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runWithDatabase(async (db) => {
+  const result = await run(db, positionals, values);
+  console.log(result ?? USAGE);
+  return result ? 0 : 1;
+});

@@ -122,12 +122,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const checkout = (await pay(token, { amount: '20' })).data as CheckoutData;
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(() => balance(t, token)).toBe(2000);
-    const invoice = await t.ctx.db
-      .selectFrom('crypto_invoices as i')
-      .innerJoin('recharges as r', 'r.invoice_id', 'i.id')
-      .select(['i.order_ref', 'i.provider_uuid'])
-      .where('r.id', '=', checkout.recharge_id)
-      .executeTakeFirstOrThrow();
+    const invoice = await invoiceOf(t, checkout.recharge_id);
     const body = signedBody(t, {
       uuid: invoice.provider_uuid ?? '',
       order_id: invoice.order_ref,
@@ -155,12 +150,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
   it('forged, tampered and premature webhooks change nothing (T7)', async () => {
     const { token } = await signedInAccount(t);
     const checkout = (await pay(token, { amount: '40' })).data as CheckoutData;
-    const invoice = await t.ctx.db
-      .selectFrom('crypto_invoices as i')
-      .innerJoin('recharges as r', 'r.invoice_id', 'i.id')
-      .select(['i.order_ref', 'i.provider_uuid'])
-      .where('r.id', '=', checkout.recharge_id)
-      .executeTakeFirstOrThrow();
+    const invoice = await invoiceOf(t, checkout.recharge_id);
     const fields = {
       uuid: invoice.provider_uuid ?? '',
       order_id: invoice.order_ref,
@@ -230,6 +220,16 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     expect(record.data).toMatchObject({ total: 0, list: [] });
   });
 });
+
+/** Our invoice behind a recharge: the order_id and uuid a webhook for it carries. */
+function invoiceOf(t: TestApp, rechargeId: number) {
+  return t.ctx.db
+    .selectFrom('crypto_invoices as i')
+    .innerJoin('recharges as r', 'r.invoice_id', 'i.id')
+    .select(['i.order_ref', 'i.provider_uuid'])
+    .where('r.id', '=', rechargeId)
+    .executeTakeFirstOrThrow();
+}
 
 function signedBody(t: TestApp, fields: Record<string, string>, key = t.config.cryptomus.paymentKey): string {
   const data = {
