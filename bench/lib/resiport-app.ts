@@ -2,13 +2,10 @@ import type { Session } from '@resiport/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { AppContext } from '../../apps/server/src/context';
+import { createAppContext } from '../../apps/server/src/context';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { jwtKeyFrom } from '../../apps/server/src/lib/jwt-key';
 import { createLogger } from '../../apps/server/src/lib/logger';
-import { createCryptomusClient } from '../../apps/server/src/modules/cryptomus/cryptomus-client';
 import { hashPassword } from '../../apps/server/src/lib/password';
 import { insertAccount } from '../../apps/server/src/modules/account/account.repository';
 import type { Mailer } from '../../apps/server/src/modules/mail/mailer';
@@ -34,15 +31,7 @@ export async function startResiport(databaseUrl: string, webDistDir: string): Pr
   const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' });
   const db = createDatabase({ url: databaseUrl, dataDir: null });
   await migrateToLatest(db);
-  const ctx: AppContext = {
-    config,
-    db,
-    mailer: noMailer,
-    clock: systemClock,
-    jwtKey: jwtKeyFrom(JWT_SECRET),
-    log: createLogger('silent'),
-    payments: createCryptomusClient(config.cryptomus),
-  };
+  const ctx = createAppContext(config, { db, mailer: noMailer, log: createLogger('silent') });
   const app = await buildApp(ctx, { webDistDir });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 

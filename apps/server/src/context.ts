@@ -1,8 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import { loadJwtKey } from './lib/jwt-key';
+import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import type { Db } from './db/database';
-import type { Clock } from './lib/clock';
+import { systemClock, type Clock } from './lib/clock';
 import type { PaymentProvider } from './modules/billing/payment-provider';
 import type { Mailer } from './modules/mail/mailer';
 
@@ -17,4 +19,21 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Cryptomus, or the bundled sandbox speaking the same protocol. */
   payments: PaymentProvider;
+}
+
+/**
+ * The one place a context is assembled (server, tests, benches): the parts that depend on the
+ * process are passed in; the session key and the payment client follow from the config.
+ */
+export function createAppContext(
+  config: Config,
+  parts: Pick<AppContext, 'db' | 'mailer' | 'log'> & { clock?: Clock },
+): AppContext {
+  return {
+    config,
+    ...parts,
+    clock: parts.clock ?? systemClock,
+    jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
+    payments: createCryptomusClient(config.cryptomus),
+  };
 }

@@ -1,13 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import type { AppContext } from './context';
+import { createAppContext } from './context';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { systemClock } from './lib/clock';
-import { loadJwtKey } from './lib/jwt-key';
 import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
-import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
 /** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -19,15 +16,7 @@ async function main(): Promise<void> {
   const mailer = config.mail.smtpUrl
     ? smtpMailer(config.mail.smtpUrl, config.mail.from)
     : outboxMailer(config.dataDir, config.mail.from, log);
-  const ctx: AppContext = {
-    config,
-    db,
-    mailer,
-    clock: systemClock,
-    jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
-    log,
-    payments: createCryptomusClient(config.cryptomus),
-  };
+  const ctx = createAppContext(config, { db, mailer, log });
   const app = await buildApp(ctx, { webDistDir: config.webDistDir });
 
   const stopReconciliation = startReconciliation(ctx);

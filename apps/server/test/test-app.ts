@@ -3,10 +3,8 @@ import { freePort, startSmtpCapture, type SmtpCapture } from '@resiport/testkit'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { AppContext } from '../src/context';
-import { jwtKeyFrom } from '../src/lib/jwt-key';
+import { createAppContext, type AppContext } from '../src/context';
 import { createLogger } from '../src/lib/logger';
-import { createCryptomusClient } from '../src/modules/cryptomus/cryptomus-client';
 import { smtpMailer } from '../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
 
@@ -66,15 +64,12 @@ export async function createTestApp(
   });
   const { db, drop } = await createTestDatabase();
   let offsetMs = 0;
-  const ctx: AppContext = {
-    config,
+  const ctx = createAppContext(config, {
     db,
     mailer: smtpMailer(mailbox.url, config.mail.from),
     clock: () => new Date(Date.now() + offsetMs),
-    jwtKey: jwtKeyFrom(config.jwtSecret ?? ''),
     log: createLogger('info', sink),
-    payments: createCryptomusClient(config.cryptomus),
-  };
+  });
   const app = await buildApp(ctx, { serveWeb: false });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usdAmountSchema } from './money';
+import { MAX_RECHARGE_CENTS, usdAmountSchema } from './money';
 
 /** Balance top-ups with Cryptomus (spec §7 "Recharge"). Paths are relative to `/api`. */
 
@@ -9,7 +9,12 @@ export const idempotencyKeySchema = z
   .regex(/^[\w-]{8,64}$/, { error: 'validation.invalid' })
   .optional();
 
-export const rechargePayBody = z.object({ amount: usdAmountSchema, idempotency_key: idempotencyKeySchema });
+export const rechargePayBody = z.object({
+  amount: usdAmountSchema.refine((cents) => cents <= MAX_RECHARGE_CENTS, {
+    error: 'validation.amountTooLarge',
+  }),
+  idempotency_key: idempotencyKeySchema,
+});
 
 /** `data` of code 20302: where the browser goes to pay, and what it pays. */
 export const checkoutData = z.object({

@@ -16,6 +16,7 @@ const en = {
   'validation.tooLong': 'This value is too long',
   'validation.invalid': 'This value is not valid',
   'validation.amount': 'Enter an amount in USD with at most two decimals, e.g. 25 or 25.50',
+  'validation.amountTooLarge': 'The largest top-up is 100,000 USD',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -30,6 +31,7 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.tooLong': 'Слишком длинное значение',
   'validation.invalid': 'Недопустимое значение',
   'validation.amount': 'Введите сумму в долларах, не более двух знаков после точки, например 25 или 25.50',
+  'validation.amountTooLarge': 'Максимальная сумма пополнения — 100 000 USD',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

@@ -59,6 +59,9 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const response = await pay(token, { amount });
     expect(response.code).toBe(code);
     if (code === 10018) expect(response.msg).toBe('The minimum top-up is 20.00 USD');
+    if (amount === '100000.01') {
+      expect(response.data).toEqual({ fields: { amount: 'The largest top-up is 100,000 USD' } });
+    }
     const after = await t.ctx.db
       .selectFrom('crypto_invoices')
       .select((eb) => eb.fn.countAll<string>().as('n'))
