@@ -6,6 +6,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { rechargeRoutes } from './modules/billing/recharge.routes';
 import { cryptomusWebhookRoutes } from './modules/billing/webhook.routes';
 import { catalogRoutes } from './modules/orders/catalog.routes';
+import { orderRoutes } from './modules/orders/order.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(rechargeRoutes(ctx));
       await api.register(cryptomusWebhookRoutes(ctx));
       await api.register(catalogRoutes(ctx));
+      await api.register(orderRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { extractFirstLink } from '@resiport/testkit';
 import { expect } from 'vitest';
+import { post } from '../src/modules/ledger/ledger.service';
 import type { TestApp } from './test-app';
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(4).toString('hex')}@example.test`;
@@ -58,3 +59,27 @@ export async function signedInAccount(t: TestApp, email = uniqueEmail()) {
 }
 
 export const authHeader = (token: string) => ({ 'jwt-token': token });
+
+/** The account behind a token, with its balances (from `/api/user/info`). */
+export async function accountInfo(t: TestApp, token: string) {
+  const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  expect(info.code).toBe(0);
+  return info.data as { id: number; balance_cents: number; traffic_left_bytes: number };
+}
+
+/** Puts money on an account the way an operator adjustment would: one ledger entry. */
+export async function fundAccount(t: TestApp, accountId: number, cents: number): Promise<void> {
+  await t.ctx.db.transaction().execute(async (trx) => {
+    const result = await post(trx, { accountId, asset: 'money', kind: 'adjustment', amount: BigInt(cents) });
+    expect(result.ok).toBe(true);
+  });
+}
+
+/** Presses a button on the sandbox checkout page, as the payer's browser would. */
+export async function pressCheckout(
+  url: string,
+  action: 'pay' | 'pay_over' | 'underpay' | 'expire',
+): Promise<void> {
+  const response = await fetch(`${url}/${action}`, { method: 'POST', redirect: 'manual' });
+  expect([302, 303]).toContain(response.status);
+}

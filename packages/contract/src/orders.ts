@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BYTES_PER_GB } from './money';
+import { idempotencyKeySchema } from './recharge';
 
 /** Orders and the catalogue (spec §7 "Orders"). Paths are relative to `/api`. */
 
@@ -7,6 +9,7 @@ export const priceTierSchema = z.object({
   min_gb: z.number().int(),
   price_per_gb_cents: z.number().int(),
 });
+export type PriceTier = z.infer<typeof priceTierSchema>;
 export const priceMenuData = z.object({ tiers: z.array(priceTierSchema) });
 
 export const packageSchema = z.object({
@@ -20,9 +23,158 @@ export const packageSchema = z.object({
 export type TrafficPackage = z.infer<typeof packageSchema>;
 export const packagesData = z.object({ list: z.array(packageSchema) });
 
+/** Largest quantity one order may buy at tier prices. */
+export const MAX_ORDER_GB = 10_000;
+
+export const paymentWays = ['cryptomus', 'balance'] as const;
+export type PaymentWay = (typeof paymentWays)[number];
+/** How an order was paid: `free` is a trial or an order a coupon made free (nothing to pay). */
+export const paidTypes = ['cryptomus', 'balance', 'free'] as const;
+export const orderStatuses = ['unpaid', 'paid', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const couponKinds = ['percent', 'fixed'] as const;
+
+/** Whole GB typed by a person: digits only, 1…MAX_ORDER_GB ("1.5", "-1", "1e3" are refused). */
+export const gbQuantitySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, { error: 'validation.quantity' })
+  .transform(Number)
+  .refine((gb) => gb >= 1 && gb <= MAX_ORDER_GB, { error: 'validation.quantity' });
+
+/** A form or query flag: "true"/"1" or "false"/"0" (HTML forms send strings). */
+const flagSchema = z
+  .enum(['true', 'false', '1', '0'], { error: 'validation.invalid' })
+  .transform((v) => v === 'true' || v === '1');
+
+const couponCodeSchema = z
+  .string()
+  .trim()
+  .max(32, { error: 'validation.tooLong' })
+  .transform((code) => (code === '' ? undefined : code.toUpperCase()));
+
+/**
+ * What to buy — exactly one of a package, the trial, or a quantity of GB at the tier price —
+ * with an optional coupon and the payment way. The same fields quote (`check`) and buy (`pay`).
+ */
+const orderSelectionFields = z.object({
+  package_id: z.coerce.number({ error: 'validation.invalid' }).int().positive().optional(),
+  quantity: gbQuantitySchema.optional(),
+  trial: flagSchema.optional(),
+  coupon: couponCodeSchema.optional(),
+  way: z.enum(paymentWays, { error: 'validation.invalid' }).default('cryptomus'),
+});
+
+function exactlyOneChoice(
+  value: { package_id?: number; quantity?: number; trial?: boolean; coupon?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const chosen = [value.package_id !== undefined, value.quantity !== undefined, value.trial === true];
+  if (chosen.filter(Boolean).length !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'validation.orderChoice' });
+  }
+  if (value.trial === true && value.coupon !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['coupon'], message: 'validation.couponWithTrial' });
+  }
+}
+
+/**
+ * What to buy — exactly one of a package, the trial, or a quantity of GB at the tier price —
+ * with an optional coupon and the payment way. The same fields quote (`check`) and buy (`pay`).
+ */
+export const orderSelectionSchema = orderSelectionFields.superRefine(exactlyOneChoice);
+export type OrderSelection = z.infer<typeof orderSelectionSchema>;
+
+export const orderPayBody = orderSelectionFields
+  .extend({ idempotency_key: idempotencyKeySchema })
+  .superRefine(exactlyOneChoice);
+
+export const couponSchema = z.object({
+  code: z.string(),
+  kind: z.enum(couponKinds),
+  /** Percent (1–100) for `percent`, cents for `fixed`. */
+  value: z.number().int(),
+});
+
+/** The quote: original = GB × price per GB; amount = original − discount; total = amount + fee. */
+export const orderQuoteSchema = z.object({
+  package_id: z.number().int().nullable(),
+  is_trial: z.boolean(),
+  traffic_bytes: z.number().int(),
+  quantity_gb: z.number(),
+  price_per_gb_cents: z.number().int(),
+  original_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  /** The 3% crypto processing fee; 0 when paying from the balance. */
+  fee_cents: z.number().int(),
+  total_cents: z.number().int(),
+  way: z.enum(paymentWays),
+  coupon: couponSchema.nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
+/** An order as the customer sees it (spec §3 "Order"). */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  quantity_gb: z.number(),
+  traffic_bytes: z.number().int(),
+  package_code: z.string().nullable(),
+  is_trial: z.boolean(),
+  amount_cents: z.number().int(),
+  paid_type: z.enum(paidTypes),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  status: z.enum(orderStatuses),
+  price_per_gb_cents: z.number().int(),
+  total_cents: z.number().int(),
+  original_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  coupon_code: z.string().nullable(),
+  /** Where an unpaid crypto order can still be paid; null otherwise. */
+  checkout_url: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** `data` of a paid order (balance or free): the order and the balances after it. */
+export const orderPaidData = z.object({
+  order: orderSchema,
+  balance_cents: z.number().int(),
+  traffic_left_bytes: z.number().int(),
+});
+
+/** `data` of code 20302 for an order: where to pay, and what. */
+export const orderCheckoutData = z.object({
+  url: z.string(),
+  order_id: z.number().int(),
+  total_cents: z.number().int(),
+});
+
+/** `data` of code 20402: the balance does not cover the order; `missing_cents` is what to top up. */
+export const paymentRequiredData = z.object({
+  amount_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  missing_cents: z.number().int(),
+});
+
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(orderStatuses, { error: 'validation.invalid' }).optional(),
+});
+
+export const orderCheckPayBody = z.object({
+  order_id: z.coerce.number({ error: 'validation.invalid' }).int().positive(),
+});
+
+export const trafficGb = (bytes: number) => bytes / BYTES_PER_GB;
+
 export const orderPaths = {
   priceMenu: '/order/pricemenu',
   packages: '/order/packages',
   check: '/order/check',
   pay: '/order/pay',
+  list: '/order/list',
+  checkPay: '/order/checkPay',
 } as const;

@@ -17,6 +17,9 @@ const en = {
   'validation.invalid': 'This value is not valid',
   'validation.amount': 'Enter an amount in USD with at most two decimals, e.g. 25 or 25.50',
   'validation.amountTooLarge': 'The largest top-up is 100,000 USD',
+  'validation.quantity': 'Enter a whole number of GB from 1 to 10,000',
+  'validation.orderChoice': 'Choose a package, the free trial or a quantity of GB',
+  'validation.couponWithTrial': 'A coupon cannot be used with the free trial',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -32,6 +35,9 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.invalid': 'Недопустимое значение',
   'validation.amount': 'Введите сумму в долларах, не более двух знаков после точки, например 25 или 25.50',
   'validation.amountTooLarge': 'Максимальная сумма пополнения — 100 000 USD',
+  'validation.quantity': 'Введите целое число ГБ от 1 до 10 000',
+  'validation.orderChoice': 'Выберите пакет, бесплатный пробный период или количество ГБ',
+  'validation.couponWithTrial': 'Купон нельзя применить к бесплатному пробному периоду',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.types';
 
 export type Db = Kysely<Database>;
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Db | Transaction<Database>;
 
 const INT8_OID = 20;
 

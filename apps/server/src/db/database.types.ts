@@ -120,6 +120,59 @@ export interface PackagesTable {
   sort_order: Generated<number>;
 }
 
+export type OrderStatus = 'unpaid' | 'paid' | 'cancelled' | 'refunded';
+export type PaidType = 'cryptomus' | 'balance' | 'free';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: bigint;
+  expires_at: Date | null;
+  max_uses: number | null;
+  max_uses_per_account: number | null;
+  account_id: number | null;
+  uses: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  account_id: number;
+  package_id: number | null;
+  is_trial: Generated<boolean>;
+  traffic_bytes: bigint;
+  price_per_gb_cents: bigint;
+  original_cents: bigint;
+  discount_cents: bigint;
+  amount_cents: bigint;
+  fee_cents: bigint;
+  total_cents: bigint;
+  paid_type: PaidType;
+  status: OrderStatus;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  invoice_id: number | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  paid_at: Date | null;
+  refunded_at: Date | null;
+}
+
+export interface CouponRedemptionsTable {
+  order_id: number;
+  coupon_id: number;
+  account_id: number;
+}
+
+export interface TrialClaimsTable {
+  account_id: number;
+  ip: string;
+  order_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -133,4 +186,8 @@ export interface Database {
   cryptomus_sandbox_invoices: SandboxInvoicesTable;
   price_tiers: PriceTiersTable;
   packages: PackagesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  trial_claims: TrialClaimsTable;
 }

@@ -5,6 +5,7 @@ import * as ledger from './migrations/2026_11_21_0600_ledger';
 import * as cryptomusSandbox from './migrations/2026_11_21_0610_cryptomus_sandbox';
 import * as recharges from './migrations/2026_11_21_0620_recharges';
 import * as catalog from './migrations/2026_11_21_0630_catalog';
+import * as orders from './migrations/2026_11_21_0640_orders';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0610_cryptomus_sandbox': cryptomusSandbox,
   '2026_11_21_0620_recharges': recharges,
   '2026_11_21_0630_catalog': catalog,
+  '2026_11_21_0640_orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,10 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Database, LinkPurpose } from '../../db/database.types';
+import type { Executor } from '../../db/database';
+import type { LinkPurpose } from '../../db/database.types';
 
 /** Single-use, expiring links (activation, password reset, OAuth hand-off); only hashes are stored. */
-
-type Executor = Db | Transaction<Database>;
 
 export async function insertLink(
   db: Executor,

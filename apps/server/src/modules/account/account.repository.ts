@@ -1,11 +1,10 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { AccountsTable, Database } from '../../db/database.types';
 
 /** The only code that touches the `accounts` table. */
 
 export type AccountRow = Selectable<AccountsTable>;
-type Executor = Db | Transaction<Database>;
 
 export function findAccountById(db: Executor, id: number): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();

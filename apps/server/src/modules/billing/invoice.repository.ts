@@ -1,9 +1,8 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { CryptoInvoicesTable, Database, InvoiceStatus } from '../../db/database.types';
 
 export type InvoiceRow = Selectable<CryptoInvoicesTable>;
-type Executor = Db | Transaction<Database>;
 
 export function insertInvoice(
   db: Executor,

@@ -1,8 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { Database, InvoiceStatus } from '../../db/database.types';
-
-type Executor = Db | Transaction<Database>;
 
 export interface RechargeView {
   id: number;

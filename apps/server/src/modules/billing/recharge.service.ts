@@ -1,9 +1,8 @@
 import { cryptoFeeCents, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS, centsToUsd } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { addSeconds } from '../../lib/clock';
-import { randomToken } from '../../lib/crypto';
-import { attachCheckout, findInvoiceById, insertInvoice } from './invoice.repository';
+import { isUniqueViolation } from '../../db/errors';
+import { createInvoice, openCheckout } from './checkout.service';
 import { balanceOf } from '../ledger/ledger.service';
 import {
   findOwnRecharge,
@@ -13,7 +12,7 @@ import {
   pageOfRecharges,
   type RechargeView,
 } from './recharge.repository';
-import { settleInvoice } from './settle-invoice.service';
+import { checkInvoice } from './settle-invoice.service';
 
 /** Billing needs only who pays; it never reads the accounts table itself. */
 interface Customer {
@@ -48,7 +47,13 @@ export async function startRecharge(
   const recharge =
     existing ?? (await createRecharge(ctx, account.id, input.amountCents, feeCents, input.idempotencyKey));
   if (Number(recharge.amount_cents) !== input.amountCents) throw new AppError('IdempotencyKeyReused');
-  const url = recharge.checkout_url ?? (await openCheckout(ctx, recharge));
+  const url =
+    recharge.checkout_url ??
+    (await openCheckout(
+      ctx,
+      { id: recharge.invoice_id, order_ref: recharge.order_ref, amount_cents: recharge.total_cents },
+      `/client/recharge?recharge_id=${recharge.id}`,
+    ));
   return toCheckout(recharge, url);
 }
 
@@ -73,8 +78,6 @@ async function createRecharge(
   return created;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
-
 function insertRechargeWithInvoice(
   ctx: AppContext,
   accountId: number,
@@ -83,12 +86,10 @@ function insertRechargeWithInvoice(
   key: string | undefined,
 ): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    const invoice = await insertInvoice(trx, {
-      order_ref: `rc_${randomToken(12)}`,
+    const invoice = await createInvoice(ctx, trx, {
       purpose: 'recharge',
-      account_id: accountId,
-      amount_cents: BigInt(amountCents + feeCents),
-      expires_at: addSeconds(ctx.clock(), ctx.config.cryptomus.invoiceLifetime),
+      accountId,
+      amountCents: BigInt(amountCents + feeCents),
     });
     return insertRecharge(trx, {
       accountId,
@@ -100,45 +101,13 @@ function insertRechargeWithInvoice(
   });
 }
 
-/** Creates the provider invoice (the provider dedupes by our order ref, so a retry is safe). */
-async function openCheckout(ctx: AppContext, recharge: RechargeView): Promise<string> {
-  const base = ctx.config.publicUrl;
-  const payment = await ctx.payments
-    .createInvoice({
-      orderId: recharge.order_ref,
-      amountCents: recharge.total_cents,
-      currency: 'USD',
-      urlCallback: `${base}/api/recharge/cryptomus/webhook`,
-      urlReturn: `${base}/client/recharge?recharge_id=${recharge.id}`,
-      urlSuccess: `${base}/client/recharge?recharge_id=${recharge.id}`,
-      lifetimeSeconds: ctx.config.cryptomus.invoiceLifetime,
-    })
-    .catch((error: unknown) => {
-      ctx.log.error({ err: error, rechargeId: recharge.id }, 'creating the crypto invoice failed');
-      throw new AppError('PaymentProviderUnavailable');
-    });
-  const expiresAt = payment.expiresAt ?? addSeconds(ctx.clock(), ctx.config.cryptomus.invoiceLifetime);
-  await attachCheckout(ctx.db, recharge.invoice_id, {
-    providerUuid: payment.uuid,
-    url: payment.url,
-    expiresAt,
-  });
-  return payment.url;
-}
-
 /** The user's "I have paid" check: asks the provider now, so a missed webhook does not matter. */
 export async function checkRecharge(ctx: AppContext, account: Customer, rechargeId: number | undefined) {
   const recharge = rechargeId
     ? await findOwnRecharge(ctx.db, account.id, rechargeId)
     : await latestPendingRecharge(ctx.db, account.id);
   if (!recharge) throw new AppError('NotFound');
-  const invoice = await findInvoiceById(ctx.db, recharge.invoice_id);
-  if (invoice?.status === 'pending' && invoice.provider_uuid) {
-    await settleInvoice(ctx, invoice, 'checkPay').catch((error: unknown) => {
-      ctx.log.error({ err: error, rechargeId: recharge.id }, 'checking the payment failed');
-      throw new AppError('PaymentProviderUnavailable');
-    });
-  }
+  await checkInvoice(ctx, recharge.invoice_id, 'checkPay');
   const fresh = await findOwnRecharge(ctx.db, account.id, recharge.id);
   if (!fresh) throw new AppError('NotFound');
   return { recharge: fresh, balanceCents: await balanceOf(ctx.db, account.id, 'money') };

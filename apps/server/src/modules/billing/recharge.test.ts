@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, postForm, pressCheckout, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { signWebhookPayload } from '../cryptomus/signature';
@@ -10,12 +10,6 @@ interface CheckoutData {
   amount_cents: number;
   fee_cents: number;
   total_cents: number;
-}
-
-/** Presses a button on the sandbox checkout page, as the payer's browser would. */
-async function pressCheckout(url: string, action: 'pay' | 'pay_over' | 'underpay' | 'expire'): Promise<void> {
-  const response = await fetch(`${url}/${action}`, { method: 'POST', redirect: 'manual' });
-  expect([302, 303]).toContain(response.status);
 }
 
 async function balance(t: TestApp, token: string): Promise<number> {

@@ -1,28 +1,9 @@
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database, InvoiceStatus } from '../../db/database.types';
-import { post } from '../ledger/ledger.service';
+import type { InvoiceStatus } from '../../db/database.types';
+import { AppError } from '../../errors';
+import { invoiceEffects } from './invoice-effects';
 import { findInvoiceById, finishInvoice, type InvoiceRow } from './invoice.repository';
 import { ourPaymentStatus } from './payment-provider';
-import { findRechargeByInvoice } from './recharge.repository';
-
-type Effect = (trx: Transaction<Database>, invoice: InvoiceRow) => Promise<void>;
-
-/** What a paid invoice does, per purpose. Orders add theirs with the orders module. */
-const onPaid: Partial<Record<InvoiceRow['purpose'], Effect>> = {
-  recharge: async (trx, invoice) => {
-    const recharge = await findRechargeByInvoice(trx, invoice.id);
-    if (!recharge) throw new Error(`invoice ${invoice.id} has no recharge`);
-    const result = await post(trx, {
-      accountId: recharge.account_id,
-      asset: 'money',
-      kind: 'recharge',
-      amount: recharge.amount_cents,
-      ref: { type: 'recharge', id: String(recharge.id) },
-    });
-    if (!result.ok) throw new Error('a credit cannot fail');
-  },
-};
 
 /**
  * Brings a pending invoice up to date with the provider. The provider is asked (`payment/info`)
@@ -53,22 +34,34 @@ export async function settleInvoice(
     outcome = 'failed';
   }
   const final = outcome;
+  const settledAt = ctx.clock();
   return ctx.db.transaction().execute(async (trx) => {
     const moved = await finishInvoice(trx, invoice.id, {
       status: final,
       providerStatus: payment.status,
-      settledAt: ctx.clock(),
+      settledAt,
     });
     if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'pending';
-    if (final === 'paid') {
-      const effect = onPaid[invoice.purpose];
-      if (!effect) throw new Error(`no effect for paid ${invoice.purpose} invoices`);
-      await effect(trx, invoice);
-    }
+    const effects = invoiceEffects[invoice.purpose];
+    if (final === 'paid') await effects.paid(trx, invoice, settledAt);
+    else await effects.closed?.(trx, invoice, settledAt);
     ctx.log.info(
       { invoiceId: invoice.id, purpose: invoice.purpose, outcome: final, source },
       'invoice settled',
     );
     return final;
+  });
+}
+
+/**
+ * The customer's "I have paid" check for an invoice of theirs (by id): asks the provider now, so a
+ * missed webhook does not matter. A provider that does not answer is reported, not hidden.
+ */
+export async function checkInvoice(ctx: AppContext, invoiceId: number, source: string): Promise<void> {
+  const invoice = await findInvoiceById(ctx.db, invoiceId);
+  if (invoice?.status !== 'pending' || !invoice.provider_uuid) return;
+  await settleInvoice(ctx, invoice, source).catch((error: unknown) => {
+    ctx.log.error({ err: error, invoiceId }, 'checking the payment failed');
+    throw new AppError('PaymentProviderUnavailable');
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import type { Database, LedgerAsset } from '../../db/database.types';
 
 /** The only code that writes balances on `accounts` and rows of `ledger_entries`. */
@@ -28,7 +28,7 @@ export async function changeBalance(
   return row?.balance;
 }
 
-export async function readBalance(db: Db | Transaction<Database>, accountId: number, asset: LedgerAsset) {
+export async function readBalance(db: Executor, accountId: number, asset: LedgerAsset) {
   const row = await db
     .selectFrom('accounts')
     .select(sql<bigint>`${sql.ref(balanceColumn[asset])}`.as('balance'))

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import type { Database, LedgerAsset } from '../../db/database.types';
 import {
   changeBalance,
@@ -10,9 +10,11 @@ import {
   readBalance,
 } from './ledger.repository';
 
-/** Entry kinds (design §6). Money: recharge, order_payment, refund, adjustment. Traffic: purchase, trial, … */
-export type LedgerKind =
-  'recharge' | 'order_payment' | 'refund' | 'adjustment' | 'purchase' | 'trial' | 'refund_traffic';
+/**
+ * Entry kinds (design §6). Money: recharge, order_payment, refund, adjustment. Traffic: purchase,
+ * trial, refund (the unused traffic of a refunded order), adjustment, …
+ */
+export type LedgerKind = 'recharge' | 'order_payment' | 'refund' | 'adjustment' | 'purchase' | 'trial';
 
 export interface Posting {
   accountId: number;
@@ -52,7 +54,7 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
 }
 
 /** The cached balance (cents or bytes) of one account. */
-export async function balanceOf(db: Db, accountId: number, asset: LedgerAsset): Promise<bigint> {
+export async function balanceOf(db: Executor, accountId: number, asset: LedgerAsset): Promise<bigint> {
   return (await readBalance(db, accountId, asset)) ?? 0n;
 }
 

@@ -1,7 +1,28 @@
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 
-export function listPriceTiers(db: Db) {
+export function listPriceTiers(db: Executor) {
   return db.selectFrom('price_tiers').selectAll().orderBy('min_gb').execute();
+}
+
+export function findActivePackage(db: Executor, id: number) {
+  return db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+/** The active trial package (the first, if an operator made several). */
+export function findTrialPackage(db: Executor) {
+  return db
+    .selectFrom('packages')
+    .selectAll()
+    .where('is_trial', '=', true)
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export function listActivePackages(db: Db) {

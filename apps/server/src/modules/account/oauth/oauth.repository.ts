@@ -1,9 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { Db } from '../../../db/database';
-import type { Database, OAuthStatesTable } from '../../../db/database.types';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../../db/database';
+import type { OAuthStatesTable } from '../../../db/database.types';
 import type { ProviderName } from './providers';
-
-type Executor = Db | Transaction<Database>;
 
 export async function insertState(
   db: Executor,

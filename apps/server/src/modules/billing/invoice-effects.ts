@@ -1,0 +1,34 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.types';
+import { post } from '../ledger/ledger.service';
+import { orderInvoiceClosed, orderInvoicePaid } from '../orders/order-settlement.service';
+import type { InvoiceRow } from './invoice.repository';
+import { findRechargeByInvoice } from './recharge.repository';
+
+type Effect = (trx: Transaction<Database>, invoice: InvoiceRow, at: Date) => Promise<void>;
+
+/** What settling an invoice does, per purpose; runs in the transaction that finishes the invoice. */
+export interface InvoiceEffects {
+  paid: Effect;
+  /** The invoice failed or expired (nothing was paid). */
+  closed?: Effect;
+}
+
+async function rechargePaid(trx: Transaction<Database>, invoice: InvoiceRow): Promise<void> {
+  const recharge = await findRechargeByInvoice(trx, invoice.id);
+  if (!recharge) throw new Error(`invoice ${invoice.id} has no recharge`);
+  const result = await post(trx, {
+    accountId: recharge.account_id,
+    asset: 'money',
+    kind: 'recharge',
+    amount: recharge.amount_cents,
+    ref: { type: 'recharge', id: String(recharge.id) },
+  });
+  if (!result.ok) throw new Error('a credit cannot fail');
+}
+
+/** Every purpose a crypto invoice can have, registered here explicitly. */
+export const invoiceEffects: Record<InvoiceRow['purpose'], InvoiceEffects> = {
+  recharge: { paid: rechargePaid },
+  order: { paid: orderInvoicePaid, closed: orderInvoiceClosed },
+};

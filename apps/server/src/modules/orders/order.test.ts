@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountInfo,
+  authHeader,
+  fundAccount,
+  postForm,
+  pressCheckout,
+  signedInAccount,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLedger } from '../ledger/ledger.service';
+import { createCoupon } from './coupon-admin.service';
+import { refundOrder } from './order-refund.service';
+
+const GB = 1_000_000_000;
+
+interface OrderData {
+  id: number;
+  status: string;
+  paid_type: string;
+  amount_cents: number;
+  total_cents: number;
+  fee_cents: number;
+  discount_cents: number;
+  traffic_bytes: number;
+  coupon_code: string | null;
+}
+
+describe('orders: quote, pay from the balance or with crypto, list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+  });
+  afterAll(() => t.close());
+
+  const quote = (token: string, query: string) =>
+    t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
+  const pay = (token: string, values: Record<string, string>, ip = '203.0.113.1') =>
+    t.call({
+      method: 'POST',
+      url: '/api/order/pay',
+      payload: new URLSearchParams(values).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeader(token) },
+      remoteAddress: ip,
+    });
+  const listOrders = async (token: string, query = '') => {
+    const response = await t.call({
+      method: 'GET',
+      url: `/api/order/list?${query}`,
+      headers: authHeader(token),
+    });
+    return response as { code: number; data: { list: OrderData[]; total: number } };
+  };
+  const funded = async (cents: number) => {
+    const account = await signedInAccount(t);
+    const { id } = await accountInfo(t, account.token);
+    if (cents > 0) await fundAccount(t, id, cents);
+    return { ...account, id };
+  };
+
+  it('quotes a quantity at its tier price, with the crypto fee only for crypto', async () => {
+    const { token } = await funded(0);
+    const crypto = await quote(token, 'quantity=10');
+    expect(crypto).toMatchObject({
+      code: 0,
+      data: {
+        traffic_bytes: 10 * GB,
+        quantity_gb: 10,
+        price_per_gb_cents: 400,
+        original_cents: 4000,
+        discount_cents: 0,
+        amount_cents: 4000,
+        fee_cents: 120,
+        total_cents: 4120,
+        way: 'cryptomus',
+        coupon: null,
+      },
+    });
+    const balance = await quote(token, 'quantity=9&way=balance');
+    expect(balance.data).toMatchObject({
+      price_per_gb_cents: 450,
+      amount_cents: 4050,
+      fee_cents: 0,
+      total_cents: 4050,
+    });
+  });
+
+  it('quotes packages and the trial', async () => {
+    const { token } = await funded(0);
+    const packages = await t.call({ method: 'GET', url: '/api/order/packages', headers: authHeader(token) });
+    const list = (packages.data as { list: { id: number; code: string }[] }).list;
+    const starter = list.find((p) => p.code === 'starter');
+    const starterQuote = await quote(token, `package_id=${starter?.id}&way=balance`);
+    expect(starterQuote.data).toMatchObject({
+      traffic_bytes: 5 * GB,
+      price_per_gb_cents: 450,
+      total_cents: 2250,
+    });
+    const trial = await quote(token, 'trial=true');
+    expect(trial.data).toMatchObject({
+      is_trial: true,
+      traffic_bytes: GB / 10,
+      total_cents: 0,
+      fee_cents: 0,
+    });
+  });
+
+  it.each([
+    ['quantity=0', 10001],
+    ['quantity=-1', 10001],
+    ['quantity=1.5', 10001],
+    ['quantity=abc', 10001],
+    ['quantity=1e3', 10001],
+    ['quantity=10001', 10001],
+    ['quantity=', 10001],
+    ['', 10001],
+    ['quantity=2&package_id=2', 10001],
+    ['trial=true&coupon=ANY', 10001],
+    ['quantity=2&way=paypal', 10001],
+    ['quantity=2&trial=maybe', 10001],
+    ['package_id=999999', 10028],
+    ['package_id=abc', 10001],
+    ['quantity=2&coupon=NO-SUCH-CODE', 10023],
+  ])('refuses the selection %j with code %i', async (query, code) => {
+    const { token } = await funded(0);
+    const response = await quote(token, query);
+    expect(response.code).toBe(code);
+    expect(response.msg).not.toBe('');
+  });
+
+  it("says 'Invalid code' for an unknown coupon, in the caller's language", async () => {
+    const { token } = await funded(0);
+    expect((await quote(token, 'quantity=1&coupon=nope')).msg).toBe('Invalid code');
+    expect((await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token))).code).toBe(0);
+    const ru = await quote(token, 'quantity=1&coupon=nope');
+    expect(ru.msg).toBe('Неверный код');
+  });
+
+  it('needs a signed-in account', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/order/check?quantity=1' });
+    expect(response.code).toBe(10013);
+  });
+
+  it('buys from the balance: debit, order and traffic commit together, through the ledger', async () => {
+    const { token, id } = await funded(2500);
+    const response = await pay(token, { quantity: '2', way: 'balance' });
+    expect(response).toMatchObject({
+      code: 0,
+      data: {
+        balance_cents: 1600,
+        traffic_left_bytes: 2 * GB,
+        order: {
+          status: 'paid',
+          paid_type: 'balance',
+          quantity_gb: 2,
+          price_per_gb_cents: 450,
+          original_cents: 900,
+          amount_cents: 900,
+          fee_cents: 0,
+          total_cents: 900,
+        },
+      },
+    });
+    const info = await accountInfo(t, token);
+    expect(info).toMatchObject({ balance_cents: 1600, traffic_left_bytes: 2 * GB });
+    const entries = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account_id', '=', id)
+      .execute();
+    expect(entries.map((e) => [e.asset, e.kind, e.amount])).toEqual([
+      ['money', 'adjustment', 2500n],
+      ['money', 'order_payment', -900n],
+      ['traffic', 'purchase', 2_000_000_000n],
+    ]);
+    const { list } = (await listOrders(token)).data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 'paid', coupon_code: null });
+  });
+
+  it('answers 20402 with the missing amount and changes nothing when the balance is short', async () => {
+    const { token, id } = await funded(500);
+    const response = await pay(token, { quantity: '2', way: 'balance' });
+    expect(response).toMatchObject({
+      code: 20402,
+      data: { amount_cents: 900, balance_cents: 500, missing_cents: 400 },
+    });
+    expect((await listOrders(token)).data.total).toBe(0);
+    const entries = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account_id', '=', id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(await accountInfo(t, token)).toMatchObject({ balance_cents: 500, traffic_left_bytes: 0 });
+  });
+
+  it('pays with crypto: an unpaid order and a checkout, then the traffic once the invoice is paid', async () => {
+    const { token } = await funded(0);
+    const response = await pay(token, { quantity: '1' });
+    expect(response.code).toBe(20302);
+    const checkout = response.data as { url: string; order_id: number; total_cents: number };
+    expect(checkout.total_cents).toBe(464); // 4.50 + 3% (13.5 → 14)
+    expect(checkout.url).toContain('/sandbox/cryptomus/pay/');
+    const before = (await listOrders(token)).data.list[0];
+    expect(before).toMatchObject({ status: 'unpaid', paid_type: 'cryptomus', checkout_url: checkout.url });
+    const pending = await postForm(
+      t,
+      '/api/order/checkPay',
+      { order_id: String(checkout.order_id) },
+      authHeader(token),
+    );
+    expect(pending.code).toBe(10020);
+
+    await pressCheckout(checkout.url, 'pay');
+    await expect.poll(async () => (await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
+    const checked = await postForm(
+      t,
+      '/api/order/checkPay',
+      { order_id: String(checkout.order_id) },
+      authHeader(token),
+    );
+    expect(checked).toMatchObject({ code: 0, data: { status: 'paid', checkout_url: null } });
+    expect((await accountInfo(t, token)).balance_cents).toBe(0);
+  });
+
+  it.each(['underpay', 'expire'] as const)(
+    'cancels a crypto order whose invoice ends with %s, and gives its coupon use back',
+    async (action) => {
+      const { token } = await funded(0);
+      const coupon = await createCoupon(t.ctx.db, { code: `ONCE-${action}`, discount: '10%', maxUses: '1' });
+      const response = await pay(token, { quantity: '1', coupon: coupon.code });
+      const checkout = response.data as { url: string; order_id: number };
+      await pressCheckout(checkout.url, action);
+      await expect.poll(async () => (await listOrders(token)).data.list[0]?.status).toBe('cancelled');
+      const row = await t.ctx.db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('id', '=', coupon.id)
+        .executeTakeFirstOrThrow();
+      expect(row.uses).toBe(0);
+      expect((await accountInfo(t, token)).traffic_left_bytes).toBe(0);
+      // The released use can be taken again.
+      expect((await quote(token, `quantity=1&coupon=${coupon.code}`)).code).toBe(0);
+    },
+  );
+
+  it('lists orders newest first, paged and filtered by status; another account sees none of them', async () => {
+    const a = await funded(10_000);
+    for (const quantity of ['1', '2', '3']) {
+      expect((await pay(a.token, { quantity, way: 'balance' })).code).toBe(0);
+    }
+    expect((await pay(a.token, { quantity: '1' })).code).toBe(20302);
+    const page = await listOrders(a.token, 'page=1&page_size=2');
+    expect(page.data.total).toBe(4);
+    expect(page.data.list.map((o) => o.status)).toEqual(['unpaid', 'paid']);
+    const paid = await listOrders(a.token, 'status=paid');
+    expect(paid.data.list.map((o) => o.traffic_bytes)).toEqual([3 * GB, 2 * GB, GB]);
+    expect((await listOrders(a.token, 'status=lost')).code).toBe(10001);
+    expect((await listOrders(a.token, 'page=0')).code).toBe(10001);
+
+    const b = await funded(0);
+    expect((await listOrders(b.token)).data.total).toBe(0);
+    // B cannot check (or learn anything about) A's order.
+    const unpaid = (await listOrders(a.token, 'status=unpaid')).data.list[0];
+    const foreign = await postForm(
+      t,
+      '/api/order/checkPay',
+      { order_id: String(unpaid?.id) },
+      authHeader(b.token),
+    );
+    expect(foreign).toMatchObject({ code: 10009, data: null });
+    expect((await postForm(t, '/api/order/checkPay', { order_id: 'x' }, authHeader(b.token))).code).toBe(
+      10001,
+    );
+  });
+
+  it('gives the trial once per account and once per network address', async () => {
+    const first = await funded(0);
+    const taken = await pay(first.token, { trial: 'true' }, '198.51.100.7');
+    expect(taken).toMatchObject({
+      code: 0,
+      data: { traffic_left_bytes: GB / 10, order: { is_trial: true, paid_type: 'free', total_cents: 0 } },
+    });
+    expect((await pay(first.token, { trial: 'true' }, '198.51.100.8')).code).toBe(10026);
+    expect((await quote(first.token, 'trial=true')).code).toBe(10026);
+    const sameNetwork = await funded(0);
+    expect((await pay(sameNetwork.token, { trial: 'true' }, '198.51.100.7')).code).toBe(10026);
+    const elsewhere = await funded(0);
+    expect((await pay(elsewhere.token, { trial: 'true' }, '198.51.100.9')).code).toBe(0);
+    const entries = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('kind', '=', 'trial')
+      .execute();
+    expect(entries.filter((e) => e.account_id === first.id)).toHaveLength(1);
+  });
+
+  it('an operator refund returns the money for the unused traffic and removes that traffic', async () => {
+    const { token, id } = await funded(2000);
+    const paid = await pay(token, { quantity: '4', way: 'balance' });
+    const order = (paid.data as { order: OrderData }).order;
+    // A quarter of it used: 1 GB leaves the account as the gateway would meter it.
+    await t.ctx.db.transaction().execute(async (trx) => {
+      const { post } = await import('../ledger/ledger.service');
+      await post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: -BigInt(GB) });
+    });
+    const refund = await refundOrder(t.ctx.db, order.id, new Date());
+    expect(refund).toEqual({ orderId: order.id, refundedCents: 1350n, removedBytes: 3_000_000_000n });
+    expect(await accountInfo(t, token)).toMatchObject({ balance_cents: 200 + 1350, traffic_left_bytes: 0 });
+    expect((await listOrders(token)).data.list[0]?.status).toBe('refunded');
+    await expect(refundOrder(t.ctx.db, order.id, new Date())).rejects.toThrow(/refunded/);
+    const crypto = await pay(token, { quantity: '1' });
+    await expect(
+      refundOrder(t.ctx.db, (crypto.data as { order_id: number }).order_id, new Date()),
+    ).rejects.toThrow(/unpaid/);
+  });
+
+  it('keeps the ledger consistent (audit)', async () => {
+    const report = await auditLedger(t.ctx.db);
+    expect(report.mismatches).toEqual([]);
+    expect(report.brokenChains).toEqual([]);
+    expect(report.entries).toBeGreaterThan(10);
+  });
+});
