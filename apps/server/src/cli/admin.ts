@@ -1,8 +1,16 @@
 import { parseArgs } from 'node:util';
-import { emailSchema } from '@resiport/contract';
+import { BYTES_PER_GB, centsToUsd, emailSchema } from '@resiport/contract';
 import type { Db } from '../db/database';
 import { grantOperator } from '../modules/account/operator.service';
 import { removePriceTier, setPackage, setPriceTier } from '../modules/orders/catalog-admin.service';
+import {
+  allCoupons,
+  createCoupon,
+  disableCoupon,
+  type CouponRow,
+} from '../modules/orders/coupon-admin.service';
+
+import { refundOrder } from '../modules/orders/order-refund.service';
 import { runWithDatabase } from './with-database';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -17,6 +25,16 @@ Commands:
       Remove a tier (the 1 GB base tier stays).
   package <code> <gb> <usd> [--trial] [--inactive]
       Create or change a package (e.g. package pro 25 100.00; package trial 0.1 0 --trial).
+  coupon add <CODE> <discount> [--expires <date>] [--max-uses <n>] [--per-account <n>] [--account-id <id>]
+      Create a coupon: <discount> is a percent ("15%") or a USD amount ("5.00"); --expires takes
+      2026-12-31 (end of that day, UTC) or an ISO date-time; --account-id makes it personal.
+  coupon list
+      Every coupon with its uses.
+  coupon disable <CODE>
+      Stop a coupon from being used (orders already placed keep their discount).
+  refund-order <order-id>
+      Refund an order paid from the balance: its unused traffic is removed and the money for that
+      share returns to the balance. Crypto payments are not refundable.
 
 Uses the same DATABASE_URL / DATA_DIR as the server. With embedded PGlite, stop the server first
 (PGlite allows one process at a time).`;
@@ -26,6 +44,46 @@ interface Values {
   remove?: boolean;
   trial?: boolean;
   inactive?: boolean;
+  expires?: string;
+  'max-uses'?: string;
+  'per-account'?: string;
+  'account-id'?: string;
+}
+
+const usd = (cents: bigint) => centsToUsd(Number(cents));
+
+function describeCoupon(c: CouponRow): string {
+  const discount = c.kind === 'percent' ? `${c.value}%` : `${usd(c.value)} USD`;
+  const limits = [
+    `uses ${c.uses}${c.max_uses === null ? '' : `/${c.max_uses}`}`,
+    c.max_uses_per_account === null ? '' : `${c.max_uses_per_account} per account`,
+    c.expires_at ? `expires ${c.expires_at.toISOString()}` : '',
+    c.account_id === null ? '' : `only account ${c.account_id}`,
+    c.active ? '' : 'disabled',
+  ];
+  return [`${c.code}: ${discount} off`, ...limits.filter(Boolean)].join(', ');
+}
+
+async function couponCommand(db: Db, [action, code, discount]: string[], values: Values) {
+  if (action === 'add' && code && discount) {
+    const accountId = values['account-id'];
+    if (accountId !== undefined && !/^\d+$/.test(accountId)) throw new Error('--account-id takes a number');
+    const coupon = await createCoupon(db, {
+      code,
+      discount,
+      expires: values.expires,
+      maxUses: values['max-uses'],
+      perAccount: values['per-account'],
+      accountId: accountId === undefined ? undefined : Number(accountId),
+    });
+    return `created ${describeCoupon(coupon)}`;
+  }
+  if (action === 'list') return (await allCoupons(db)).map(describeCoupon).join('\n') || 'no coupons';
+  if (action === 'disable' && code) {
+    await disableCoupon(db, code);
+    return `coupon ${code.toUpperCase()} disabled`;
+  }
+  return undefined;
 }
 
 async function run(db: Db, [command, ...args]: string[], values: Values): Promise<string | undefined> {
@@ -54,6 +112,13 @@ async function run(db: Db, [command, ...args]: string[], values: Values): Promis
     });
     return `package ${args[0]}: ${args[1]} GB for ${args[2]} USD${values.trial ? ' (trial)' : ''}`;
   }
+  if (command === 'coupon') return couponCommand(db, args, values);
+  if (command === 'refund-order' && args[0]) {
+    if (!/^\d+$/.test(args[0])) throw new Error(`not an order id: ${args[0]}`);
+    const refund = await refundOrder(db, Number(args[0]), new Date());
+    const gb = Number(refund.removedBytes) / BYTES_PER_GB;
+    return `order ${refund.orderId} refunded: ${usd(refund.refundedCents)} USD back, ${gb} GB removed`;
+  }
   return undefined;
 }
 
@@ -64,6 +129,10 @@ const { positionals, values } = parseArgs({
     remove: { type: 'boolean' },
     trial: { type: 'boolean' },
     inactive: { type: 'boolean' },
+    expires: { type: 'string' },
+    'max-uses': { type: 'string' },
+    'per-account': { type: 'string' },
+    'account-id': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });

@@ -62,3 +62,16 @@ export function pendingInvoices(db: Executor, limit: number): Promise<InvoiceRow
     .limit(limit)
     .execute();
 }
+
+/** Pending invoices that never got a checkout (the provider call failed) and expired before `before`. */
+export function unopenedInvoices(db: Executor, before: Date, limit: number): Promise<InvoiceRow[]> {
+  return db
+    .selectFrom('crypto_invoices')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('provider_uuid', 'is', null)
+    .where('expires_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, postForm, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCoupon } from '../orders/coupon-admin.service';
 import { reconcilePendingInvoices } from './reconcile';
 
 describe('reconciliation of pending invoices (T9)', () => {
@@ -37,5 +38,38 @@ describe('reconciliation of pending invoices (T9)', () => {
     expect(await reconcilePendingInvoices(t.ctx, first ? 'runner-a' : 'runner-b')).toMatchObject({
       settled: 0,
     });
+  });
+
+  it('cancels an order whose checkout never opened, an hour after its invoice expired, and frees its coupon', async () => {
+    const { token } = await signedInAccount(t);
+    const coupon = await createCoupon(t.ctx.db, { code: 'STUCK', discount: '10%', maxUses: '1' });
+    const placed = await postForm(t, '/api/order/pay', { quantity: '1', coupon: 'STUCK' }, authHeader(token));
+    const { order_id: orderId } = placed.data as { order_id: number };
+    // As if the process died between recording the invoice and opening it at the provider.
+    const order = await t.ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('crypto_invoices')
+      .set({ provider_uuid: null, checkout_url: null })
+      .where('id', '=', order.invoice_id)
+      .execute();
+
+    await reconcilePendingInvoices(t.ctx, 'runner-c');
+    const status = () =>
+      t.ctx.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(await status()).toEqual({ status: 'unpaid' });
+    t.advanceClock(t.config.cryptomus.invoiceLifetime + 3601);
+    await t.ctx.db.deleteFrom('job_leases').execute();
+    expect(await reconcilePendingInvoices(t.ctx, 'runner-c')).toMatchObject({ settled: 1 });
+    expect(await status()).toEqual({ status: 'cancelled' });
+    const uses = await t.ctx.db
+      .selectFrom('coupons')
+      .select('uses')
+      .where('id', '=', coupon.id)
+      .executeTakeFirstOrThrow();
+    expect(uses).toEqual({ uses: 0 });
   });
 });

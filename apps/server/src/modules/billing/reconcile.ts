@@ -3,7 +3,7 @@ import { addSeconds } from '../../lib/clock';
 import type { AppContext } from '../../context';
 import { pendingInvoices } from './invoice.repository';
 import { takeLease } from './job-lease.repository';
-import { settleInvoice } from './settle-invoice.service';
+import { expireUnopenedInvoices, settleInvoice } from './settle-invoice.service';
 
 const LEASE = 'reconcile-crypto-invoices';
 const LEASE_SECONDS = 120;
@@ -33,6 +33,7 @@ export async function reconcilePendingInvoices(
     });
     if (status !== 'pending') settled++;
   }
+  settled += await expireUnopenedInvoices(ctx, BATCH);
   if (invoices.length > 0) ctx.log.info({ checked: invoices.length, settled }, 'reconciled pending invoices');
   return { checked: invoices.length, settled };
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { InvoiceStatus } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { invoiceEffects } from './invoice-effects';
-import { findInvoiceById, finishInvoice, type InvoiceRow } from './invoice.repository';
+import { findInvoiceById, finishInvoice, unopenedInvoices, type InvoiceRow } from './invoice.repository';
 import { ourPaymentStatus } from './payment-provider';
 
 /**
@@ -64,4 +64,32 @@ export async function checkInvoice(ctx: AppContext, invoiceId: number, source: s
     ctx.log.error({ err: error, invoiceId }, 'checking the payment failed');
     throw new AppError('PaymentProviderUnavailable');
   });
+}
+
+/**
+ * Closes invoices whose checkout never opened (creating it at the provider failed and the customer
+ * did not retry) an hour after they expired: nobody can have paid them, so what they held — an
+ * unpaid order and its coupon use — is released. The hour covers a provider invoice created just
+ * before our attempt to record it failed; it expires with the same lifetime.
+ */
+export async function expireUnopenedInvoices(ctx: AppContext, limit: number): Promise<number> {
+  const settledAt = ctx.clock();
+  const stale = await unopenedInvoices(ctx.db, new Date(settledAt.getTime() - 3_600_000), limit);
+  let closed = 0;
+  for (const invoice of stale) {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (
+        !(await finishInvoice(trx, invoice.id, {
+          status: 'expired',
+          providerStatus: 'never_opened',
+          settledAt,
+        }))
+      ) {
+        return;
+      }
+      await invoiceEffects[invoice.purpose].closed?.(trx, invoice, settledAt);
+      closed++;
+    });
+  }
+  return closed;
 }

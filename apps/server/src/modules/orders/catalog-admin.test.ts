@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { removePriceTier, setPackage, setPriceTier } from './catalog-admin.service';
+import { allCoupons, createCoupon, disableCoupon } from './coupon-admin.service';
 import { packages, priceMenu } from './catalog.service';
 
 describe('operator edits of the catalogue (npm run admin)', () => {
@@ -35,5 +36,44 @@ describe('operator edits of the catalogue (npm run admin)', () => {
         setPackage(t.ctx.db, { code: 'x1', gb: '1', usd: '1', trial: false, active: true, ...bad }),
       ).rejects.toThrow();
     }
+  });
+
+  it('creates, lists and disables coupons, refusing bad input before writing anything', async () => {
+    const percent = await createCoupon(t.ctx.db, {
+      code: 'spring-15',
+      discount: '15%',
+      maxUses: '10',
+      perAccount: '1',
+    });
+    expect(percent).toMatchObject({
+      code: 'SPRING-15',
+      kind: 'percent',
+      value: 15n,
+      max_uses: 10,
+      max_uses_per_account: 1,
+    });
+    const fixed = await createCoupon(t.ctx.db, { code: 'FIVE', discount: '5.00', expires: '2027-01-31' });
+    expect(fixed).toMatchObject({ kind: 'fixed', value: 500n, expires_at: new Date('2027-01-31T23:59:59Z') });
+    const refusals: [Parameters<typeof createCoupon>[1], RegExp][] = [
+      [{ code: 'X', discount: '10%' }, /code/],
+      [{ code: 'HAS SPACE', discount: '10%' }, /code/],
+      [{ code: 'ZERO', discount: '0%' }, /percent/],
+      [{ code: 'OVER', discount: '101%' }, /percent/],
+      [{ code: 'NEG', discount: '-5' }, /discount/],
+      [{ code: 'WORDS', discount: 'lots' }, /discount/],
+      [{ code: 'DATE', discount: '5', expires: 'tomorrow' }, /date/],
+      [{ code: 'USES', discount: '5', maxUses: '0' }, /max uses/],
+      [{ code: 'USES2', discount: '5', perAccount: '1.5' }, /per account/],
+      [{ code: 'spring-15', discount: '5' }, /already exists/],
+    ];
+    for (const [input, message] of refusals)
+      await expect(createCoupon(t.ctx.db, input)).rejects.toThrow(message);
+    await disableCoupon(t.ctx.db, 'five');
+    await expect(disableCoupon(t.ctx.db, 'nope')).rejects.toThrow(/no coupon/);
+    const listed = await allCoupons(t.ctx.db);
+    expect(listed.map((c) => [c.code, c.active])).toEqual([
+      ['SPRING-15', true],
+      ['FIVE', false],
+    ]);
   });
 });

@@ -68,3 +68,4 @@ export async function disableCoupon(db: Db, code: string): Promise<void> {
 export function allCoupons(db: Db): Promise<CouponRow[]> {
   return listCoupons(db);
 }
+export type { CouponRow } from './coupon.repository';
