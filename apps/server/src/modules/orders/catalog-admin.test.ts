@@ -66,8 +66,9 @@ describe('operator edits of the catalogue (npm run admin)', () => {
       [{ code: 'USES2', discount: '5', perAccount: '1.5' }, /per account/],
       [{ code: 'spring-15', discount: '5' }, /already exists/],
     ];
-    for (const [input, message] of refusals)
+    for (const [input, message] of refusals) {
       await expect(createCoupon(t.ctx.db, input)).rejects.toThrow(message);
+    }
     await disableCoupon(t.ctx.db, 'five');
     await expect(disableCoupon(t.ctx.db, 'nope')).rejects.toThrow(/no coupon/);
     const listed = await allCoupons(t.ctx.db);
