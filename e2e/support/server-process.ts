@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,27 +15,38 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
 /**
  * Starts the real server (`apps/server/src/main.ts`, as `npm start` does) in a child process on a
  * free port with its own data directory, serving the built web app; waits until it is ready.
+ * `adminCommands` run first through `npm run admin`'s script against the same database (operator
+ * data such as coupons; embedded PGlite admits one process at a time, so before the server).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  adminCommands: string[][] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'resiport-e2e-'));
   const database = await freshDatabaseUrl();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const serverEnv = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0001',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  };
+  for (const args of adminCommands) {
+    await promisify(execFile)(tsx, ['apps/server/src/cli/admin.ts', ...args], { cwd: root, env: serverEnv });
+  }
+  const child = spawn(tsx, ['apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0001',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
