@@ -21,3 +21,14 @@ export function formatUsd(cents: number, locale: string): string {
 export function formatGb(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(bytesToGb(bytes));
 }
+
+/**
+ * Traffic left, with exactly two decimals and rounded down, so the header never promises more
+ * than there is (0.999 GB shows as 0.99, not 1.00).
+ */
+export function formatGbLeft(bytes: number, locale: string): string {
+  const hundredths = Math.floor(Math.max(0, bytes) / (BYTES_PER_GB / 100));
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    hundredths / 100,
+  );
+}

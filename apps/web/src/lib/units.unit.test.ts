@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { blockArithmeticKeys } from './keyboard';
-import { bytesToGb, bytesToMb, centsToUsd, formatGb, formatUsd } from './units';
+import { blockArithmeticKeys, blockNonDigitKeys } from './keyboard';
+import { bytesToGb, bytesToMb, centsToUsd, formatGb, formatGbLeft, formatUsd } from './units';
 
 describe('units', () => {
   it('uses decimal units and cents', () => {
@@ -14,6 +14,15 @@ describe('units', () => {
     expect(formatGb(1_000_000, 'en-US')).toBe('0.001');
     expect(formatGb(0, 'en-US')).toBe('0');
   });
+
+  it('shows traffic left with two decimals, never rounded up', () => {
+    expect(formatGbLeft(12_340_000_000, 'en-US')).toBe('12.34');
+    expect(formatGbLeft(999_999_999, 'en-US')).toBe('0.99');
+    expect(formatGbLeft(100_000_000, 'en-US')).toBe('0.10');
+    expect(formatGbLeft(0, 'en-US')).toBe('0.00');
+    expect(formatGbLeft(1_234_560_000_000, 'en-US')).toBe('1,234.56');
+    expect(formatGbLeft(-5, 'en-US')).toBe('0.00');
+  });
 });
 
 describe('blockArithmeticKeys', () => {
@@ -25,6 +34,28 @@ describe('blockArithmeticKeys', () => {
     }
     const preventDefault = vi.fn();
     for (const key of ['1', '.', 'Backspace', 'e']) blockArithmeticKeys({ key, preventDefault });
+    expect(preventDefault).not.toHaveBeenCalled();
+  });
+});
+
+describe('blockNonDigitKeys', () => {
+  it('blocks arithmetic, the exponent and decimal separators, so only whole numbers can be typed', () => {
+    for (const key of ['+', '-', '*', '/', 'e', 'E', '.', ',']) {
+      const preventDefault = vi.fn();
+      blockNonDigitKeys({ key, preventDefault });
+      expect(preventDefault).toHaveBeenCalledOnce();
+    }
+    const preventDefault = vi.fn();
+    for (const key of ['0', '9', 'Backspace', 'Delete', 'ArrowUp', 'Tab', 'Enter']) {
+      blockNonDigitKeys({ key, preventDefault });
+    }
+    expect(preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('leaves keyboard shortcuts alone', () => {
+    const preventDefault = vi.fn();
+    blockNonDigitKeys({ key: 'e', ctrlKey: true, preventDefault });
+    blockNonDigitKeys({ key: 'e', metaKey: true, preventDefault });
     expect(preventDefault).not.toHaveBeenCalled();
   });
 });

@@ -4,12 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../../components/language-switch';
-import { formatUsd } from '../../lib/units';
+import { formatGbLeft, formatUsd } from '../../lib/units';
 import { accessOf } from '../access';
 import { useCurrentUser } from '../current-user';
 import { UserMenu } from './user-menu';
 
-/** The bar above every signed-in page: operator badge, balance and add funds, language, account menu. */
+/**
+ * The bar above every signed-in page: operator badge, balance, traffic left and add funds, language,
+ * account menu. Balance and traffic come from the current-user query, which payments refresh.
+ */
 export function AppHeader() {
   const user = useCurrentUser();
   const { canSeeAdmin } = accessOf(user);
@@ -43,6 +46,14 @@ export function AppHeader() {
         </span>
         <strong data-testid="header-balance" style={{ color: token.colorText }}>
           {formatUsd(user.balance_cents, intl.locale)}
+        </strong>
+      </span>
+      <span className="app-header-traffic" style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+        <span className="app-header-words">
+          <FormattedMessage id="layout.trafficLeft" />{' '}
+        </span>
+        <strong data-testid="header-traffic" style={{ color: token.colorText }}>
+          {formatGbLeft(user.traffic_left_bytes, intl.locale)} <FormattedMessage id="common.unit.gb" />
         </strong>
       </span>
       <Button

@@ -1,5 +1,6 @@
 import { checkoutData, checkPayData, ResultCode, type RechargeRecord } from '@resiport/contract';
 import type { ApiReply } from '../../lib/api-client';
+import { isFollowableUrl } from '../../lib/checkout-url';
 
 export type Checkout = ReturnType<typeof checkoutData.parse>;
 export type CheckedRecharge = ReturnType<typeof checkPayData.parse>;
@@ -28,9 +29,6 @@ export function isTransient(code: number): boolean {
   return code === ResultCode.PaymentProviderUnavailable || code >= ResultCode.InternalError;
 }
 
-/** Only web addresses (absolute or on this site) are followed, never e.g. `javascript:`. */
-const followableUrl = /^(https?:\/\/|\/)/i;
-
 /**
  * The checkout of a POST /recharge/cryptomusPay answer: code 20302 GoToPayment passes through with
  * `data.url` (spec §8); undefined for anything else.
@@ -43,7 +41,7 @@ export function checkoutOf(reply: ApiReply<Checkout>): Checkout | undefined {
     const parsed = checkoutData.safeParse(reply.data);
     checkout = parsed.success ? parsed.data : undefined;
   }
-  return checkout && followableUrl.test(checkout.url) ? checkout : undefined;
+  return checkout && isFollowableUrl(checkout.url) ? checkout : undefined;
 }
 
 /** Where the recharge page was sent back to by the checkout (`?recharge_id=<id>`), if anywhere. */

@@ -1,4 +1,10 @@
-import { cryptoFeeCents, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS, parseUsdToCents } from '@resiport/contract';
+import {
+  centsToUsd,
+  cryptoFeeCents,
+  MAX_RECHARGE_CENTS,
+  MIN_RECHARGE_CENTS,
+  parseUsdToCents,
+} from '@resiport/contract';
 
 /** Quick-pick top-up amounts, whole USD. */
 export const PRESET_AMOUNTS_USD = [20, 50, 100, 500] as const;
@@ -56,17 +62,12 @@ export function attemptFor(previous: PayAttempt | null, cents: number, newKey: (
   return previous?.cents === cents ? previous : { cents, key: newKey() };
 }
 
-interface RandomSource {
-  getRandomValues<T extends Uint8Array>(array: T): T;
-  randomUUID?: () => string;
-}
-
 /**
- * A fresh idempotency key (8–64 of [A-Za-z0-9_-]). `crypto.randomUUID` exists only in secure
- * contexts (https, localhost); elsewhere 16 random bytes in hex do the same job.
+ * The amount another screen asks to top up (`/recharge?amount=20.00`, e.g. what a new order is
+ * short of), as the field's text; undefined when absent or not an amount we could take. One below
+ * the minimum is still prefilled: the field then says why it cannot be paid.
  */
-export function newIdempotencyKey(random: RandomSource = globalThis.crypto): string {
-  if (typeof random.randomUUID === 'function') return random.randomUUID();
-  const bytes = random.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function amountParamOf(search: URLSearchParams): string | undefined {
+  const cents = parseUsdToCents(search.get('amount') ?? '');
+  return cents === undefined || cents > MAX_RECHARGE_CENTS ? undefined : centsToUsd(cents);
 }

@@ -1,10 +1,11 @@
 import { MAX_RECHARGE_CENTS, ResultCode } from '@resiport/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutOf, isTransient, paymentCheckOf, rechargeIdOf, type CheckedRecharge } from './payment-check';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import {
+  amountParamOf,
   attemptFor,
   checkRechargeAmount,
-  newIdempotencyKey,
   rechargeSummary,
   summaryOfCents,
 } from './recharge-amount';
@@ -158,5 +159,20 @@ describe('rechargeIdOf', () => {
     expect(rechargeIdOf(new URLSearchParams('recharge_id=0'))).toBeUndefined();
     expect(rechargeIdOf(new URLSearchParams('recharge_id=4x'))).toBeUndefined();
     expect(rechargeIdOf(new URLSearchParams('recharge_id=-3'))).toBeUndefined();
+  });
+});
+
+describe('amountParamOf', () => {
+  it('prefills a USD amount handed over in ?amount= (e.g. from a new order short of balance)', () => {
+    expect(amountParamOf(new URLSearchParams('amount=20.00'))).toBe('20.00');
+    expect(amountParamOf(new URLSearchParams('amount=37.5'))).toBe('37.50');
+    expect(amountParamOf(new URLSearchParams('amount=5'))).toBe('5.00');
+  });
+
+  it('ignores anything that is not an amount', () => {
+    expect(amountParamOf(new URLSearchParams(''))).toBeUndefined();
+    for (const bad of ['', 'abc', '-20', '2e3', '1.234', '100000.01']) {
+      expect(amountParamOf(new URLSearchParams({ amount: bad }))).toBeUndefined();
+    }
   });
 });

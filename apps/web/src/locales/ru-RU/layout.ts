@@ -6,6 +6,7 @@ export const layout: Translation<typeof en> = {
   'layout.tagline': 'Резидентные прокси с оплатой за гигабайт',
   'layout.balance': 'Баланс',
   'layout.addFunds': 'Пополнить',
+  'layout.trafficLeft': 'Осталось трафика',
   'layout.operator': 'Оператор',
   'layout.userMenu.settings': 'Настройки аккаунта',
   'layout.userMenu.signOut': 'Выйти',

@@ -8,7 +8,6 @@ import { useStartCryptoPayment } from '../../features/recharge/api/start-crypto-
 import {
   attemptFor,
   checkRechargeAmount,
-  newIdempotencyKey,
   PRESET_AMOUNTS_USD,
   rechargeSummary,
   type AmountProblem,
@@ -17,6 +16,7 @@ import {
 import { hasCode } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { validationTexts } from '../../lib/form-rules-localized';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { blockArithmeticKeys } from '../../lib/keyboard';
 import { formatUsd } from '../../lib/units';
 
@@ -31,7 +31,14 @@ const fieldByCode = { [ResultCode.AmountTooSmall]: 'amount' };
  * The top-up form: amount (typed or picked), what the balance gets, the 3% crypto fee and the
  * total, all before paying (spec §9); "Pay with crypto" sends the browser to the Cryptomus checkout.
  */
-export function AddFundsCard({ form }: { form: FormInstance<AmountFormValues> }) {
+export function AddFundsCard({
+  form,
+  initialAmount,
+}: {
+  form: FormInstance<AmountFormValues>;
+  /** Prefilled amount (`?amount=`), e.g. what a new order is short of. */
+  initialAmount?: string;
+}) {
   const intl = useIntl();
   const pay = useStartCryptoPayment();
   const attempt = useRef<PayAttempt | null>(null);
@@ -40,6 +47,11 @@ export function AddFundsCard({ form }: { form: FormInstance<AmountFormValues> })
   const usd = (cents: number) => formatUsd(cents, intl.locale);
   const wholeUsd = (usdValue: number) =>
     intl.formatNumber(usdValue, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+  useEffect(() => {
+    // A prefilled amount below the minimum says so at once instead of on the first keystroke.
+    if (initialAmount !== undefined) form.validateFields(fields).catch(() => undefined);
+  }, [form, initialAmount]);
 
   useEffect(() => {
     // Back from the checkout through the browser's page cache: this page is live again, and a new
@@ -98,7 +110,13 @@ export function AddFundsCard({ form }: { form: FormInstance<AmountFormValues> })
 
   return (
     <Card title={<FormattedMessage id="recharge.addFunds" />}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ amount: initialAmount }}
+        onFinish={(values) => void submit(values)}
+      >
         <Row gutter={[32, 16]}>
           <Col xs={24} md={11}>
             <Form.Item

@@ -1,20 +1,25 @@
 import { centsToUsd as centsToUsdText } from '@resiport/contract';
 import { Flex, Form } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { rechargeIdOf } from '../../features/recharge/payment-check';
+import { amountParamOf } from '../../features/recharge/recharge-amount';
 import { AddFundsCard, type AmountFormValues } from './add-funds-card';
 import { PaymentOutcome } from './payment-outcome';
 import { RechargeRecordCard } from './recharge-record-card';
 
 /**
- * /recharge: add funds with crypto (amount, fee and total before paying), the outcome of a payment
- * when the checkout sends the browser back with `?recharge_id=`, and the recharge record.
+ * /recharge: add funds with crypto (amount, fee and total before paying; `?amount=` prefills it),
+ * the outcome of a payment when the checkout sends the browser back with `?recharge_id=`, and the
+ * recharge record.
  */
 export default function RechargePage() {
   const [form] = Form.useForm<AmountFormValues>();
   const [searchParams, setSearchParams] = useSearchParams();
   const rechargeId = rechargeIdOf(searchParams);
+  // Read once: `?amount=` only seeds the field, later edits are the user's.
+  const [initialAmount] = useState(() => amountParamOf(searchParams));
 
   const dismissOutcome = () =>
     setSearchParams(
@@ -44,7 +49,7 @@ export default function RechargePage() {
             onClose={dismissOutcome}
           />
         )}
-        <AddFundsCard form={form} />
+        <AddFundsCard form={form} initialAmount={initialAmount} />
         <RechargeRecordCard />
       </Flex>
     </PageShell>

@@ -1,0 +1,30 @@
+import { orderPaths, orderQuoteSchema, type OrderQuote } from '@resiport/contract';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { OrderParams } from '../order-selection';
+
+/** Every quote query starts with this key; drop them after a purchase (e.g. the trial is used up). */
+export const orderQuoteKey = ['order', 'quote'] as const;
+
+export const quoteKeyOf = (params: OrderParams) => [...orderQuoteKey, { ...params }] as const;
+
+/**
+ * GET /order/check: what an order costs (price per GB, discount, fee, total). Quiet: the page
+ * quotes on its own as the user picks, so a refusal (a bad coupon, a used trial) is shown where
+ * it belongs instead of as a toast on every change.
+ */
+export async function checkOrder(params: OrderParams, signal?: AbortSignal): Promise<OrderQuote> {
+  return (
+    await api.get(orderPaths.check, { params: { ...params }, schema: orderQuoteSchema, quiet: true, signal })
+  ).data;
+}
+
+/** The quote of the current selection; the previous one stays on screen while the next loads. */
+export function useOrderQuote(params: OrderParams | undefined) {
+  return useQuery({
+    queryKey: params ? quoteKeyOf(params) : [...orderQuoteKey, null],
+    queryFn: params ? ({ signal }) => checkOrder(params, signal) : skipToken,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,14 @@
+import { orderPaths, packagesData } from '@resiport/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET /order/packages: the traffic packages on sale, the trial among them, in display order. */
+export const packagesQuery = queryOptions({
+  queryKey: ['order', 'packages'],
+  queryFn: async ({ signal }) => (await api.get(orderPaths.packages, { schema: packagesData, signal })).data,
+  staleTime: 5 * 60_000,
+});
+
+export function usePackages() {
+  return useQuery(packagesQuery);
+}

@@ -1,0 +1,20 @@
+import { centsToUsd } from '@resiport/contract';
+import { MIN_RECHARGE_CENTS } from '../../config/business';
+import { paths } from '../../config/paths';
+
+/** What to top up to afford an order: the missing amount, raised to the recharge minimum (spec §5). */
+export interface TopUp {
+  cents: number;
+  /** True when the minimum top-up is more than what is missing. */
+  raised: boolean;
+}
+
+export function topUpFor(missingCents: number): TopUp {
+  const raised = missingCents < MIN_RECHARGE_CENTS;
+  return { cents: raised ? MIN_RECHARGE_CENTS : missingCents, raised };
+}
+
+/** The recharge page with the amount filled in (it reads `?amount=`). */
+export function rechargeHref(cents: number): string {
+  return `${paths.recharge}?${new URLSearchParams({ amount: centsToUsd(cents) }).toString()}`;
+}

@@ -1,0 +1,109 @@
+import type { Order, OrderStatus } from '@resiport/contract';
+import { orderStatuses } from '@resiport/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, message, Select, Table } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { EmptyState } from '../../components/empty-state';
+import { useCheckOrderPay } from '../../features/orders/api/check-order-pay';
+import { ordersKey, useOrders } from '../../features/orders/api/get-orders';
+import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
+import { payableCheckoutOf } from '../../features/orders/order-payment';
+import { formatGb } from '../../lib/units';
+import { useOrderColumns } from './order-columns';
+import { orderStatusText } from './order-status-tag';
+
+const PAGE_SIZE = 10;
+const ALL = 'all';
+
+/** The account's orders, newest first, paged and filtered by status on the server. */
+export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OrderStatus | undefined>(undefined);
+  const orders = useOrders({ page, pageSize: PAGE_SIZE, status });
+  const check = useCheckOrderPay();
+
+  const onCheck = async (order: Order) => {
+    // Pending or refused answers have been toasted by the request wrapper (spec §8).
+    const result = await check.mutateAsync(order.id).catch(() => undefined);
+    if (result?.status === 'paid') {
+      void message.success(
+        intl.formatMessage(
+          { id: 'order.check.paid' },
+          { id: order.id, gb: formatGb(order.traffic_bytes, intl.locale) },
+        ),
+      );
+      refreshAfterOrderPaid(queryClient);
+    } else {
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    }
+  };
+  const columns = useOrderColumns({
+    onCheck: (order) => void onCheck(order),
+    checkingId: check.isPending ? check.variables : undefined,
+    withActions: (orders.data?.list ?? []).some((order) => payableCheckoutOf(order) !== undefined),
+  });
+
+  const filter = (
+    <Select<OrderStatus | typeof ALL>
+      data-testid="orders-status-filter"
+      aria-label={intl.formatMessage({ id: 'order.filter.status' })}
+      style={{ minWidth: 170 }}
+      value={status ?? ALL}
+      onChange={(value) => {
+        setStatus(value === ALL ? undefined : value);
+        setPage(1);
+      }}
+      options={[
+        { value: ALL, label: intl.formatMessage({ id: 'order.filter.all' }) },
+        ...orderStatuses.map((value) => ({
+          value,
+          label: intl.formatMessage({ id: orderStatusText[value] }),
+        })),
+      ]}
+    />
+  );
+
+  const empty = orders.isError ? (
+    <EmptyState
+      title="order.list.failed"
+      hint="order.list.failedHint"
+      action={
+        <Button onClick={() => void orders.refetch()}>
+          <FormattedMessage id="error.reload" />
+        </Button>
+      }
+    />
+  ) : orders.isPending ? (
+    <div style={{ height: 120 }} />
+  ) : status === undefined ? (
+    <EmptyState title="residential.orders.empty" hint="residential.orders.emptyHint" action={buyButton} />
+  ) : (
+    <EmptyState title="residential.orders.emptyFiltered" hint="residential.orders.emptyFilteredHint" />
+  );
+
+  return (
+    <Card title={<FormattedMessage id="residential.orders" />} extra={filter}>
+      <Table<Order>
+        data-testid="orders-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={orders.data?.list ?? []}
+        loading={orders.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: empty }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: orders.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (total) => intl.formatMessage({ id: 'order.list.total' }, { total }),
+        }}
+      />
+    </Card>
+  );
+}
