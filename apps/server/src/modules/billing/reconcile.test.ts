@@ -72,4 +72,26 @@ describe('reconciliation of pending invoices (T9)', () => {
       .executeTakeFirstOrThrow();
     expect(uses).toEqual({ uses: 0 });
   });
+
+  it('cancels an unpaid order once its invoice expires, with no webhook and no visit from the customer', async () => {
+    const { token } = await signedInAccount(t);
+    const placed = await postForm(t, '/api/order/pay', { quantity: '1' }, authHeader(token));
+    expect(placed.code).toBe(20302);
+    const { order_id: orderId } = placed.data as { order_id: number };
+    const status = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    t.advanceClock(t.config.cryptomus.invoiceLifetime + 1);
+    await t.ctx.db.deleteFrom('job_leases').execute();
+    await reconcilePendingInvoices(t.ctx, 'runner-d');
+    expect(await status()).toBe('cancelled');
+    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    expect(info.data).toMatchObject({ balance_cents: 0, traffic_left_bytes: 0 });
+  });
 });
