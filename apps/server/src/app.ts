@@ -7,6 +7,8 @@ import { rechargeRoutes } from './modules/billing/recharge.routes';
 import { cryptomusWebhookRoutes } from './modules/billing/webhook.routes';
 import { catalogRoutes } from './modules/orders/catalog.routes';
 import { orderRoutes } from './modules/orders/order.routes';
+import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
+import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
@@ -53,6 +55,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(cryptomusWebhookRoutes(ctx));
       await api.register(catalogRoutes(ctx));
       await api.register(orderRoutes(ctx));
+      await api.register(subaccountRoutes(ctx));
+      await api.register(whitelistRoutes(ctx));
     },
     { prefix: '/api' },
   );

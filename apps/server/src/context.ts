@@ -2,6 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { loadJwtKey } from './lib/jwt-key';
+import { secretFromConfigOrFile } from './lib/secret-file';
+import { proxyPasswordKeyFrom, type ProxyPasswordKey } from './modules/subaccounts/proxy-password';
 import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
@@ -19,6 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Cryptomus, or the bundled sandbox speaking the same protocol. */
   payments: PaymentProvider;
+  /** Encrypts sub-accounts' proxy passwords at rest. */
+  proxyPasswordKey: ProxyPasswordKey;
 }
 
 /**
@@ -35,5 +39,8 @@ export function createAppContext(
     clock: parts.clock ?? systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
+    proxyPasswordKey: proxyPasswordKeyFrom(
+      secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key'),
+    ),
   };
 }

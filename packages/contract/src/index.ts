@@ -8,3 +8,6 @@ export * from './health';
 export * from './money';
 export * from './recharge';
 export * from './orders';
+export * from './ip';
+export * from './subaccounts';
+export * from './whitelist';

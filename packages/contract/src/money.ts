@@ -42,3 +42,43 @@ export const usdAmountSchema = z
     }
     return cents;
   });
+
+/** Largest traffic amount one call may move: 10 million GB (10^16 bytes, exact in a double). */
+export const MAX_TRAFFIC_GB = 10_000_000;
+
+/**
+ * Traffic typed in GB ("0.5", "2", "0.000000001") as exact bytes (1 GB = 10^9 bytes); undefined for
+ * anything else (negative, exponent, finer than a byte, more than MAX_TRAFFIC_GB).
+ */
+export function parseGbToBytes(text: string): number | undefined {
+  const match = /^(\d{1,8})(?:\.(\d{1,9}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  if (Number(whole) > MAX_TRAFFIC_GB) return undefined;
+  return Number(whole) * BYTES_PER_GB + Number(fraction.padEnd(9, '0'));
+}
+
+/** Form/query input for a traffic amount in GB, converted to bytes. */
+export const trafficGbSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .transform((value, ctx) => {
+    const bytes = parseGbToBytes(value);
+    if (bytes === undefined || bytes > MAX_TRAFFIC_GB * BYTES_PER_GB) {
+      ctx.addIssue({ code: 'custom', message: 'validation.traffic' });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+/** Bytes as an exact GB decimal without trailing zeros ("0.5", "2", "0.000000001"). */
+export function bytesToGbText(bytes: number | bigint): string {
+  const value = BigInt(bytes);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const gb = BigInt(BYTES_PER_GB);
+  const fraction = String(abs % gb)
+    .padStart(9, '0')
+    .replace(/0+$/, '');
+  return `${sign}${abs / gb}${fraction ? `.${fraction}` : ''}`;
+}

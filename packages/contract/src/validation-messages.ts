@@ -20,6 +20,10 @@ const en = {
   'validation.quantity': 'Enter a whole number of GB from 1 to 10,000',
   'validation.orderChoice': 'Choose a package, the free trial or a quantity of GB',
   'validation.couponWithTrial': 'A coupon cannot be used with the free trial',
+  'validation.traffic': 'Enter traffic in GB, e.g. 0.5 or 2 (at most 9 decimals)',
+  'validation.subUsername': 'The username must be 12-24 letters and digits, no special symbols',
+  'validation.proxyPassword': 'The proxy password must be 8-32 letters, digits or - _ . ~',
+  'validation.ip': 'Enter an IPv4 address (e.g. 203.0.113.7) or an IPv6 address',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -38,6 +42,10 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.quantity': 'Введите целое число ГБ от 1 до 10 000',
   'validation.orderChoice': 'Выберите пакет, бесплатный пробный период или количество ГБ',
   'validation.couponWithTrial': 'Купон нельзя применить к бесплатному пробному периоду',
+  'validation.traffic': 'Введите трафик в ГБ, например 0.5 или 2 (не более 9 знаков после точки)',
+  'validation.subUsername': 'Имя пользователя — от 12 до 24 латинских букв и цифр, без спецсимволов',
+  'validation.proxyPassword': 'Пароль прокси — от 8 до 32 латинских букв, цифр или символов - _ . ~',
+  'validation.ip': 'Введите IPv4-адрес (например, 203.0.113.7) или IPv6-адрес',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

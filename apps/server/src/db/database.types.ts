@@ -69,6 +69,8 @@ export interface LedgerEntriesTable {
   ref_type: string | null;
   ref_id: string | null;
   note: string | null;
+  /** The sub-account whose traffic this is; null for the main account. */
+  subaccount_id: number | null;
   created_at: Timestamp;
 }
 
@@ -173,6 +175,39 @@ export interface TrialClaimsTable {
   created_at: Timestamp;
 }
 
+export interface SubaccountsTable {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  password_cipher: string;
+  remark: Generated<string>;
+  traffic_left_bytes: Generated<bigint>;
+  traffic_used_bytes: Generated<bigint>;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export type TransferKind = 'allocate' | 'recycle' | 'subaccount_deletion';
+
+export interface TrafficTransfersTable {
+  id: Generated<number>;
+  account_id: number;
+  subaccount_id: number;
+  kind: TransferKind;
+  amount_bytes: bigint;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface WhitelistIpsTable {
+  id: Generated<number>;
+  account_id: number;
+  ip: string;
+  remark: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -190,4 +225,7 @@ export interface Database {
   orders: OrdersTable;
   coupon_redemptions: CouponRedemptionsTable;
   trial_claims: TrialClaimsTable;
+  subaccounts: SubaccountsTable;
+  traffic_transfers: TrafficTransfersTable;
+  whitelist_ips: WhitelistIpsTable;
 }

@@ -6,6 +6,7 @@ import * as cryptomusSandbox from './migrations/2026_11_21_0610_cryptomus_sandbo
 import * as recharges from './migrations/2026_11_21_0620_recharges';
 import * as catalog from './migrations/2026_11_21_0630_catalog';
 import * as orders from './migrations/2026_11_21_0640_orders';
+import * as subaccounts from './migrations/2026_11_21_0700_subaccounts';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0620_recharges': recharges,
   '2026_11_21_0630_catalog': catalog,
   '2026_11_21_0640_orders': orders,
+  '2026_11_21_0700_subaccounts': subaccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

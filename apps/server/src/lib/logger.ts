@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Query parameters that carry secrets (link tokens, OAuth codes and state): never written to logs. */
-const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'oauth_code']);
+/** Query parameters that carry secrets (link tokens, OAuth codes and state, proxy passwords): never logged. */
+const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'oauth_code', 'password']);
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

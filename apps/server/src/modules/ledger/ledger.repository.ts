@@ -6,17 +6,35 @@ import type { Database, LedgerAsset } from '../../db/database.types';
 
 const balanceColumn = { money: 'balance_cents', traffic: 'traffic_left_bytes' } as const;
 
+/** Whose balance: an account's money or traffic, or one of its sub-accounts' traffic. */
+export interface BalanceOwner {
+  accountId: number;
+  asset: LedgerAsset;
+  subaccountId?: number | undefined;
+}
+
 /**
  * Adds `amount` (negative to debit) to a cached balance only if the result stays ≥ 0, in one
  * statement: concurrent debits serialize on the row and can never overdraw. Returns the new
- * balance, or undefined when the balance was too small.
+ * balance, or undefined when the balance was too small (or the sub-account is not the account's).
  */
 export async function changeBalance(
   trx: Transaction<Database>,
-  accountId: number,
-  asset: LedgerAsset,
+  owner: BalanceOwner,
   amount: bigint,
 ): Promise<bigint | undefined> {
+  const { accountId, asset, subaccountId } = owner;
+  if (subaccountId !== undefined) {
+    const row = await trx
+      .updateTable('subaccounts')
+      .set({ traffic_left_bytes: sql`traffic_left_bytes + ${amount}` })
+      .where('id', '=', subaccountId)
+      .where('account_id', '=', accountId)
+      .where(sql<boolean>`traffic_left_bytes + ${amount} >= 0`)
+      .returning('traffic_left_bytes')
+      .executeTakeFirst();
+    return row?.traffic_left_bytes;
+  }
   const column = balanceColumn[asset];
   const row = await trx
     .updateTable('accounts')
@@ -28,7 +46,17 @@ export async function changeBalance(
   return row?.balance;
 }
 
-export async function readBalance(db: Executor, accountId: number, asset: LedgerAsset) {
+export async function readBalance(db: Executor, owner: BalanceOwner): Promise<bigint | undefined> {
+  const { accountId, asset, subaccountId } = owner;
+  if (subaccountId !== undefined) {
+    const sub = await db
+      .selectFrom('subaccounts')
+      .select('traffic_left_bytes')
+      .where('id', '=', subaccountId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return sub?.traffic_left_bytes;
+  }
   const row = await db
     .selectFrom('accounts')
     .select(sql<bigint>`${sql.ref(balanceColumn[asset])}`.as('balance'))
@@ -48,6 +76,7 @@ export async function insertEntry(
     refType: string | null;
     refId: string | null;
     note: string | null;
+    subaccountId: number | null;
   },
 ): Promise<void> {
   await trx
@@ -61,6 +90,7 @@ export async function insertEntry(
       ref_type: entry.refType,
       ref_id: entry.refId,
       note: entry.note,
+      subaccount_id: entry.subaccountId,
     })
     .execute();
 }
@@ -68,28 +98,46 @@ export async function insertEntry(
 export interface BalanceMismatch {
   accountId: number;
   asset: LedgerAsset;
+  subaccountId: number | null;
   cached: bigint;
   fromEntries: bigint;
 }
 
-/** Accounts whose cached balance differs from the sum of their entries (should be none). */
+/** Balances (accounts' and sub-accounts') that differ from the sum of their entries (should be none). */
 export async function findBalanceMismatches(db: Db): Promise<BalanceMismatch[]> {
-  const rows = await sql<{ account_id: number; asset: LedgerAsset; cached: bigint; from_entries: bigint }>`
+  const rows = await sql<{
+    account_id: number;
+    asset: LedgerAsset;
+    subaccount_id: number | null;
+    cached: bigint;
+    from_entries: bigint;
+  }>`
     with sums as (
-      select account_id, asset, sum(amount)::bigint as total from ledger_entries group by account_id, asset
+      select account_id, asset, subaccount_id, sum(amount)::bigint as total
+      from ledger_entries group by account_id, asset, subaccount_id
     ), expected as (
-      select a.id as account_id, x.asset,
+      select a.id as account_id, x.asset, null::integer as subaccount_id,
              case x.asset when 'money' then a.balance_cents else a.traffic_left_bytes end as cached,
              coalesce(s.total, 0)::bigint as from_entries
       from accounts a
       cross join (values ('money'), ('traffic')) as x(asset)
-      left join sums s on s.account_id = a.id and s.asset = x.asset
+      left join sums s on s.account_id = a.id and s.asset = x.asset and s.subaccount_id is null
+      union all
+      select sa.account_id, 'traffic', sa.id, sa.traffic_left_bytes, coalesce(s.total, 0)::bigint
+      from subaccounts sa
+      left join sums s on s.subaccount_id = sa.id and s.account_id = sa.account_id
+      union all
+      -- Entries naming a sub-account of another account (there must be none).
+      select s.account_id, s.asset, s.subaccount_id, 0::bigint, s.total
+      from sums s join subaccounts sa on sa.id = s.subaccount_id
+      where sa.account_id <> s.account_id
     )
-    select account_id, asset, cached, from_entries from expected where cached <> from_entries
-    order by account_id, asset`.execute(db);
+    select account_id, asset, subaccount_id, cached, from_entries from expected where cached <> from_entries
+    order by account_id, asset, subaccount_id`.execute(db);
   return rows.rows.map((r) => ({
     accountId: r.account_id,
     asset: r.asset,
+    subaccountId: r.subaccount_id,
     cached: r.cached,
     fromEntries: r.from_entries,
   }));
@@ -102,7 +150,7 @@ export async function findBrokenChains(
   const rows = await sql<{ account_id: number; asset: LedgerAsset; id: bigint }>`
     select account_id, asset, id from (
       select account_id, asset, id, balance_after,
-             sum(amount) over (partition by account_id, asset order by id) as running
+             sum(amount) over (partition by account_id, asset, subaccount_id order by id) as running
       from ledger_entries
     ) chain where running <> balance_after order by account_id, asset, id`.execute(db);
   return rows.rows.map((r) => ({ accountId: r.account_id, asset: r.asset, entryId: r.id }));
@@ -114,4 +162,19 @@ export async function countEntries(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Locks an account's balance row for the rest of the transaction. Every move of an account's
+ * traffic between its main balance and its sub-accounts takes this lock first, so such moves
+ * queue per account and never deadlock on each other (one lock, always taken first).
+ */
+export async function lockAccountBalances(trx: Transaction<Database>, accountId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }

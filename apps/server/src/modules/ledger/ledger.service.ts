@@ -7,6 +7,7 @@ import {
   findBalanceMismatches,
   findBrokenChains,
   insertEntry,
+  lockAccountBalances,
   readBalance,
 } from './ledger.repository';
 
@@ -14,11 +15,22 @@ import {
  * Entry kinds (design §6). Money: recharge, order_payment, refund, adjustment. Traffic: purchase,
  * trial, refund (the unused traffic of a refunded order), adjustment, …
  */
-export type LedgerKind = 'recharge' | 'order_payment' | 'refund' | 'adjustment' | 'purchase' | 'trial';
+export type LedgerKind =
+  | 'recharge'
+  | 'order_payment'
+  | 'refund'
+  | 'adjustment'
+  | 'purchase'
+  | 'trial'
+  | 'allocate'
+  | 'recycle'
+  | 'subaccount_deletion';
 
 export interface Posting {
   accountId: number;
   asset: LedgerAsset;
+  /** A sub-account of `accountId` whose traffic changes (asset `traffic`); omitted = the main account. */
+  subaccountId?: number;
   kind: LedgerKind;
   /** Cents or bytes; negative debits. Never zero. */
   amount: bigint;
@@ -36,10 +48,12 @@ export type PostResult = { ok: true; balanceAfter: bigint } | { ok: false; avail
  */
 export async function post(trx: Transaction<Database>, posting: Posting): Promise<PostResult> {
   if (posting.amount === 0n) throw new Error('a ledger posting cannot be zero');
-  const balanceAfter = await changeBalance(trx, posting.accountId, posting.asset, posting.amount);
-  if (balanceAfter === undefined) {
-    return { ok: false, available: (await readBalance(trx, posting.accountId, posting.asset)) ?? 0n };
+  if (posting.subaccountId !== undefined && posting.asset !== 'traffic') {
+    throw new Error('sub-accounts hold traffic only');
   }
+  const owner = { accountId: posting.accountId, asset: posting.asset, subaccountId: posting.subaccountId };
+  const balanceAfter = await changeBalance(trx, owner, posting.amount);
+  if (balanceAfter === undefined) return { ok: false, available: (await readBalance(trx, owner)) ?? 0n };
   await insertEntry(trx, {
     accountId: posting.accountId,
     asset: posting.asset,
@@ -49,13 +63,16 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
     refType: posting.ref?.type ?? null,
     refId: posting.ref?.id ?? null,
     note: posting.note ?? null,
+    subaccountId: posting.subaccountId ?? null,
   });
   return { ok: true, balanceAfter };
 }
 
+export { lockAccountBalances };
+
 /** The cached balance (cents or bytes) of one account. */
 export async function balanceOf(db: Executor, accountId: number, asset: LedgerAsset): Promise<bigint> {
-  return (await readBalance(db, accountId, asset)) ?? 0n;
+  return (await readBalance(db, { accountId, asset })) ?? 0n;
 }
 
 export interface AuditReport {

@@ -1,0 +1,18 @@
+import type { SubAccount } from '@resiport/contract';
+import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
+import type { SubaccountRow } from './subaccount.repository';
+
+/** A sub-account as its owner sees it, password decrypted (never logged: responses are not). */
+export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow): SubAccount {
+  return {
+    id: row.id,
+    username: row.username,
+    password: decryptProxyPassword(key, row.password_cipher),
+    remark: row.remark,
+    allocated_bytes: Number(row.traffic_left_bytes + row.traffic_used_bytes),
+    traffic_left_bytes: Number(row.traffic_left_bytes),
+    traffic_used_bytes: Number(row.traffic_used_bytes),
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,134 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database';
+import type {
+  Database,
+  SubaccountsTable,
+  TrafficTransfersTable,
+  TransferKind,
+} from '../../db/database.types';
+
+export type SubaccountRow = Selectable<SubaccountsTable>;
+export type TransferRow = Selectable<TrafficTransfersTable>;
+
+export function insertSubaccount(
+  trx: Transaction<Database>,
+  values: { accountId: number; username: string; passwordCipher: string; remark: string },
+): Promise<SubaccountRow> {
+  return trx
+    .insertInto('subaccounts')
+    .values({
+      account_id: values.accountId,
+      username: values.username,
+      password_cipher: values.passwordCipher,
+      remark: values.remark,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A live (not deleted) sub-account of this account: every id from a client is looked up through here. */
+export function findOwnSubaccount(
+  db: Executor,
+  accountId: number,
+  id: number,
+): Promise<SubaccountRow | undefined> {
+  return db
+    .selectFrom('subaccounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function countLiveSubaccounts(db: Executor, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('subaccounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function pageOfSubaccounts(
+  db: Executor,
+  accountId: number,
+  filter: { search: string | undefined; page: number; pageSize: number },
+): Promise<{ list: SubaccountRow[]; total: number }> {
+  let query = db
+    .selectFrom('subaccounts')
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null);
+  if (filter.search) {
+    // Escape LIKE wildcards so a search for "50%" finds "50%", not everything.
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('username', 'like', pattern), eb(sql<string>`lower(remark)`, 'like', pattern)]),
+    );
+  }
+  const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const list = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  return { list, total: Number(n) };
+}
+
+export function updateSubaccount(
+  db: Executor,
+  accountId: number,
+  id: number,
+  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status'>>,
+): Promise<SubaccountRow | undefined> {
+  return db
+    .updateTable('subaccounts')
+    .set(values)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markSubaccountDeleted(trx: Transaction<Database>, id: number, at: Date): Promise<void> {
+  await trx.updateTable('subaccounts').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+export function insertTransfer(
+  trx: Transaction<Database>,
+  values: {
+    accountId: number;
+    subaccountId: number;
+    kind: TransferKind;
+    amountBytes: bigint;
+    requestId: string | null;
+  },
+): Promise<TransferRow> {
+  return trx
+    .insertInto('traffic_transfers')
+    .values({
+      account_id: values.accountId,
+      subaccount_id: values.subaccountId,
+      kind: values.kind,
+      amount_bytes: values.amountBytes,
+      request_id: values.requestId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findTransferByRequest(
+  db: Executor,
+  accountId: number,
+  requestId: string,
+): Promise<TransferRow | undefined> {
+  return db
+    .selectFrom('traffic_transfers')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}

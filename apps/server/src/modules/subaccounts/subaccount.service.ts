@@ -1,0 +1,99 @@
+import { MAX_SUBACCOUNTS } from '@resiport/contract';
+import type { AppContext } from '../../context';
+import { violatedConstraint } from '../../db/errors';
+import { AppError } from '../../errors';
+import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
+import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
+import {
+  countLiveSubaccounts,
+  findOwnSubaccount,
+  insertSubaccount,
+  pageOfSubaccounts,
+  updateSubaccount,
+  type SubaccountRow,
+} from './subaccount.repository';
+import { transfer } from './traffic-transfer.service';
+
+interface Owner {
+  id: number;
+}
+
+export interface NewSubaccount {
+  username: string;
+  password: string | undefined;
+  remark: string;
+  trafficBytes: bigint;
+}
+
+/**
+ * Creates a sub-account (with a generated password unless one is chosen) and, optionally, gives it
+ * traffic from the main account — all or nothing. Usernames are unique among live sub-accounts of
+ * the whole product ('Username Exist').
+ */
+export async function addSubaccount(
+  ctx: AppContext,
+  owner: Owner,
+  input: NewSubaccount,
+): Promise<SubaccountRow> {
+  const cipher = encryptProxyPassword(ctx.proxyPasswordKey, input.password ?? generateProxyPassword());
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await lockAccountBalances(trx, owner.id);
+      if ((await countLiveSubaccounts(trx, owner.id)) >= MAX_SUBACCOUNTS) {
+        throw new AppError('SubAccountLimit', { limit: MAX_SUBACCOUNTS });
+      }
+      const sub = await insertSubaccount(trx, {
+        accountId: owner.id,
+        username: input.username,
+        passwordCipher: cipher,
+        remark: input.remark,
+      });
+      if (input.trafficBytes > 0n) {
+        await transfer(trx, owner.id, sub.id, 'allocate', input.trafficBytes, null);
+      }
+      return (await findOwnSubaccount(trx, owner.id, sub.id)) ?? sub;
+    });
+  } catch (error) {
+    if (violatedConstraint(error) === 'subaccounts_username_live_idx') throw new AppError('UsernameExists');
+    throw error;
+  }
+}
+
+export async function listSubaccounts(
+  ctx: AppContext,
+  owner: Owner,
+  filter: { search: string | undefined; page: number; pageSize: number },
+) {
+  const page = await pageOfSubaccounts(ctx.db, owner.id, filter);
+  return { ...page, mainTrafficLeft: await balanceOf(ctx.db, owner.id, 'traffic') };
+}
+
+/** Updates go through `updateSubaccount`, which matches the owner: another account's id is not found. */
+function found(row: SubaccountRow | undefined): SubaccountRow {
+  if (!row) throw new AppError('NotFound');
+  return row;
+}
+
+/** Sets a chosen proxy password, or generates a new one. The old one stops working at once. */
+export async function changeProxyPassword(
+  ctx: AppContext,
+  owner: Owner,
+  id: number,
+  password: string | undefined,
+) {
+  const cipher = encryptProxyPassword(ctx.proxyPasswordKey, password ?? generateProxyPassword());
+  return found(await updateSubaccount(ctx.db, owner.id, id, { password_cipher: cipher }));
+}
+
+export async function changeRemark(ctx: AppContext, owner: Owner, id: number, remark: string) {
+  return found(await updateSubaccount(ctx.db, owner.id, id, { remark }));
+}
+
+/** A disabled sub-account keeps its traffic but cannot connect until enabled again. */
+export async function changeStatus(ctx: AppContext, owner: Owner, id: number, status: 'active' | 'disabled') {
+  return found(await updateSubaccount(ctx.db, owner.id, id, { status }));
+}
+
+export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> {
+  return balanceOf(ctx.db, owner.id, 'traffic');
+}

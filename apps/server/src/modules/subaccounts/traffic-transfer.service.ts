@@ -1,0 +1,114 @@
+import { bytesToGbText } from '@resiport/contract';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/database.types';
+import { AppError } from '../../errors';
+import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
+import {
+  findOwnSubaccount,
+  findTransferByRequest,
+  insertTransfer,
+  markSubaccountDeleted,
+  type SubaccountRow,
+} from './subaccount.repository';
+
+/** Who owns the traffic: the main account. */
+interface Owner {
+  id: number;
+}
+
+export interface TrafficMove {
+  subaccountId: number;
+  action: 'allocate' | 'recycle';
+  bytes: bigint;
+  requestId: string;
+}
+
+/**
+ * Gives traffic from the main account to a sub-account (allocate) or takes it back (recycle):
+ * one transfer, two ledger entries (main and sub-account), committed together. The account's
+ * balance row is locked first, so moves of one account queue and never deadlock; a repeated
+ * `requestId` answers with the current state and moves nothing (10021 if it asked for another move).
+ */
+export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMove): Promise<SubaccountRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockAccountBalances(trx, owner.id);
+    const earlier = await findTransferByRequest(trx, owner.id, move.requestId);
+    if (earlier) {
+      const same =
+        earlier.subaccount_id === move.subaccountId &&
+        earlier.kind === move.action &&
+        earlier.amount_bytes === move.bytes;
+      if (!same) throw new AppError('IdempotencyKeyReused');
+      return liveSub(trx, owner.id, move.subaccountId);
+    }
+    await liveSub(trx, owner.id, move.subaccountId);
+    await transfer(trx, owner.id, move.subaccountId, move.action, move.bytes, move.requestId);
+    return liveSub(trx, owner.id, move.subaccountId);
+  });
+}
+
+/** Inside an open transaction that holds the account lock: records the transfer and posts both sides. */
+export async function transfer(
+  trx: Transaction<Database>,
+  accountId: number,
+  subaccountId: number,
+  kind: 'allocate' | 'recycle' | 'subaccount_deletion',
+  bytes: bigint,
+  requestId: string | null,
+): Promise<void> {
+  const record = await insertTransfer(trx, { accountId, subaccountId, kind, amountBytes: bytes, requestId });
+  if (bytes === 0n) return;
+  const ref = { type: 'transfer', id: String(record.id) };
+  const fromSub = kind !== 'allocate';
+  const debit = await post(trx, {
+    accountId,
+    asset: 'traffic',
+    kind,
+    amount: -bytes,
+    ref,
+    ...(fromSub ? { subaccountId } : {}),
+  });
+  if (!debit.ok) {
+    throw new AppError(fromSub ? 'SubTrafficShort' : 'MainTrafficShort', {
+      available: bytesToGbText(debit.available),
+    });
+  }
+  const credit = await post(trx, {
+    accountId,
+    asset: 'traffic',
+    kind,
+    amount: bytes,
+    ref,
+    ...(fromSub ? {} : { subaccountId }),
+  });
+  if (!credit.ok) throw new Error('a credit cannot fail');
+}
+
+/**
+ * Deletes a sub-account: its remaining traffic goes back to the main account (a
+ * `subaccount_deletion` transfer) and from that moment it cannot authenticate. A repeat finds no
+ * live sub-account (10009) and moves nothing.
+ */
+export async function deleteSubaccount(
+  ctx: AppContext,
+  owner: Owner,
+  subaccountId: number,
+): Promise<{ recycledBytes: bigint; mainTrafficLeft: bigint }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockAccountBalances(trx, owner.id);
+    const sub = await liveSub(trx, owner.id, subaccountId);
+    await transfer(trx, owner.id, sub.id, 'subaccount_deletion', sub.traffic_left_bytes, null);
+    await markSubaccountDeleted(trx, sub.id, ctx.clock());
+    return {
+      recycledBytes: sub.traffic_left_bytes,
+      mainTrafficLeft: await balanceOf(trx, owner.id, 'traffic'),
+    };
+  });
+}
+
+async function liveSub(trx: Transaction<Database>, accountId: number, id: number): Promise<SubaccountRow> {
+  const sub = await findOwnSubaccount(trx, accountId, id);
+  if (!sub) throw new AppError('NotFound');
+  return sub;
+}

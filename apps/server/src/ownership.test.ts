@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountInfo, authHeader, fundAccount, signedInAccount } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { post } from './modules/ledger/ledger.service';
+
+const GB = 1_000_000_000;
+
+/**
+ * The IDOR matrix (reliability-anchors T13): account B sends A's object ids, with B's own token, to
+ * every route that takes an id, by GET and by POST where the route accepts both. Every attempt must
+ * be "not found" and leave A's objects exactly as they were.
+ */
+describe('ownership: no account reaches another account’s objects (T13)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+  });
+  afterAll(() => t.close());
+
+  it('denies B every read, change, allocation, recycling and deletion of A’s objects', async () => {
+    const a = await signedInAccount(t);
+    const b = await signedInAccount(t);
+    const aHeaders = authHeader(a.token);
+    const bHeaders = authHeader(b.token);
+    const aId = (await accountInfo(t, a.token)).id;
+    const bId = (await accountInfo(t, b.token)).id;
+    for (const id of [aId, bId]) {
+      await t.ctx.db
+        .transaction()
+        .execute((trx) =>
+          post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(5 * GB) }),
+        );
+      await fundAccount(t, id, 5000);
+    }
+    const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+    const call = (method: 'GET' | 'POST', url: string, values: Record<string, string>, headers = bHeaders) =>
+      method === 'GET'
+        ? t.call({ method, url: `${url}?${form(values)}`, headers })
+        : t.call({
+            method,
+            url,
+            payload: form(values),
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          });
+
+    const sub = (
+      await call('POST', '/api/auth/passadd', { username: `ownera${Date.now()}`, traffic: '1' }, aHeaders)
+    ).data as { id: number };
+    const ip = (await call('POST', '/api/auth/whiteipadd', { ip: '198.51.100.200', remark: 'a' }, aHeaders))
+      .data as {
+      id: number;
+    };
+    const order = (await call('POST', '/api/order/pay', { quantity: '1' }, aHeaders)).data as {
+      order_id: number;
+    };
+    const recharge = (await call('POST', '/api/recharge/cryptomusPay', { amount: '20' }, aHeaders)).data as {
+      recharge_id: number;
+    };
+    const snapshot = async () =>
+      JSON.stringify(
+        {
+          subs: await t.ctx.db.selectFrom('subaccounts').selectAll().where('account_id', '=', aId).execute(),
+          ips: await t.ctx.db.selectFrom('whitelist_ips').selectAll().where('account_id', '=', aId).execute(),
+          orders: await t.ctx.db.selectFrom('orders').selectAll().where('account_id', '=', aId).execute(),
+          entries: await t.ctx.db
+            .selectFrom('ledger_entries')
+            .select('id')
+            .where('account_id', 'in', [aId, bId])
+            .execute(),
+        },
+        (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+      );
+    const before = await snapshot();
+
+    const subId = String(sub.id);
+    const attempts: [string, 'GET' | 'POST', string, Record<string, string>][] = [];
+    for (const method of ['GET', 'POST'] as const) {
+      attempts.push(
+        ['change proxy password', method, '/api/auth/passupdate', { id: subId, password: 'Hijacked-1' }],
+        ['regenerate proxy password', method, '/api/auth/passupdate', { id: subId }],
+        ['change remark', method, '/api/auth/remarkupdate', { id: subId, remark: 'mine now' }],
+        ['disable', method, '/api/auth/statusupdate', { id: subId, status: 'disabled' }],
+        [
+          'allocate to',
+          method,
+          '/api/auth/trafficupdate',
+          { id: subId, action: 'allocate', traffic: '1', request_id: `idor-a-${method}` },
+        ],
+        [
+          'recycle from',
+          method,
+          '/api/auth/trafficupdate',
+          { id: subId, action: 'recycle', traffic: '1', request_id: `idor-r-${method}` },
+        ],
+        ['delete sub-account', method, '/api/auth/passdelete', { id: subId }],
+        [
+          'change whitelist IP',
+          method,
+          '/api/auth/whiteipupdate',
+          { id: String(ip.id), ip: '198.51.100.201' },
+        ],
+        ['change whitelist remark', method, '/api/auth/whiteipupdate', { id: String(ip.id), remark: 'x' }],
+        ['delete whitelist IP', method, '/api/auth/whiteipdelete', { id: String(ip.id) }],
+      );
+    }
+    attempts.push(
+      ['check order payment', 'POST', '/api/order/checkPay', { order_id: String(order.order_id) }],
+      [
+        'check recharge payment',
+        'POST',
+        '/api/recharge/checkPay',
+        { recharge_id: String(recharge.recharge_id) },
+      ],
+    );
+
+    let leaks = 0;
+    for (const [action, method, url, values] of attempts) {
+      const response = await call(method, url, values);
+      if (response.code !== 10009 || response.data !== null) {
+        leaks++;
+        console.error(`LEAK: ${action} ${method} ${url} → ${JSON.stringify(response)}`);
+      }
+    }
+    // Lists show B only B's objects.
+    const lists = [
+      await call('GET', '/api/auth/sublist', {}),
+      await call('GET', '/api/auth/whiteipget', {}),
+      await call('GET', '/api/order/list', {}),
+      await call('GET', '/api/order/rechargeRecord', {}),
+    ];
+    for (const list of lists) if ((list.data as { total: number }).total !== 0) leaks++;
+
+    const routes = new Set(attempts.map(([, , url]) => url)).size + lists.length;
+    console.info(
+      `T13: ${attempts.length} attempts on ${routes} routes (GET and POST where both exist) + ${lists.length} lists, ${leaks} leaks`,
+    );
+    expect(leaks).toBe(0);
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { trafficGbSchema } from './money';
+import { idempotencyKeySchema, pageQuery } from './recharge';
+
+/**
+ * Sub-accounts (spec §7 "Sub-accounts"): proxy users of one customer, each with its own traffic.
+ * Paths are relative to `/api`. The spec's GET calls that change state also accept POST (design §4).
+ */
+
+export const SUB_USERNAME_MIN = 12;
+export const SUB_USERNAME_MAX = 24;
+export const PROXY_PASSWORD_MIN = 8;
+export const PROXY_PASSWORD_MAX = 32;
+export const REMARK_MAX = 100;
+/** How many live sub-accounts one customer may have. */
+export const MAX_SUBACCOUNTS = 500;
+
+/**
+ * Spec §5: 12–24 characters, no special symbols — ASCII letters and digits only (so look-alike
+ * Unicode letters are refused). Stored lower-case: proxy usernames are case-insensitive.
+ */
+export const subUsernameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .regex(/^[A-Za-z0-9]{12,24}$/, { error: 'validation.subUsername' })
+  .transform((name) => name.toLowerCase());
+
+/**
+ * A chosen proxy password: 8–32 of letters, digits and `- _ . ~` — characters that never need
+ * escaping in any proxy line format or URL (`:` and `@` would break `USER:PASS@HOST:PORT`).
+ */
+export const proxyPasswordSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._~-]{8,32}$/, { error: 'validation.proxyPassword' });
+
+export const remarkSchema = z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' });
+
+const idSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int()
+  .positive({ error: 'validation.invalid' });
+
+export const subStatuses = ['active', 'disabled'] as const;
+
+export const subAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** Shown to the owner only (the generator needs it); never logged. */
+  password: z.string(),
+  remark: z.string(),
+  /** allocated = left + used: what the main account has given it, net of recycling. */
+  allocated_bytes: z.number().int(),
+  traffic_left_bytes: z.number().int(),
+  traffic_used_bytes: z.number().int(),
+  status: z.enum(subStatuses),
+  created_at: z.string(),
+});
+export type SubAccount = z.infer<typeof subAccountSchema>;
+
+export const subListQuery = pageQuery.extend({
+  search: z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' }).optional(),
+});
+
+export const subListData = z.object({
+  list: z.array(subAccountSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** The main account's traffic left, so the page can say what can still be allocated. */
+  main_traffic_left_bytes: z.number().int(),
+});
+
+export const subAddBody = z.object({
+  username: subUsernameSchema,
+  /** Omitted or empty: a strong password is generated. */
+  password: z.preprocess((v) => (v === '' ? undefined : v), proxyPasswordSchema.optional()),
+  remark: remarkSchema.default(''),
+  /** Initial traffic taken from the main account, in GB (optional). */
+  traffic: z.preprocess((v) => (v === '' ? undefined : v), trafficGbSchema.optional()),
+});
+
+export const subPasswordBody = z.object({
+  id: idSchema,
+  password: z.preprocess((v) => (v === '' ? undefined : v), proxyPasswordSchema.optional()),
+});
+
+export const subRemarkBody = z.object({ id: idSchema, remark: remarkSchema });
+
+export const subStatusBody = z.object({
+  id: idSchema,
+  status: z.enum(subStatuses, { error: 'validation.invalid' }),
+});
+
+export const trafficActions = ['allocate', 'recycle'] as const;
+
+/**
+ * Moves traffic between the main account and a sub-account: `allocate` gives `traffic` GB to the
+ * sub-account, `recycle` takes it back. `request_id` (client-made, e.g. a UUID) is required: a
+ * repeated request with the same id answers with the first result and moves nothing again.
+ */
+export const subTrafficBody = z.object({
+  id: idSchema,
+  action: z.enum(trafficActions, { error: 'validation.invalid' }),
+  traffic: trafficGbSchema.refine((bytes) => bytes > 0, { error: 'validation.traffic' }),
+  request_id: idempotencyKeySchema.unwrap(),
+});
+
+export const subIdBody = z.object({ id: idSchema });
+
+/** `data` of a traffic move or deletion: the sub-account after it and the main account's traffic left. */
+export const subTrafficData = z.object({
+  sub: subAccountSchema,
+  main_traffic_left_bytes: z.number().int(),
+});
+
+export const subDeleteData = z.object({
+  id: z.number().int(),
+  /** What went back to the main account. */
+  recycled_bytes: z.number().int(),
+  main_traffic_left_bytes: z.number().int(),
+});
+
+export const subPaths = {
+  list: '/auth/sublist',
+  add: '/auth/passadd',
+  password: '/auth/passupdate',
+  remark: '/auth/remarkupdate',
+  traffic: '/auth/trafficupdate',
+  status: '/auth/statusupdate',
+  delete: '/auth/passdelete',
+} as const;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { canonicalIp } from './ip';
+import { pageQuery } from './recharge';
+import { remarkSchema } from './subaccounts';
+
+/** The IP whitelist (spec §7 "Whitelist"): addresses that use the proxy without a password. */
+
+/** How many addresses one account may whitelist. */
+export const MAX_WHITELIST_IPS = 50;
+
+/** Spec §5 IP check; the value becomes the canonical form (see ip.ts). */
+export const ipSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .transform((text, ctx) => {
+    const ip = canonicalIp(text);
+    if (ip === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'validation.ip' });
+      return z.NEVER;
+    }
+    return ip;
+  });
+
+const idSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int()
+  .positive({ error: 'validation.invalid' });
+
+export const whitelistEntrySchema = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  remark: z.string(),
+  created_at: z.string(),
+});
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+
+export const whitelistQuery = pageQuery;
+
+export const whitelistData = z.object({
+  list: z.array(whitelistEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  limit: z.number().int(),
+  /** The address this request came from, for "add my current IP". */
+  current_ip: z.string(),
+});
+
+export const whitelistAddBody = z.object({ ip: ipSchema, remark: remarkSchema.default('') });
+export const whitelistUpdateBody = z.object({
+  id: idSchema,
+  ip: ipSchema.optional(),
+  remark: remarkSchema.optional(),
+});
+export const whitelistDeleteBody = z.object({ id: idSchema });
+
+export const whitelistPaths = {
+  add: '/auth/whiteipadd',
+  update: '/auth/whiteipupdate',
+  list: '/auth/whiteipget',
+  delete: '/auth/whiteipdelete',
+} as const;
