@@ -86,7 +86,7 @@ export function canonicalIp(text: string): string | undefined {
  * Whitelisting them would either do nothing or open the gateway to whatever sits behind it.
  */
 export function isUnroutableIp(canonical: string): boolean {
-  if (canonical.includes(':')) return canonical === '::' || canonical === '::1' || canonical.startsWith("ff");
+  if (canonical.includes(':')) return canonical === '::' || canonical === '::1' || canonical.startsWith('ff');
   const first = Number(canonical.split('.')[0]);
   return first === 0 || first === 127 || first >= 224;
 }
