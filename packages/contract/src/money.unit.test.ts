@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToUsd, cryptoFeeCents, parseUsdToCents, usdAmountSchema } from './money';
+import {
+  bytesToGbText,
+  centsToUsd,
+  cryptoFeeCents,
+  parseGbToBytes,
+  parseUsdToCents,
+  usdAmountSchema,
+} from './money';
 
 describe('money conversions', () => {
   it.each([
@@ -34,5 +41,30 @@ describe('money conversions', () => {
   it('the form schema yields cents or the amount message key', () => {
     expect(usdAmountSchema.parse('25.5')).toBe(2550);
     expect(usdAmountSchema.safeParse('abc').error?.issues[0]?.message).toBe('validation.amount');
+  });
+});
+
+describe('traffic conversions (1 GB = 10^9 bytes)', () => {
+  it.each([
+    ['1', 1_000_000_000],
+    ['0.5', 500_000_000],
+    ['0.000000001', 1],
+    [' 2.25 ', 2_250_000_000],
+    ['10000000', 10_000_000 * 1_000_000_000],
+  ])('parses %j GB as %i bytes', (text, bytes) => expect(parseGbToBytes(text)).toBe(bytes));
+
+  it.each(['-1', '1e3', '0.0000000001', 'abc', '10000001', '', '.5', '1.', '0x10', '1,5'])(
+    'refuses %j',
+    (text) => expect(parseGbToBytes(text)).toBeUndefined(),
+  );
+
+  it('prints bytes as exact GB and round-trips', () => {
+    expect(bytesToGbText(1_500_000_000)).toBe('1.5');
+    expect(bytesToGbText(1)).toBe('0.000000001');
+    expect(bytesToGbText(0n)).toBe('0');
+    expect(bytesToGbText(-2_000_000_000n)).toBe('-2');
+    for (const bytes of [0, 1, 999_999_999, 1_000_000_001, 123_456_789_012]) {
+      expect(parseGbToBytes(bytesToGbText(bytes))).toBe(bytes);
+    }
   });
 });
