@@ -1,8 +1,9 @@
-import { extractFirstLink, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
+import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, saveFailureArtifacts } from './support/browser';
-import { fillForm, signIn, uniqueEmail } from './support/journey';
+import { signedInCustomer } from './support/customer';
+import { fillForm } from './support/journey';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 describe('buying traffic in Chromium: from the balance, with crypto, with a coupon', () => {
@@ -31,17 +32,6 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
     await context.close();
   });
 
-  async function signedInCustomer(): Promise<void> {
-    const email = uniqueEmail('orders');
-    const response = await fetch(`${server.url}/api/account/signup`, {
-      method: 'POST',
-      body: new URLSearchParams({ email, password: 'Orders123', confirm: 'Orders123' }),
-    });
-    expect(((await response.json()) as { code: number }).code).toBe(0);
-    await page.goto(extractFirstLink(await mailbox.waitForMail({ to: email }), '/api/account/activate'));
-    await signIn(page, server.url, email, 'Orders123');
-  }
-
   /** Pays at the sandbox checkout the browser was sent to. */
   async function payAtCheckout(): Promise<void> {
     await page.waitForURL('**/sandbox/cryptomus/pay/**');
@@ -69,7 +59,7 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
   const summary = (part: string) => page.getByTestId(`order-${part}`).textContent();
 
   it('add 25 USD → buy 2 GB from the balance → 2 GB left, 16.00 USD left, the order in /residential', async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'orders');
     await addFunds('25');
     await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('25.00');
 
@@ -89,7 +79,7 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
   });
 
   it('the balance falls short → offered a top-up of exactly the missing amount', async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'orders');
     await openNewOrder('10'); // 40.00 USD from a balance of 0.00
     await page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
     await expect.poll(() => summary('total')).toContain('40.00');
@@ -102,7 +92,7 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
   });
 
   it('with crypto and a coupon: discount and 3% fee in the summary → checkout → the order is paid', async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'orders');
     await openNewOrder('10'); // 40.00 − 10% = 36.00, + 3% = 37.08
     await page.getByTestId('order-coupon').fill('save10');
     await page.getByTestId('order-coupon-apply').click();
@@ -119,7 +109,7 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
   });
 
   it("an unknown coupon says 'Invalid code' on the field", async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'orders');
     await openNewOrder('1');
     await page.getByTestId('order-coupon').fill('NOPE');
     await page.getByTestId('order-coupon-apply').click();

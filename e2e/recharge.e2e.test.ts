@@ -1,8 +1,9 @@
-import { extractFirstLink, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
+import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, saveFailureArtifacts } from './support/browser';
-import { fillForm, signIn, uniqueEmail } from './support/journey';
+import { signedInCustomer } from './support/customer';
+import { fillForm } from './support/journey';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 describe('adding funds in Chromium through the bundled Cryptomus sandbox', () => {
@@ -31,20 +32,8 @@ describe('adding funds in Chromium through the bundled Cryptomus sandbox', () =>
     await context.close();
   });
 
-  async function signedInCustomer(): Promise<string> {
-    const email = uniqueEmail('recharge');
-    const response = await fetch(`${server.url}/api/account/signup`, {
-      method: 'POST',
-      body: new URLSearchParams({ email, password: 'Recharge123', confirm: 'Recharge123' }),
-    });
-    expect(((await response.json()) as { code: number }).code).toBe(0);
-    await page.goto(extractFirstLink(await mailbox.waitForMail({ to: email }), '/api/account/activate'));
-    await signIn(page, server.url, email, 'Recharge123');
-    return email;
-  }
-
   it('add 25 USD: fee shown before paying, pay at the checkout, balance shows 25.00', async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'recharge');
     await page.goto(`${server.url}/client/recharge`);
     await fillForm(page, {});
     await page.getByTestId('recharge-amount').fill('25');
@@ -62,7 +51,7 @@ describe('adding funds in Chromium through the bundled Cryptomus sandbox', () =>
   });
 
   it('a checkout left to expire ends as expired and adds nothing', async () => {
-    await signedInCustomer();
+    await signedInCustomer(page, server.url, mailbox, 'recharge');
     await page.goto(`${server.url}/client/recharge`);
     await fillForm(page, {});
     await page.getByTestId('recharge-amount').fill('20');
