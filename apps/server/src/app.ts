@@ -69,6 +69,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       publicUrl: ctx.config.publicUrl,
     });
     await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
+    // Let webhooks it is sending in the background arrive before the server stops taking requests:
+    // otherwise their handlers, calling back into the sandbox, would wait on a server that is closing.
+    app.addHook('preClose', async () => {
+      await sandbox.idle();
+    });
   }
 
   if (options.serveWeb !== false) await registerWebApp(app, options.webDistDir);

@@ -105,6 +105,7 @@ describe('the ledger', () => {
     expect(report.mismatches).toContainEqual({
       accountId: id,
       asset: 'traffic',
+      subaccountId: null,
       cached: 5n,
       fromEntries: 1_000_000_000n,
     });
