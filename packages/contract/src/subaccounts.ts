@@ -60,6 +60,12 @@ export type SubAccount = z.infer<typeof subAccountSchema>;
 
 export const subListQuery = pageQuery.extend({
   search: z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' }).optional(),
+  /** Only this sub-account (the edit page reads one this way); another account's id lists nothing. */
+  id: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int()
+    .positive({ error: 'validation.invalid' })
+    .optional(),
 });
 
 export const subListData = z.object({

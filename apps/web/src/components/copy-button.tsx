@@ -1,11 +1,29 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Button, message } from 'antd';
+import { Button, message, Tooltip, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { copyText } from '../lib/clipboard';
+import type { MessageId } from '../locales/types';
+
+interface CopyButtonProps {
+  text: string;
+  testId?: string;
+  /** What the button says (default "Copy"); for an icon-only button, its accessible name and tooltip. */
+  label?: MessageId;
+  iconOnly?: boolean;
+  size?: ButtonProps['size'];
+  type?: ButtonProps['type'];
+}
 
 /** Copies `text` and says so; falls back to a hint when the browser refuses. */
-export function CopyButton({ text, testId }: { text: string; testId?: string }) {
+export function CopyButton({
+  text,
+  testId,
+  label = 'common.copy',
+  iconOnly = false,
+  size,
+  type,
+}: CopyButtonProps) {
   const intl = useIntl();
   const [copied, setCopied] = useState(false);
 
@@ -19,13 +37,18 @@ export function CopyButton({ text, testId }: { text: string; testId?: string }) 
     }
   };
 
-  return (
+  const name = intl.formatMessage({ id: copied ? 'common.copied' : label });
+  const button = (
     <Button
       icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      size={size}
+      type={type}
       onClick={() => void copy()}
       data-testid={testId}
+      aria-label={iconOnly ? name : undefined}
     >
-      {intl.formatMessage({ id: copied ? 'common.copied' : 'common.copy' })}
+      {iconOnly ? null : name}
     </Button>
   );
+  return iconOnly ? <Tooltip title={name}>{button}</Tooltip> : button;
 }

@@ -32,3 +32,10 @@ export function formatGbLeft(bytes: number, locale: string): string {
     hundredths / 100,
   );
 }
+
+/** An amount (allocated, used) with exactly two decimals, rounded to the nearest hundredth. */
+export function formatGbFixed(bytes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    bytesToGb(bytes),
+  );
+}

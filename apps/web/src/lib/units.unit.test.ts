@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blockArithmeticKeys, blockNonDigitKeys } from './keyboard';
-import { bytesToGb, bytesToMb, centsToUsd, formatGb, formatGbLeft, formatUsd } from './units';
+import { bytesToGb, bytesToMb, centsToUsd, formatGb, formatGbFixed, formatGbLeft, formatUsd } from './units';
 
 describe('units', () => {
   it('uses decimal units and cents', () => {
@@ -22,6 +22,13 @@ describe('units', () => {
     expect(formatGbLeft(0, 'en-US')).toBe('0.00');
     expect(formatGbLeft(1_234_560_000_000, 'en-US')).toBe('1,234.56');
     expect(formatGbLeft(-5, 'en-US')).toBe('0.00');
+  });
+
+  it('shows allocated and used traffic with two decimals, rounded to the nearest', () => {
+    expect(formatGbFixed(1_543_210_988, 'en-US')).toBe('1.54');
+    expect(formatGbFixed(999_999_999, 'en-US')).toBe('1.00');
+    expect(formatGbFixed(0, 'en-US')).toBe('0.00');
+    expect(formatGbFixed(2_500_000_000, 'ru-RU')).toBe('2,50');
   });
 });
 

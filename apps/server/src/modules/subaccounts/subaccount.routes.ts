@@ -44,8 +44,8 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security, querystring: subListQuery, response: { 200: envelopeSchema(subListData) } },
       },
       async (request) => {
-        const { page, page_size: pageSize, search } = request.query;
-        const result = await listSubaccounts(ctx, currentAccount(request), { page, pageSize, search });
+        const { page, page_size: pageSize, search, id } = request.query;
+        const result = await listSubaccounts(ctx, currentAccount(request), { page, pageSize, search, id });
         return ok(request, {
           list: result.list.map(view),
           total: result.total,

@@ -62,7 +62,7 @@ export async function addSubaccount(
 export async function listSubaccounts(
   ctx: AppContext,
   owner: Owner,
-  filter: { search: string | undefined; page: number; pageSize: number },
+  filter: { search: string | undefined; id?: number | undefined; page: number; pageSize: number },
 ) {
   const page = await pageOfSubaccounts(ctx.db, owner.id, filter);
   return { ...page, mainTrafficLeft: await balanceOf(ctx.db, owner.id, 'traffic') };

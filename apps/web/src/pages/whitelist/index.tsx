@@ -1,26 +1,126 @@
-import { Card } from 'antd';
+import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import type { WhitelistEntry } from '@resiport/contract';
+import { Alert, Button, Card, Flex, Progress, Table, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
-import { EmptyTable, type ColumnSpec } from '../../components/empty-table';
 import { PageShell } from '../../components/page-shell';
+import { useWhitelist } from '../../features/whitelist/api/get-whitelist';
+import { rowTestId } from '../../lib/row-test-id';
+import { useWhitelistColumns } from './whitelist-columns';
+import { WhitelistIpModal, type WhitelistDialog } from './whitelist-ip-modal';
 
-const columns: ColumnSpec[] = [
-  { key: 'ip', title: 'whitelist.col.ip' },
-  { key: 'remark', title: 'whitelist.col.remark' },
-  { key: 'addedAt', title: 'whitelist.col.addedAt' },
-  { key: 'actions', title: 'common.col.actions' },
-];
+const PAGE_SIZE = 10;
 
-/** /proxysetting/whitelist: source IPs that may use the proxies without a password. */
+/**
+ * /proxysetting/whitelist: addresses that use the proxies without a password (billed to the main
+ * account), how many of the allowed number are used, and adding, editing or removing them.
+ */
 export default function WhitelistPage() {
+  const intl = useIntl();
+  const { token } = theme.useToken();
+  const [page, setPage] = useState(1);
+  const whitelist = useWhitelist(page, PAGE_SIZE);
+  const [dialog, setDialog] = useState<WhitelistDialog>();
+  const columns = useWhitelistColumns((entry) => setDialog({ mode: 'edit', entry }));
+
+  const data = whitelist.data;
+  // Deleting the last row of the last page leaves an empty page: go to the page that is now last.
+  const lastPage = data === undefined ? page : Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  if (data?.list.length === 0 && page > lastPage) setPage(lastPage);
+
+  const full = data !== undefined && data.total >= data.limit;
+  const add = (testId: string) => (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      data-testid={testId}
+      onClick={() => setDialog({ mode: 'add' })}
+    >
+      <FormattedMessage id="whitelist.add" />
+    </Button>
+  );
+
+  const empty = whitelist.isError ? (
+    <EmptyState
+      title="whitelist.list.failed"
+      hint="whitelist.list.failedHint"
+      action={
+        <Button onClick={() => void whitelist.refetch()}>
+          <FormattedMessage id="error.reload" />
+        </Button>
+      }
+    />
+  ) : whitelist.isPending ? (
+    <div style={{ height: 120 }} />
+  ) : (
+    <EmptyState title="whitelist.empty" hint="whitelist.emptyHint" action={add('whitelist-add-empty')} />
+  );
+
   return (
     <PageShell title="menu.proxysetting.whitelist" subtitle="whitelist.subtitle">
-      <Card>
-        <EmptyTable
-          testId="whitelist-table"
-          columns={columns}
-          empty={<EmptyState title="whitelist.empty" hint="whitelist.emptyHint" />}
-        />
-      </Card>
+      <Flex vertical gap={16}>
+        <Card styles={{ body: { padding: '16px 24px' } }}>
+          <Flex justify="space-between" align="center" gap={16} wrap>
+            <Flex align="center" gap={16}>
+              <SafetyCertificateOutlined style={{ fontSize: 28, color: token.colorPrimary }} />
+              <Flex vertical style={{ minWidth: 200 }}>
+                <Typography.Text style={{ fontSize: 16 }} data-testid="whitelist-count">
+                  {data === undefined ? (
+                    '—'
+                  ) : (
+                    <FormattedMessage
+                      id="whitelist.count"
+                      values={{ count: data.total, limit: data.limit }}
+                    />
+                  )}
+                </Typography.Text>
+                <Progress
+                  percent={data === undefined || data.limit === 0 ? 0 : (data.total / data.limit) * 100}
+                  showInfo={false}
+                  size="small"
+                  status={full ? 'exception' : 'normal'}
+                />
+              </Flex>
+            </Flex>
+            {add('whitelist-add')}
+          </Flex>
+          {full && (
+            <Alert
+              type="warning"
+              showIcon
+              message={<FormattedMessage id="whitelist.full" />}
+              style={{ marginTop: 12 }}
+            />
+          )}
+        </Card>
+        <Card>
+          <Table<WhitelistEntry>
+            data-testid="whitelist-table"
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.list ?? []}
+            loading={whitelist.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: empty }}
+            onRow={(entry) => rowTestId(`whitelist-row-${entry.ip}`)}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: data?.total ?? 0,
+              onChange: setPage,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => intl.formatMessage({ id: 'whitelist.list.total' }, { total }),
+            }}
+          />
+        </Card>
+      </Flex>
+      <WhitelistIpModal
+        dialog={dialog}
+        currentIp={data?.current_ip ?? ''}
+        onClose={() => setDialog(undefined)}
+      />
     </PageShell>
   );
 }

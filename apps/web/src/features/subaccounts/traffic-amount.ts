@@ -1,0 +1,60 @@
+import {
+  BYTES_PER_GB,
+  MAX_TRAFFIC_GB,
+  parseGbToBytes,
+  type SubAccount,
+  type trafficActions,
+} from '@resiport/contract';
+
+export type TrafficAction = (typeof trafficActions)[number];
+
+/** Why a typed amount cannot be moved; the form turns each into a localized message. */
+export type TrafficProblem = 'required' | 'format' | 'zero' | 'max';
+
+export type TrafficCheck = { ok: true; bytes: number; text: string } | { ok: false; problem: TrafficProblem };
+
+/** The amount as the server reads it: trimmed, and a decimal comma (how Russian speakers type "0,5") as a point. */
+export function normalizeGbText(input: string | undefined | null): string {
+  return (input ?? '').trim().replace(',', '.');
+}
+
+/**
+ * A GB amount typed into a traffic field, judged as the contract's `trafficGbSchema` will judge it
+ * (at most 9 decimals, i.e. whole bytes), and against what can be moved (`maxBytes`). `text` is
+ * what to send. An initial allocation may be zero (nothing to give); a move may not.
+ */
+export function checkTrafficAmount(
+  input: string | undefined | null,
+  maxBytes: number,
+  options: { allowZero?: boolean } = {},
+): TrafficCheck {
+  const text = normalizeGbText(input);
+  if (text === '') return { ok: false, problem: 'required' };
+  const bytes = parseGbToBytes(text);
+  if (bytes === undefined || bytes > MAX_TRAFFIC_GB * BYTES_PER_GB) return { ok: false, problem: 'format' };
+  if (bytes === 0 && options.allowZero !== true) return { ok: false, problem: 'zero' };
+  if (bytes > Math.max(0, maxBytes)) return { ok: false, problem: 'max' };
+  return { ok: true, bytes, text };
+}
+
+/**
+ * Bytes as the exact GB text the server turns back into the same bytes ("12.345678901", "2"):
+ * the "Max" shortcut fills this, so all of it moves, not a rounded 12.34.
+ */
+export function exactGbText(bytes: number): string {
+  const safe = Math.max(0, Math.floor(bytes));
+  const whole = Math.floor(safe / BYTES_PER_GB);
+  const fraction = String(safe % BYTES_PER_GB)
+    .padStart(9, '0')
+    .replace(/0+$/, '');
+  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
+}
+
+/** What one move can take: allocating draws on the main account, recycling on the sub-account. */
+export function trafficMaxFor(
+  action: TrafficAction,
+  mainLeftBytes: number,
+  sub: Pick<SubAccount, 'traffic_left_bytes'>,
+): number {
+  return Math.max(0, action === 'allocate' ? mainLeftBytes : sub.traffic_left_bytes);
+}

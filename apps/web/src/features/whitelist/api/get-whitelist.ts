@@ -1,0 +1,34 @@
+import { whitelistData, whitelistPaths } from '@resiport/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type WhitelistPage = ReturnType<typeof whitelistData.parse>;
+
+/** Every whitelist query starts with this key; invalidate it after any change. */
+export const whitelistKey = ['whitelist'] as const;
+
+/**
+ * GET /auth/whiteipget: one page of whitelisted addresses, with how many the account may have and
+ * the address this browser calls from (for "add my current IP").
+ */
+export async function getWhitelist(
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<WhitelistPage> {
+  return (
+    await api.get(whitelistPaths.list, {
+      params: { page, page_size: pageSize },
+      schema: whitelistData,
+      signal,
+    })
+  ).data;
+}
+
+export function useWhitelist(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...whitelistKey, page, pageSize],
+    queryFn: ({ signal }) => getWhitelist(page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+}

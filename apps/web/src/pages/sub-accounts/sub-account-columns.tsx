@@ -1,0 +1,125 @@
+import { EditOutlined, SwapOutlined } from '@ant-design/icons';
+import type { SubAccount } from '@resiport/contract';
+import { Button, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/copy-button';
+import { PasswordText } from '../../features/subaccounts/components/password-text';
+import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
+import { credentialsOf, editSubHref } from '../../features/subaccounts/sub-account-text';
+import { formatLocalDateTime } from '../../lib/dates';
+import { formatGbFixed, formatGbLeft } from '../../lib/units';
+import type { MessageId } from '../../locales/types';
+import { DeleteSubButton } from './delete-sub-button';
+
+/**
+ * Every field of a sub-account (spec §3), with its actions pinned on the right as icons with
+ * tooltips (allocate / recycle, edit, copy credentials, delete), so a row fits a laptop screen.
+ */
+export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): TableColumnsType<SubAccount> {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const title = (id: MessageId) => intl.formatMessage({ id });
+  const gbColumn = (
+    key: 'allocated_bytes' | 'traffic_left_bytes' | 'traffic_used_bytes',
+    id: MessageId,
+    format: (bytes: number, locale: string) => string,
+  ) => ({
+    key,
+    dataIndex: key,
+    title: title(id),
+    align: 'right' as const,
+    render: (bytes: number) => format(bytes, intl.locale),
+  });
+
+  return [
+    {
+      key: 'username',
+      dataIndex: 'username',
+      title: title('subaccount.col.username'),
+      render: (username: string) => (
+        <Flex align="center" gap={2}>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap', fontSize: 'inherit' }}>
+            {username}
+          </Typography.Text>
+          <CopyButton text={username} iconOnly size="small" type="text" label="subaccount.copyUsername" />
+        </Flex>
+      ),
+    },
+    {
+      key: 'password',
+      dataIndex: 'password',
+      title: title('subaccount.col.password'),
+      render: (password: string) => <PasswordText password={password} />,
+    },
+    {
+      key: 'remark',
+      dataIndex: 'remark',
+      title: title('subaccount.col.remark'),
+      render: (remark: string) =>
+        remark === '' ? (
+          <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
+            —
+          </Typography.Text>
+        ) : (
+          <Typography.Text ellipsis={{ tooltip: remark }} style={{ maxWidth: 180, fontSize: 'inherit' }}>
+            {remark}
+          </Typography.Text>
+        ),
+    },
+    gbColumn('allocated_bytes', 'subaccount.col.allocated', formatGbFixed),
+    // Left is rounded down like every "traffic left": never more than there is.
+    gbColumn('traffic_left_bytes', 'subaccount.col.left', formatGbLeft),
+    gbColumn('traffic_used_bytes', 'subaccount.col.used', formatGbFixed),
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: title('subaccount.col.status'),
+      render: (_status: SubAccount['status'], sub) => <SubStatusSwitch sub={sub} />,
+    },
+    {
+      key: 'created',
+      dataIndex: 'created_at',
+      title: title('subaccount.col.created'),
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(value)}</span>,
+    },
+    {
+      key: 'actions',
+      title: title('common.col.actions'),
+      fixed: 'right',
+      render: (_value, sub) => (
+        <Flex align="center" gap={2}>
+          <Tooltip title={title('subaccount.action.traffic')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<SwapOutlined />}
+              aria-label={title('subaccount.action.traffic')}
+              data-testid="sub-allocate"
+              onClick={() => onTraffic(sub)}
+            />
+          </Tooltip>
+          <Tooltip title={title('subaccount.action.edit')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={title('subaccount.action.edit')}
+              data-testid="sub-edit"
+              onClick={() => void navigate(editSubHref(sub.id))}
+            />
+          </Tooltip>
+          <CopyButton
+            text={credentialsOf(sub)}
+            iconOnly
+            size="small"
+            type="text"
+            label="subaccount.action.copy"
+            testId="sub-copy"
+          />
+          <DeleteSubButton sub={sub} />
+        </Flex>
+      ),
+    },
+  ];
+}
