@@ -9,6 +9,7 @@ import { catalogRoutes } from './modules/orders/catalog.routes';
 import { orderRoutes } from './modules/orders/order.routes';
 import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
+import { gatewayLinkRoutes } from './modules/gateway-link/gateway-link.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(orderRoutes(ctx));
       await api.register(subaccountRoutes(ctx));
       await api.register(whitelistRoutes(ctx));
+      await api.register(gatewayLinkRoutes(ctx));
     },
     { prefix: '/api' },
   );

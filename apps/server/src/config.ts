@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for session tokens (≥ 32 bytes). Unset: a random key kept in DATA_DIR. */
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PROXY_PASSWORD_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_REFRESH_AFTER_SECONDS: seconds(3600),
   SESSION_TTL_SECONDS: seconds(12 * 3600),
@@ -80,6 +81,8 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Encrypts proxy passwords at rest; generated under DATA_DIR when unset. */
   proxyPasswordKey: string | undefined;
+  /** Authenticates gateway processes' internal calls; generated under DATA_DIR when unset. */
+  internalSecret: string | undefined;
   session: { refreshAfter: number; ttl: number; maxAge: number };
   links: { activationTtl: number; resetTtl: number };
   mail: { smtpUrl: string | undefined; from: string };
@@ -127,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR,
     jwtSecret: env.JWT_SECRET,
     proxyPasswordKey: env.PROXY_PASSWORD_KEY,
+    internalSecret: env.INTERNAL_SECRET,
     session: {
       refreshAfter: env.SESSION_REFRESH_AFTER_SECONDS,
       ttl: env.SESSION_TTL_SECONDS,

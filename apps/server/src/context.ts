@@ -23,6 +23,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Encrypts sub-accounts' proxy passwords at rest. */
   proxyPasswordKey: ProxyPasswordKey;
+  /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
+  internalSecret: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function createAppContext(
     clock: parts.clock ?? systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
+    internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
     proxyPasswordKey: proxyPasswordKeyFrom(
       secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key'),
     ),

@@ -5,6 +5,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
+import { startLeaseReclaim } from './modules/gateway-link/lease-reclaim';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
 /** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -20,10 +21,12 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { webDistDir: config.webDistDir });
 
   const stopReconciliation = startReconciliation(ctx);
+  const stopLeaseReclaim = startLeaseReclaim(ctx);
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     stopReconciliation();
+    stopLeaseReclaim();
     await app.close();
     await db.destroy();
     mailer.close();

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './ip';
 export * from './subaccounts';
 export * from './whitelist';
+export * from './internal-gateway';

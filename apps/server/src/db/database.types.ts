@@ -208,6 +208,46 @@ export interface WhitelistIpsTable {
   created_at: Timestamp;
 }
 
+export interface TrafficLeasesTable {
+  id: Generated<number>;
+  account_id: number;
+  subaccount_id: number | null;
+  instance_id: string;
+  granted_bytes: Generated<bigint>;
+  used_bytes: Generated<bigint>;
+  overrun_bytes: Generated<bigint>;
+  grants: Generated<number>;
+  status: Generated<'open' | 'closed'>;
+  expires_at: Date;
+  created_at: Timestamp;
+  closed_at: Date | null;
+}
+
+export interface UsageBatchesTable {
+  batch_id: string;
+  instance_id: string;
+  received_at: Timestamp;
+}
+
+export interface UsageHourlyTable {
+  account_id: number;
+  subaccount_id: number;
+  hour: Date;
+  bytes_up: Generated<bigint>;
+  bytes_down: Generated<bigint>;
+  connections: Generated<bigint>;
+}
+
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  kind: 'subaccount' | 'whitelist' | 'account';
+  account_id: number;
+  subaccount_id: number | null;
+  username: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -228,4 +268,8 @@ export interface Database {
   subaccounts: SubaccountsTable;
   traffic_transfers: TrafficTransfersTable;
   whitelist_ips: WhitelistIpsTable;
+  traffic_leases: TrafficLeasesTable;
+  usage_batches: UsageBatchesTable;
+  usage_hourly: UsageHourlyTable;
+  gateway_events: GatewayEventsTable;
 }

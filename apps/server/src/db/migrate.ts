@@ -7,6 +7,7 @@ import * as recharges from './migrations/2026_11_21_0620_recharges';
 import * as catalog from './migrations/2026_11_21_0630_catalog';
 import * as orders from './migrations/2026_11_21_0640_orders';
 import * as subaccounts from './migrations/2026_11_21_0700_subaccounts';
+import * as gateway from './migrations/2026_11_21_0800_gateway';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0630_catalog': catalog,
   '2026_11_21_0640_orders': orders,
   '2026_11_21_0700_subaccounts': subaccounts,
+  '2026_11_21_0800_gateway': gateway,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -2,7 +2,7 @@ import { randomToken } from '../../lib/crypto';
 import { addSeconds } from '../../lib/clock';
 import type { AppContext } from '../../context';
 import { pendingInvoices } from './invoice.repository';
-import { takeLease } from './job-lease.repository';
+import { takeLease } from '../../lib/job-lease';
 import { expireUnopenedInvoices, settleInvoice } from './settle-invoice.service';
 
 const LEASE = 'reconcile-crypto-invoices';

@@ -24,7 +24,10 @@ export type LedgerKind =
   | 'trial'
   | 'allocate'
   | 'recycle'
-  | 'subaccount_deletion';
+  | 'subaccount_deletion'
+  | 'lease'
+  | 'lease_return'
+  | 'usage';
 
 export interface Posting {
   accountId: number;

@@ -2,6 +2,7 @@ import { MAX_SUBACCOUNTS } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
+import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
 import {
@@ -68,8 +69,28 @@ export async function listSubaccounts(
   return { ...page, mainTrafficLeft: await balanceOf(ctx.db, owner.id, 'traffic') };
 }
 
-/** Updates go through `updateSubaccount`, which matches the owner: another account's id is not found. */
-function found(row: SubaccountRow | undefined): SubaccountRow {
+/**
+ * Updates go through `updateSubaccount`, which matches the owner: another account's id is not found.
+ * A change that affects proxy access (password, status) is announced to gateways in the same
+ * transaction, so they drop cached credentials and close what the old ones allowed.
+ */
+async function update(
+  ctx: AppContext,
+  owner: Owner,
+  id: number,
+  values: Parameters<typeof updateSubaccount>[3],
+): Promise<SubaccountRow> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateSubaccount(trx, owner.id, id, values);
+    if (updated && (values.password_cipher !== undefined || values.status !== undefined)) {
+      await recordSubaccountChange(trx, {
+        accountId: owner.id,
+        subaccountId: id,
+        username: updated.username,
+      });
+    }
+    return updated;
+  });
   if (!row) throw new AppError('NotFound');
   return row;
 }
@@ -82,16 +103,16 @@ export async function changeProxyPassword(
   password: string | undefined,
 ) {
   const cipher = encryptProxyPassword(ctx.proxyPasswordKey, password ?? generateProxyPassword());
-  return found(await updateSubaccount(ctx.db, owner.id, id, { password_cipher: cipher }));
+  return update(ctx, owner, id, { password_cipher: cipher });
 }
 
 export async function changeRemark(ctx: AppContext, owner: Owner, id: number, remark: string) {
-  return found(await updateSubaccount(ctx.db, owner.id, id, { remark }));
+  return update(ctx, owner, id, { remark });
 }
 
 /** A disabled sub-account keeps its traffic but cannot connect until enabled again. */
 export async function changeStatus(ctx: AppContext, owner: Owner, id: number, status: 'active' | 'disabled') {
-  return found(await updateSubaccount(ctx.db, owner.id, id, { status }));
+  return update(ctx, owner, id, { status });
 }
 
 export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> {

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
+import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,
@@ -100,11 +101,21 @@ export async function deleteSubaccount(
     const sub = await liveSub(trx, owner.id, subaccountId);
     await transfer(trx, owner.id, sub.id, 'subaccount_deletion', sub.traffic_left_bytes, null);
     await markSubaccountDeleted(trx, sub.id, ctx.clock());
+    await recordSubaccountChange(trx, { accountId: owner.id, subaccountId: sub.id, username: sub.username });
     return {
       recycledBytes: sub.traffic_left_bytes,
       mainTrafficLeft: await balanceOf(trx, owner.id, 'traffic'),
     };
   });
+}
+
+/** A sub-account's traffic left, inside the caller's transaction (0 when it is not this account's). */
+export async function readSubaccountTrafficLeft(
+  trx: Transaction<Database>,
+  accountId: number,
+  subaccountId: number,
+): Promise<bigint> {
+  return (await findOwnSubaccount(trx, accountId, subaccountId))?.traffic_left_bytes ?? 0n;
 }
 
 async function liveSub(trx: Transaction<Database>, accountId: number, id: number): Promise<SubaccountRow> {

@@ -52,14 +52,17 @@ export function findOwnWhitelistIp(
     .executeTakeFirst();
 }
 
-export async function deleteWhitelistIp(db: Executor, accountId: number, id: number): Promise<boolean> {
-  const row = await db
+export function deleteWhitelistIp(
+  db: Executor,
+  accountId: number,
+  id: number,
+): Promise<{ ip: string } | undefined> {
+  return db
     .deleteFrom('whitelist_ips')
     .where('id', '=', id)
     .where('account_id', '=', accountId)
-    .returning('id')
+    .returning('ip')
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 export function whitelistOwnerOf(db: Executor, ip: string): Promise<{ account_id: number } | undefined> {

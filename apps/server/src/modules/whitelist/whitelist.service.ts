@@ -2,6 +2,7 @@ import { isUnroutableIp, MAX_WHITELIST_IPS } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { recordWhitelistChange } from '../gateway-link/gateway-events.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import {
   countWhitelist,
@@ -60,18 +61,30 @@ export async function changeWhitelistIp(
     ...(changes.ip === undefined ? {} : { ip: changes.ip }),
     ...(changes.remark === undefined ? {} : { remark: changes.remark }),
   };
-  const row =
-    Object.keys(values).length === 0
-      ? await findOwnWhitelistIp(ctx.db, owner.id, id)
-      : await updateWhitelistIp(ctx.db, owner.id, id, values).catch((error: unknown) =>
-          explainTaken(ctx, owner, changes.ip ?? '', error),
-        );
+  const row = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await findOwnWhitelistIp(trx, owner.id, id);
+      if (!before || Object.keys(values).length === 0) return before;
+      const after = await updateWhitelistIp(trx, owner.id, id, values);
+      // The old address no longer lets anyone in: gateways must forget it.
+      if (after && after.ip !== before.ip) {
+        await recordWhitelistChange(trx, { accountId: owner.id, ip: before.ip });
+      }
+      return after;
+    })
+    .catch((error: unknown) => explainTaken(ctx, owner, changes.ip ?? '', error));
   if (!row) throw new AppError('NotFound');
   return row;
 }
 
 export async function removeWhitelistIp(ctx: AppContext, owner: Owner, id: number): Promise<void> {
-  if (!(await deleteWhitelistIp(ctx.db, owner.id, id))) throw new AppError('NotFound');
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await deleteWhitelistIp(trx, owner.id, id);
+    if (!removed) throw new AppError('NotFound');
+    // Gateways must stop letting this address in at once.
+    await recordWhitelistChange(trx, { accountId: owner.id, ip: removed.ip });
+  });
 }
 
 export function listWhitelist(ctx: AppContext, owner: Owner, page: number, pageSize: number) {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * Takes (or renews) a named lease until `until` unless another holder has an unexpired one.

@@ -1,0 +1,61 @@
+import type { Executor } from '../../db/database';
+
+/**
+ * What gateways may know about proxy users: read-only lookups over accounts, live sub-accounts and
+ * whitelisted IPs (the owning modules write them; the gateway link only reads).
+ */
+
+export function liveSubaccountByUsername(db: Executor, username: string) {
+  return db
+    .selectFrom('subaccounts as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .select(['s.id', 's.account_id', 's.password_cipher', 's.status', 'a.status as account_status'])
+    .where('s.username', '=', username)
+    .where('s.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** May this owner spend traffic now? (live, enabled sub-account of an active account) */
+export async function ownerMaySpend(
+  db: Executor,
+  owner: { accountId: number; subaccountId: number | null },
+): Promise<boolean> {
+  if (owner.subaccountId === null) {
+    const account = await db
+      .selectFrom('accounts')
+      .select('status')
+      .where('id', '=', owner.accountId)
+      .executeTakeFirst();
+    return account?.status === 'active';
+  }
+  const row = await db
+    .selectFrom('subaccounts as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .select(['s.status', 'a.status as account_status'])
+    .where('s.id', '=', owner.subaccountId)
+    .where('s.account_id', '=', owner.accountId)
+    .where('s.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.status === 'active' && row.account_status === 'active';
+}
+
+export function whitelistOwner(db: Executor, ip: string) {
+  return db
+    .selectFrom('whitelist_ips as w')
+    .innerJoin('accounts as a', 'a.id', 'w.account_id')
+    .select(['w.account_id'])
+    .where('w.ip', '=', ip)
+    .where('a.status', '=', 'active')
+    .executeTakeFirst();
+}
+
+/** Is the sub-account still live (not deleted)? A lease's unused bytes go back to it, else to the main account. */
+export async function isLiveSubaccount(db: Executor, subaccountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subaccounts')
+    .select('id')
+    .where('id', '=', subaccountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,96 @@
+import {
+  credentialsData,
+  credentialsRequest,
+  envelopeSchema,
+  gatewayEventsData,
+  gatewayEventsQuery,
+  internalGatewayPaths as paths,
+  leaseData,
+  leaseRequest,
+  releaseData,
+  releaseRequest,
+  usageBatchData,
+  usageBatchRequest,
+  whitelistLookupData,
+  whitelistLookupRequest,
+} from '@resiport/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/reply';
+import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
+import { eventsAfter } from './gateway-events.service';
+import { requireInternalSecret } from './internal-auth';
+import { grantLease, keyOf, releaseLease } from './lease.service';
+import { applyUsageBatch } from './usage.service';
+
+const tags = ['internal: gateway'];
+
+/** Calls from gateway processes (design §8): who a proxy user is, leases, usage, the change feed. */
+export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const onRequest = requireInternalSecret(ctx);
+  return async (app) => {
+    app.post(
+      paths.credentials,
+      {
+        onRequest,
+        schema: { tags, body: credentialsRequest, response: { 200: envelopeSchema(credentialsData) } },
+      },
+      async (request) => ok(request, await lookupCredentials(ctx, request.body.username)),
+    );
+    app.post(
+      paths.whitelist,
+      {
+        onRequest,
+        schema: {
+          tags,
+          body: whitelistLookupRequest,
+          response: { 200: envelopeSchema(whitelistLookupData) },
+        },
+      },
+      async (request) => ok(request, { account_id: await lookupWhitelistedIp(ctx, request.body.ip) }),
+    );
+    app.post(
+      paths.lease,
+      { onRequest, schema: { tags, body: leaseRequest, response: { 200: envelopeSchema(leaseData) } } },
+      async (request) => {
+        const { granted, revoked, expiresAt } = await grantLease(
+          ctx,
+          keyOf(request.body.instance_id, request.body),
+          BigInt(request.body.want_bytes),
+        );
+        return ok(request, { granted_bytes: Number(granted), revoked, expires_at: expiresAt.toISOString() });
+      },
+    );
+    app.post(
+      paths.release,
+      { onRequest, schema: { tags, body: releaseRequest, response: { 200: envelopeSchema(releaseData) } } },
+      async (request) =>
+        ok(request, {
+          returned_bytes: Number(await releaseLease(ctx, keyOf(request.body.instance_id, request.body))),
+        }),
+    );
+    app.post(
+      paths.usage,
+      {
+        onRequest,
+        schema: { tags, body: usageBatchRequest, response: { 200: envelopeSchema(usageBatchData) } },
+      },
+      async (request) => {
+        const { batch_id: batchId, instance_id: instanceId, entries } = request.body;
+        return ok(request, { applied: await applyUsageBatch(ctx, { batchId, instanceId, entries }) });
+      },
+    );
+    app.get(
+      paths.events,
+      {
+        onRequest,
+        schema: {
+          tags,
+          querystring: gatewayEventsQuery,
+          response: { 200: envelopeSchema(gatewayEventsData) },
+        },
+      },
+      async (request) => ok(request, await eventsAfter(ctx.db, request.query.after)),
+    );
+  };
+}

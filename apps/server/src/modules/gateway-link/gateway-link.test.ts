@@ -1,0 +1,280 @@
+import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountInfo, authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLedger, post } from '../ledger/ledger.service';
+import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+describe('internal calls for gateway processes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
+    t.call({
+      method: 'POST',
+      url: `/api/internal/gateway/${path}`,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
+    });
+  let serial = 0;
+  /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
+  const customerWithSub = async (gb: number, subGb: number, password = 'Proxy-pass.1') => {
+    const account = await signedInAccount(t);
+    const headers = authHeader(account.token);
+    const { id } = await accountInfo(t, account.token);
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(gb * GB) }),
+      );
+    const username = `gwuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
+    const created = await postForm(
+      t,
+      '/api/auth/passadd',
+      { username, password, traffic: String(subGb) },
+      headers,
+    );
+    expect(created.code).toBe(0);
+    return { id, headers, username, subId: (created.data as { id: number }).id, token: account.token };
+  };
+  /** Σ purchased = main left + Σ sub left + open leases' unused + consumed (design §6, with leases). */
+  const conserved = async (accountId: number, purchased: bigint) => {
+    const { rows } = await sql<{ total: string }>`
+      select (a.traffic_left_bytes + a.traffic_used_bytes
+        + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
+        + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
+                    where l.account_id = a.id and l.status = 'open'), 0))::text as total
+      from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
+    return BigInt(rows[0]?.total ?? '-1') === purchased;
+  };
+
+  it('refuses calls without the internal secret, or with a wrong one', async () => {
+    for (const secret of ['', 'x'.repeat(43), `${t.ctx.internalSecret}x`]) {
+      const response = await internal('credentials', { username: 'anyone' }, secret);
+      expect(response).toMatchObject({ status: 403, code: 10010 });
+    }
+    const events = await t.call({ method: 'GET', url: '/api/internal/gateway/events' });
+    expect(events.status).toBe(403);
+    expect(t.logs.join('')).not.toContain(t.ctx.internalSecret);
+  });
+
+  it('tells who a proxy user is with a verifier of the password, never the password', async () => {
+    const { username, subId, id, headers } = await customerWithSub(1, 0, 'Proxy-pass.1');
+    const found = await internal('credentials', { username: username.toUpperCase() });
+    const data = found.data as {
+      found: boolean;
+      account_id: number;
+      subaccount_id: number;
+      active: boolean;
+      verifier: string;
+    };
+    expect(data).toMatchObject({ found: true, account_id: id, subaccount_id: subId, active: true });
+    expect(JSON.stringify(found)).not.toContain('Proxy-pass.1');
+    const key = proxyVerifierKey(t.ctx.internalSecret);
+    expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
+    expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
+    await postForm(t, '/api/auth/statusupdate', { id: String(subId), status: 'disabled' }, headers);
+    expect((await internal('credentials', { username })).data).toMatchObject({ found: true, active: false });
+    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    expect((await internal('credentials', { username })).data).toMatchObject({
+      found: false,
+      verifier: null,
+    });
+    expect((await internal('credentials', { username: '' })).code).toBe(10001);
+  });
+
+  it('finds the account of a whitelisted source address in any spelling', async () => {
+    const { headers, id } = await customerWithSub(1, 0);
+    await postForm(t, '/api/auth/whiteipadd', { ip: '2001:db8:77::1' }, headers);
+    expect((await internal('whitelist', { ip: '2001:DB8:77:0:0:0:0:1' })).data).toEqual({ account_id: id });
+    expect((await internal('whitelist', { ip: '203.0.113.250' })).data).toEqual({ account_id: null });
+    expect((await internal('whitelist', { ip: 'not-an-ip' })).data).toEqual({ account_id: null });
+  });
+
+  it('leases reserve traffic, usage consumes it once per batch, release returns the rest', async () => {
+    const { id, subId, token } = await customerWithSub(1, 0.1);
+    const owner = { account_id: id, subaccount_id: subId };
+    const purchased = BigInt(GB);
+    const lease = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 30 * MB });
+    expect(lease.data).toMatchObject({ granted_bytes: 30 * MB, revoked: false });
+    const topUp = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 100 * MB });
+    expect(topUp.data).toMatchObject({ granted_bytes: 70 * MB }); // all that was left
+    expect(await conserved(id, purchased)).toBe(true);
+
+    const batch = {
+      batch_id: 'gw-a:1',
+      instance_id: 'gw-a',
+      entries: [{ ...owner, bytes_up: 1 * MB, bytes_down: 24 * MB, connections: 3 }],
+    };
+    expect((await internal('usage', batch)).data).toEqual({ applied: true });
+    expect((await internal('usage', batch)).data).toEqual({ applied: false });
+    const sub = async () =>
+      t.ctx.db
+        .selectFrom('subaccounts')
+        .select(['traffic_left_bytes', 'traffic_used_bytes'])
+        .where('id', '=', subId)
+        .executeTakeFirstOrThrow();
+    expect(await sub()).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: 25_000_000n });
+    expect(await conserved(id, purchased)).toBe(true);
+
+    const released = await internal('release', { ...owner, instance_id: 'gw-a' });
+    expect(released.data).toEqual({ returned_bytes: 75 * MB });
+    expect(await sub()).toEqual({ traffic_left_bytes: 75_000_000n, traffic_used_bytes: 25_000_000n });
+    expect(await conserved(id, purchased)).toBe(true);
+    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(0.9 * GB);
+
+    const hourly = await t.ctx.db
+      .selectFrom('usage_hourly')
+      .selectAll()
+      .where('account_id', '=', id)
+      .execute();
+    expect(hourly).toEqual([
+      expect.objectContaining({
+        subaccount_id: subId,
+        bytes_up: 1_000_000n,
+        bytes_down: 24_000_000n,
+        connections: 3n,
+      }),
+    ]);
+  });
+
+  it('bills bytes beyond a lease from what is left, and never below zero (the overrun is recorded)', async () => {
+    const { id, subId } = await customerWithSub(1, 0.01);
+    const owner = { account_id: id, subaccount_id: subId };
+    await internal('lease', { ...owner, instance_id: 'gw-b', want_bytes: 4 * MB });
+    // 4 MB leased, 6 MB left on the sub-account; the gateway reports 12 MB in one tick.
+    await internal('usage', {
+      batch_id: 'gw-b:1',
+      instance_id: 'gw-b',
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 12 * MB, connections: 1 }],
+    });
+    const sub = await t.ctx.db
+      .selectFrom('subaccounts')
+      .select(['traffic_left_bytes', 'traffic_used_bytes'])
+      .where('id', '=', subId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: 10_000_000n });
+    const lease = await t.ctx.db
+      .selectFrom('traffic_leases')
+      .selectAll()
+      .where('instance_id', '=', 'gw-b')
+      .executeTakeFirstOrThrow();
+    expect(lease).toMatchObject({
+      granted_bytes: 4_000_000n,
+      used_bytes: 4_000_000n,
+      overrun_bytes: 2_000_000n,
+    });
+    expect(await conserved(id, BigInt(GB))).toBe(true);
+    const dry = await internal('lease', { ...owner, instance_id: 'gw-b', want_bytes: MB });
+    expect(dry.data).toMatchObject({ granted_bytes: 0, revoked: false });
+  });
+
+  it('revokes a deleted sub-account: no grant, and its lease returns what is unused to the main account', async () => {
+    const { id, subId, headers, token } = await customerWithSub(1, 0.5);
+    const owner = { account_id: id, subaccount_id: subId };
+    await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: 100 * MB });
+    const deleted = await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    expect(deleted.data).toMatchObject({ recycled_bytes: 400 * MB });
+    expect((await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: MB })).data).toMatchObject({
+      granted_bytes: 0,
+      revoked: true,
+    });
+    await internal('usage', {
+      batch_id: 'gw-c:1',
+      instance_id: 'gw-c',
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 30 * MB, connections: 1 }],
+    });
+    expect((await internal('release', { ...owner, instance_id: 'gw-c' })).data).toEqual({
+      returned_bytes: 70 * MB,
+    });
+    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB - 30 * MB);
+    expect(await conserved(id, BigInt(GB))).toBe(true);
+  });
+
+  it('voids the lease of a gateway that stopped reporting, once it expires', async () => {
+    const { id, subId } = await customerWithSub(1, 0.2);
+    const owner = { account_id: id, subaccount_id: subId };
+    await internal('lease', { ...owner, instance_id: 'gw-crashed', want_bytes: 50 * MB });
+    await internal('usage', {
+      batch_id: 'gw-crashed:1',
+      instance_id: 'gw-crashed',
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 20 * MB, connections: 1 }],
+    });
+    expect(await reclaimExpiredLeases(t.ctx)).toBe(0);
+    t.advanceClock(LEASE_TTL_SECONDS + 1);
+    expect(await reclaimExpiredLeases(t.ctx)).toBeGreaterThanOrEqual(1);
+    const sub = await t.ctx.db
+      .selectFrom('subaccounts')
+      .select(['traffic_left_bytes', 'traffic_used_bytes'])
+      .where('id', '=', subId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toEqual({ traffic_left_bytes: 180_000_000n, traffic_used_bytes: 20_000_000n });
+    expect(await conserved(id, BigInt(GB))).toBe(true);
+  });
+
+  it('never reserves more than there is, whatever the number of processes asking at once', async () => {
+    const { id, subId } = await customerWithSub(1, 0.1);
+    const owner = { account_id: id, subaccount_id: subId };
+    const asks = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        internal('lease', { ...owner, instance_id: `gw-${i % 4}`, want_bytes: 16 * MB }),
+      ),
+    );
+    const granted = asks.reduce((sum, r) => sum + (r.data as { granted_bytes: number }).granted_bytes, 0);
+    console.info(`leases: 24 parallel asks of 16 MB from 4 processes on 100 MB → granted ${granted / MB} MB`);
+    expect(granted).toBe(100 * MB);
+    expect(await conserved(id, BigInt(GB))).toBe(true);
+  });
+
+  it('feeds gateways the changes that revoke access, in order, after a cursor', async () => {
+    const { id, subId, headers, username } = await customerWithSub(1, 0);
+    const before = (
+      await t.call({
+        method: 'GET',
+        url: '/api/internal/gateway/events?after=0',
+        headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
+      })
+    ).data as { last_id: number };
+    await postForm(t, '/api/auth/passupdate', { id: String(subId) }, headers);
+    await postForm(
+      t,
+      '/api/auth/remarkupdate',
+      { id: String(subId), remark: 'no effect on access' },
+      headers,
+    );
+    const ip = (await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.99' }, headers)).data as {
+      id: number;
+    };
+    await postForm(t, '/api/auth/whiteipdelete', { id: String(ip.id) }, headers);
+    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    const feed = await t.call({
+      method: 'GET',
+      url: `/api/internal/gateway/events?after=${before.last_id}`,
+      headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
+    });
+    const events = (
+      feed.data as {
+        events: { kind: string; account_id: number; username: string | null; ip: string | null }[];
+      }
+    ).events;
+    expect(events.map((e) => [e.kind, e.account_id, e.username ?? e.ip])).toEqual([
+      ['subaccount', id, username],
+      ['whitelist', id, '198.51.100.99'],
+      ['subaccount', id, username],
+    ]);
+  });
+
+  it('keeps the ledger consistent (audit)', async () => {
+    const report = await auditLedger(t.ctx.db);
+    expect(report.mismatches).toEqual([]);
+    expect(report.brokenChains).toEqual([]);
+  });
+});

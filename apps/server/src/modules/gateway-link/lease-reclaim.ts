@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context';
+import { addSeconds } from '../../lib/clock';
+import { randomToken } from '../../lib/crypto';
+import { takeLease } from '../../lib/job-lease';
+import { reclaimExpiredLeases } from './lease.service';
+
+const JOB = 'reclaim-traffic-leases';
+
+/**
+ * Voids traffic leases of gateway processes that stopped renewing (crashed) every `everyMs`, in one
+ * server process at a time; the unused bytes go back to their owners.
+ */
+export function startLeaseReclaim(ctx: AppContext, everyMs = 30_000): () => void {
+  const holder = `process-${process.pid}-${randomToken(6)}`;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const now = ctx.clock();
+    takeLease(ctx.db, JOB, holder, now, addSeconds(now, Math.ceil(everyMs / 1000) * 2))
+      .then(async (held) => {
+        if (!held) return;
+        const reclaimed = await reclaimExpiredLeases(ctx);
+        if (reclaimed > 0) ctx.log.info({ reclaimed }, 'voided expired traffic leases');
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'lease reclaim failed'))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

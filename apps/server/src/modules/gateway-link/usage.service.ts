@@ -1,0 +1,95 @@
+import type { UsageEntry } from '@resiport/contract';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/database.types';
+import { addSeconds } from '../../lib/clock';
+import { lockAccountBalances, post } from '../ledger/ledger.service';
+import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
+import { balanceOf } from '../ledger/ledger.service';
+import {
+  addHourlyUsage,
+  addTrafficUsed,
+  changeLease,
+  claimUsageBatch,
+  findOpenLease,
+} from './lease.repository';
+import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Applies one usage batch from a gateway process, once (a retried batch id is a no-op), in one
+ * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
+ * (one meter tick after a lease ran dry) are debited from what the owner has left, and whatever is
+ * left over is recorded as overrun, never billed below zero. Hourly rollups grow in the same step.
+ */
+export async function applyUsageBatch(
+  ctx: AppContext,
+  batch: { batchId: string; instanceId: string; entries: UsageEntry[] },
+): Promise<boolean> {
+  const now = ctx.clock();
+  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  // Accounts are locked in ascending order, so two batches can never deadlock on each other.
+  const entries = [...batch.entries].sort(
+    (a, b) => a.account_id - b.account_id || (a.subaccount_id ?? 0) - (b.subaccount_id ?? 0),
+  );
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimUsageBatch(trx, batch.batchId, batch.instanceId))) return false;
+    for (const [index, entry] of entries.entries()) {
+      await lockAccountBalances(trx, entry.account_id);
+      await consume(trx, batch, index, entry, addSeconds(now, LEASE_TTL_SECONDS));
+      await addHourlyUsage(trx, {
+        accountId: entry.account_id,
+        subaccountId: entry.subaccount_id ?? 0,
+        hour,
+        up: BigInt(entry.bytes_up),
+        down: BigInt(entry.bytes_down),
+        connections: BigInt(entry.connections),
+      });
+    }
+    return true;
+  });
+}
+
+async function consume(
+  trx: Transaction<Database>,
+  batch: { batchId: string; instanceId: string },
+  index: number,
+  entry: UsageEntry,
+  leaseExpiresAt: Date,
+): Promise<void> {
+  const total = BigInt(entry.bytes_up) + BigInt(entry.bytes_down);
+  if (total === 0n) return;
+  const key = keyOf(batch.instanceId, entry);
+  const lease = await findOpenLease(trx, key);
+  const inLease = lease ? lease.granted_bytes - lease.used_bytes : 0n;
+  const fromLease = total < inLease ? total : inLease;
+  const beyond = total - fromLease;
+  let fromLeft = 0n;
+  if (beyond > 0n) {
+    const left =
+      key.subaccountId === null
+        ? await balanceOf(trx, key.accountId, 'traffic')
+        : await readSubaccountTrafficLeft(trx, key.accountId, key.subaccountId);
+    fromLeft = beyond < left ? beyond : left;
+    if (fromLeft > 0n) {
+      const debit = await post(trx, {
+        accountId: key.accountId,
+        asset: 'traffic',
+        kind: 'usage',
+        amount: -fromLeft,
+        ref: { type: 'usage', id: `${batch.batchId}#${index}` },
+        ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
+      });
+      if (!debit.ok) throw new Error('a locked balance changed under the usage');
+    }
+  }
+  if (lease) {
+    await changeLease(trx, lease.id, {
+      usedBy: fromLease,
+      overrunBy: beyond - fromLeft,
+      expiresAt: leaseExpiresAt,
+    });
+  }
+  await addTrafficUsed(trx, key, fromLease + fromLeft);
+}

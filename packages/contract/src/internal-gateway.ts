@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Typed internal calls between gateway processes and the API server (design §8). The gateway holds
+ * no database credentials: it asks the server who a proxy user is, reserves traffic in leases
+ * (two-phase: reserve, then post what was used and void the rest) and reports usage in batches.
+ * Every call carries the internal secret in `INTERNAL_SECRET_HEADER`. Paths are relative to `/api`.
+ */
+
+export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
+
+/** Upper bound of one reservation: 1 TB (leases are usually MBs). */
+export const MAX_LEASE_BYTES = 1_000_000_000_000;
+
+const id = z.number().int().positive();
+const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const instanceId = z.string().regex(/^[\w.:-]{1,64}$/);
+
+/** Whose traffic: a sub-account of an account, or the main account itself (`subaccount_id` null: whitelisted IPs). */
+export const trafficOwnerSchema = z.object({ account_id: id, subaccount_id: id.nullable() });
+export type TrafficOwner = z.infer<typeof trafficOwnerSchema>;
+
+export const credentialsRequest = z.object({ username: z.string().min(1).max(64) });
+export const credentialsData = z.object({
+  found: z.boolean(),
+  account_id: id.nullable(),
+  subaccount_id: id.nullable(),
+  /** Enabled sub-account of an enabled account. */
+  active: z.boolean(),
+  /** HMAC-SHA256 of the proxy password under the verifier key both sides derive from the internal secret. */
+  verifier: z.string().nullable(),
+});
+export type Credentials = z.infer<typeof credentialsData>;
+
+export const whitelistLookupRequest = z.object({ ip: z.string().min(1).max(64) });
+export const whitelistLookupData = z.object({ account_id: id.nullable() });
+
+export const leaseRequest = trafficOwnerSchema.extend({
+  instance_id: instanceId,
+  want_bytes: z.number().int().positive().max(MAX_LEASE_BYTES),
+});
+export const leaseData = z.object({
+  /** Newly reserved by this call (0 when nothing is left, or the owner may not spend). */
+  granted_bytes: bytes,
+  /** The owner may not spend at all any more (deleted, disabled, account disabled): close its tunnels. */
+  revoked: z.boolean(),
+  /** The lease lapses then unless renewed or reported on; the server then voids what was not used. */
+  expires_at: z.string(),
+});
+
+export const releaseRequest = trafficOwnerSchema.extend({ instance_id: instanceId });
+export const releaseData = z.object({ returned_bytes: bytes });
+
+export const usageEntrySchema = trafficOwnerSchema.extend({
+  bytes_up: bytes,
+  bytes_down: bytes,
+  connections: z.number().int().min(0).max(1_000_000_000),
+});
+export type UsageEntry = z.infer<typeof usageEntrySchema>;
+
+export const usageBatchRequest = z.object({
+  /** `instance:seq`; a batch applies once, however often it is retried. */
+  batch_id: z.string().regex(/^[\w.:-]{1,100}$/),
+  instance_id: instanceId,
+  entries: z.array(usageEntrySchema).max(10_000),
+});
+export const usageBatchData = z.object({
+  /** False when the batch had been applied before (a retry). */
+  applied: z.boolean(),
+});
+
+export const gatewayEventKinds = ['subaccount', 'whitelist', 'account'] as const;
+export const gatewayEventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+export const gatewayEventsData = z.object({
+  events: z.array(
+    z.object({
+      id: id,
+      /** What changed: a sub-account (deleted, disabled, new password), a whitelisted IP, an account. */
+      kind: z.enum(gatewayEventKinds),
+      account_id: id,
+      subaccount_id: id.nullable(),
+      username: z.string().nullable(),
+      ip: z.string().nullable(),
+    }),
+  ),
+  last_id: z.number().int().min(0),
+});
+
+export const internalGatewayPaths = {
+  credentials: '/internal/gateway/credentials',
+  whitelist: '/internal/gateway/whitelist',
+  lease: '/internal/gateway/lease',
+  release: '/internal/gateway/release',
+  usage: '/internal/gateway/usage',
+  events: '/internal/gateway/events',
+} as const;
