@@ -10,6 +10,7 @@ import { orderRoutes } from './modules/orders/order.routes';
 import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { gatewayLinkRoutes } from './modules/gateway-link/gateway-link.routes';
+import { dynamicRoutes } from './modules/dynamic/dynamic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(subaccountRoutes(ctx));
       await api.register(whitelistRoutes(ctx));
       await api.register(gatewayLinkRoutes(ctx));
+      await api.register(dynamicRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
 import { z } from 'zod';
 
 /**
@@ -57,6 +59,13 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
   TRUST_PROXY: optionalText,
   RATE_LIMIT_ENABLED: flag(true),
+  /** The exit pool file (JSON, see packages/contract gateway-pool.ts); unset = one direct exit everywhere. */
+  GATEWAY_POOL_FILE: optionalText,
+  /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
+  GATEWAY_PUBLIC_HOST: optionalText,
+  GATEWAY_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  GATEWAY_SOCKS_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  GATEWAY_REGION: z.string().min(1).max(64).default('global'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
 });
@@ -92,6 +101,7 @@ export interface Config {
   rateLimitEnabled: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  gateway: { pool: Pool; publicHost: string; httpPort: number; socksPort: number; region: string };
 }
 
 export interface CryptomusConfig {
@@ -165,7 +175,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    gateway: {
+      pool: loadPool(env.GATEWAY_POOL_FILE),
+      publicHost: env.GATEWAY_PUBLIC_HOST ?? new URL(publicUrl).hostname,
+      httpPort: env.GATEWAY_HTTP_PORT,
+      socksPort: env.GATEWAY_SOCKS_PORT,
+      region: env.GATEWAY_REGION,
+    },
   });
+}
+
+/** The exit pool from its file, checked against the contract; a bad file stops the start with the reason. */
+function loadPool(file: string | undefined): Pool {
+  if (!file) return DEFAULT_POOL;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError([`GATEWAY_POOL_FILE: cannot read ${file} as JSON (${(error as Error).message})`]);
+  }
+  const pool = poolSchema.safeParse(raw);
+  if (!pool.success) {
+    throw new ConfigError(
+      pool.error.issues.map((i) => `GATEWAY_POOL_FILE ${i.path.join('.')}: ${i.message}`),
+    );
+  }
+  return pool.data;
 }
 
 /** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */

@@ -12,3 +12,6 @@ export * from './ip';
 export * from './subaccounts';
 export * from './whitelist';
 export * from './internal-gateway';
+export * from './gateway-pool';
+export * from './countries';
+export * from './dynamic';

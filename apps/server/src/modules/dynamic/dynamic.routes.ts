@@ -1,0 +1,64 @@
+import {
+  citysData,
+  citysQuery,
+  dynamicPaths,
+  dynamicWhitelistData,
+  envelopeSchema,
+  gatewaysData,
+  stockData,
+} from '@resiport/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/reply';
+import { currentAccount, requireAccount } from '../../plugins/auth';
+import { listWhitelist } from '../whitelist/whitelist.service';
+import { countriesOf, placesOf } from './locations';
+
+const tags = ['dynamic proxies'];
+const security: Record<string, string[]>[] = [{ jwtToken: [] }, { bearer: [] }];
+
+/** What the proxy generator offers: gateways, countries, states and cities, whitelisted IPs (spec §7). */
+export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const onRequest = requireAccount(ctx);
+  const { pool, publicHost, httpPort, socksPort, region } = ctx.config.gateway;
+  const stock = countriesOf(pool);
+  return async (app) => {
+    app.get(
+      dynamicPaths.gateways,
+      { onRequest, schema: { tags, security, response: { 200: envelopeSchema(gatewaysData) } } },
+      async (request) =>
+        ok(request, {
+          list: [
+            {
+              hostname: publicHost,
+              http_port: httpPort,
+              socks_port: socksPort,
+              protocols: ['http', 'socks5'],
+              region,
+            },
+          ],
+        }),
+    );
+    app.get(
+      dynamicPaths.stock,
+      { onRequest, schema: { tags, security, response: { 200: envelopeSchema(stockData) } } },
+      async (request) => ok(request, stock),
+    );
+    app.get(
+      dynamicPaths.citys,
+      {
+        onRequest,
+        schema: { tags, security, querystring: citysQuery, response: { 200: envelopeSchema(citysData) } },
+      },
+      async (request) => ok(request, placesOf(pool, request.query.country)),
+    );
+    app.get(
+      dynamicPaths.whitelist,
+      { onRequest, schema: { tags, security, response: { 200: envelopeSchema(dynamicWhitelistData) } } },
+      async (request) => {
+        const { list } = await listWhitelist(ctx, currentAccount(request), 1, 100);
+        return ok(request, { list: list.map((entry) => entry.ip) });
+      },
+    );
+  };
+}

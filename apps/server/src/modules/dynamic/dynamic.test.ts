@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { loadConfig } from '../../config';
+
+const poolFile = path.join(mkdtempSync(path.join(tmpdir(), 'pool-')), 'pool.json');
+writeFileSync(
+  poolFile,
+  JSON.stringify({
+    exits: [
+      {
+        id: 'us-ny',
+        type: 'http',
+        host: '127.0.0.1',
+        port: 3128,
+        country: 'us',
+        state: 'new_york',
+        city: 'new_york',
+        city_ru: 'Нью-Йорк',
+      },
+      {
+        id: 'us-la',
+        type: 'socks5',
+        host: '127.0.0.1',
+        port: 1081,
+        country: 'us',
+        state: 'california',
+        city: 'los_angeles',
+      },
+      { id: 'de', type: 'http', host: '127.0.0.1', port: 3129, country: 'de' },
+    ],
+  }),
+);
+
+describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
+  let t: TestApp;
+  let tagged: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    tagged = await createTestApp({
+      GATEWAY_POOL_FILE: poolFile,
+      GATEWAY_PUBLIC_HOST: 'gw.example.test',
+      GATEWAY_HTTP_PORT: '9000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await tagged.close();
+  });
+
+  const get = async (app: TestApp, url: string) => {
+    const { token } = await signedInAccount(app);
+    return app.call({ method: 'GET', url, headers: authHeader(token) });
+  };
+
+  it('lists the gateway customers connect to', async () => {
+    expect((await get(tagged, '/api/dynamic/gateways')).data).toEqual({
+      list: [
+        {
+          hostname: 'gw.example.test',
+          http_port: 9000,
+          socks_port: 1080,
+          protocols: ['http', 'socks5'],
+          region: 'global',
+        },
+      ],
+    });
+    const byDefault = (await get(t, '/api/dynamic/gateways')).data as { list: { hostname: string }[] };
+    expect(byDefault.list[0]?.hostname).toBe(new URL(t.config.publicUrl).hostname);
+  });
+
+  it('offers every country, named in English and Russian, when an exit serves any country', async () => {
+    const stock = (await get(t, '/api/dynamic/stock')).data as {
+      any_country: boolean;
+      countries: { code: string; name: { en: string; ru: string } }[];
+    };
+    expect(stock.any_country).toBe(true);
+    expect(stock.countries.length).toBeGreaterThan(240);
+    expect(stock.countries.find((c) => c.code === 'us')?.name).toEqual({
+      en: 'United States',
+      ru: 'Соединенные Штаты',
+    });
+    expect(stock.countries.find((c) => c.code === 'de')?.name.ru).toBe('Германия');
+  });
+
+  it('offers only the tagged countries, states and cities of a tagged pool', async () => {
+    const stock = (await get(tagged, '/api/dynamic/stock')).data as {
+      any_country: boolean;
+      countries: { code: string }[];
+    };
+    expect(stock).toMatchObject({ any_country: false });
+    expect(stock.countries.map((c) => c.code)).toEqual(['de', 'us']);
+    const us = await get(tagged, '/api/dynamic/citys?country=US');
+    expect(us.data).toEqual({
+      country: 'us',
+      states: [
+        { code: 'california', name: { en: 'California', ru: 'California' } },
+        { code: 'new_york', name: { en: 'New York', ru: 'New York' } },
+      ],
+      cities: [
+        { code: 'los_angeles', state: 'california', name: { en: 'Los Angeles', ru: 'Los Angeles' } },
+        { code: 'new_york', state: 'new_york', name: { en: 'New York', ru: 'Нью-Йорк' } },
+      ],
+    });
+    expect((await get(tagged, '/api/dynamic/citys?country=fr')).data).toEqual({
+      country: 'fr',
+      states: [],
+      cities: [],
+    });
+    for (const bad of ['', 'usa', 'u1', '%00%00']) {
+      expect((await get(tagged, `/api/dynamic/citys?country=${bad}`)).code).toBe(10001);
+    }
+  });
+
+  it("lists the account's own whitelisted IPs only", async () => {
+    const a = await signedInAccount(t);
+    const b = await signedInAccount(t);
+    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.41' }, authHeader(a.token));
+    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.42' }, authHeader(b.token));
+    const list = await t.call({
+      method: 'GET',
+      url: '/api/dynamic/whiteipget',
+      headers: authHeader(a.token),
+    });
+    expect(list.data).toEqual({ list: ['198.51.100.41'] });
+    expect((await t.call({ method: 'GET', url: '/api/dynamic/whiteipget' })).code).toBe(10013);
+  });
+
+  it('refuses to start with a bad pool file, saying why', () => {
+    const bad = path.join(path.dirname(poolFile), 'bad.json');
+    writeFileSync(bad, JSON.stringify({ exits: [{ id: 'x', type: 'http', country: 'usa' }] }));
+    expect(() => loadConfig({ GATEWAY_POOL_FILE: bad })).toThrow(/GATEWAY_POOL_FILE exits\.0/);
+    expect(() => loadConfig({ GATEWAY_POOL_FILE: '/no/such/file.json' })).toThrow(/cannot read/);
+  });
+});

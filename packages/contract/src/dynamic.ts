@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** What the proxy generator needs (spec §7 "Dynamic proxies"). Paths are relative to `/api`. */
+
+const names = z.object({ en: z.string(), ru: z.string() });
+
+export const gatewaysData = z.object({
+  list: z.array(
+    z.object({
+      hostname: z.string(),
+      http_port: z.number().int(),
+      socks_port: z.number().int(),
+      protocols: z.array(z.enum(['http', 'socks5'])),
+      region: z.string(),
+    }),
+  ),
+});
+
+export const stockData = z.object({
+  /** Countries the pool can exit in, with names in both languages, sorted by code. */
+  countries: z.array(z.object({ code: z.string(), name: names })),
+  /** True when some exit serves any country (then every country is listed). */
+  any_country: z.boolean(),
+});
+
+export const citysQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: 'validation.invalid' })
+    .transform((c) => c.toLowerCase()),
+});
+
+export const citysData = z.object({
+  country: z.string(),
+  states: z.array(z.object({ code: z.string(), name: names })),
+  cities: z.array(z.object({ code: z.string(), state: z.string().nullable(), name: names })),
+});
+
+export const dynamicWhitelistData = z.object({ list: z.array(z.string()) });
+
+export const dynamicPaths = {
+  gateways: '/dynamic/gateways',
+  stock: '/dynamic/stock',
+  citys: '/dynamic/citys',
+  whitelist: '/dynamic/whiteipget',
+} as const;

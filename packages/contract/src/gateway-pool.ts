@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The exit pool (design §8): where the gateway sends customers' traffic. Read from the JSON file
+ * `GATEWAY_POOL_FILE` by gateway processes (to route) and by the server (to list locations);
+ * without one, a single `direct` exit serves every location, so a fresh install works.
+ */
+
+const code = (length: number) => z.string().regex(new RegExp(`^[a-z]{${length}}$`));
+/** City and state names as in the username syntax: lower case, `_` for spaces. */
+const placeName = z.string().regex(/^[a-z0-9_]{1,64}$/);
+
+export const exitSchema = z.object({
+  /** A stable name, used for sticky sessions and in logs and metrics. */
+  id: z.string().regex(/^[\w.-]{1,64}$/),
+  type: z.enum(['direct', 'http', 'socks5']),
+  /** Upstream proxy address (http/socks5 only). */
+  host: z.string().min(1).max(253).optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  username: z.string().max(255).optional(),
+  password: z.string().max(255).optional(),
+  /** ISO 3166-1 alpha-2, lower case; omitted = serves every country. */
+  country: code(2).optional(),
+  state: placeName.optional(),
+  city: placeName.optional(),
+  /** Russian names of the state and city (English names are derived from the codes). */
+  state_ru: z.string().max(100).optional(),
+  city_ru: z.string().max(100).optional(),
+  /** Relative share of rotating traffic (default 1). */
+  weight: z.number().int().min(1).max(1000).default(1),
+});
+export type Exit = z.infer<typeof exitSchema>;
+
+export const poolSchema = z.object({ exits: z.array(exitSchema).min(1) }).superRefine((pool, ctx) => {
+  for (const [i, exit] of pool.exits.entries()) {
+    if (exit.type !== 'direct' && (!exit.host || !exit.port)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exits', i, 'host'],
+        message: 'an upstream exit needs host and port',
+      });
+    }
+  }
+});
+export type Pool = z.infer<typeof poolSchema>;
+
+export const DEFAULT_POOL: Pool = { exits: [{ id: 'direct', type: 'direct', weight: 1 }] };
