@@ -15,3 +15,4 @@ export * from './internal-gateway';
 export * from './gateway-pool';
 export * from './countries';
 export * from './dynamic';
+export * from './proxy-lines';
