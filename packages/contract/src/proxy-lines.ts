@@ -30,8 +30,9 @@ export function proxyUsername(user: string, targeting: Targeting): string {
   if (targeting.country) parts.push('country', targeting.country.toLowerCase());
   if (targeting.state) parts.push('state', targeting.state.toLowerCase());
   if (targeting.city) parts.push('city', targeting.city.toLowerCase());
-  if (targeting.session)
+  if (targeting.session) {
     parts.push('session', targeting.session.id, 'sesstime', String(targeting.session.minutes));
+  }
   return parts.join('-');
 }
 
