@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
+import { publicNamespaces, signedInNamespaces, type Namespace } from '../src/locales/namespaces.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -11,13 +12,19 @@ interface Budget {
   dynamicEntries: string[];
 }
 
-/** Issue budget: the sign-in page ≤ 300 KB gzip of JS, the signed-in shell (dashboard) ≤ 600 KB. */
+/** The English namespace chunks (locales/load-locale.ts); Russian ones are the same split. */
+const messages = (list: readonly Namespace[]) => list.map((namespace) => `src/locales/en-US/${namespace}.ts`);
+
+/**
+ * Issue budget: the sign-in page ≤ 300 KB gzip of JS, the signed-in shell (dashboard) ≤ 600 KB. Each
+ * counts the texts it loads: the public namespaces before the first paint, the shell all of them.
+ */
 const budgets: Budget[] = [
   {
     name: 'sign-in page',
     maxKbGzip: 300,
     dynamicEntries: [
-      'src/locales/en-US/index.ts',
+      ...messages(publicNamespaces),
       'src/app/layout/public-layout.tsx',
       'src/pages/login/index.tsx',
     ],
@@ -26,7 +33,8 @@ const budgets: Budget[] = [
     name: 'signed-in shell',
     maxKbGzip: 600,
     dynamicEntries: [
-      'src/locales/en-US/index.ts',
+      ...messages(publicNamespaces),
+      ...messages(signedInNamespaces),
       'src/app/layout/main-layout.tsx',
       'src/pages/dashboard/index.tsx',
     ],

@@ -1,40 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { Suspense, use, useEffect, type ReactNode } from 'react';
-import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { Suspense, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { RawIntlProvider } from 'react-intl';
 import { theme } from '../config/theme';
 import { PageLoading } from '../components/page-loading';
 import { activeLocale } from '../lib/active-locale';
 import { directionOf } from '../lib/i18n';
-import { setRuntimeIntl } from '../lib/runtime-intl';
-import { loadLocaleBundle, type LocaleBundle } from '../locales/load-locale';
+import { loadAntdLocale } from '../locales/load-locale';
+import { publicNamespaces } from '../locales/namespaces';
+import { appIntl } from './messages';
 import { queryClient } from './query-client';
-
-interface Localization {
-  bundle: LocaleBundle;
-  intl: IntlShape;
-}
 
 const direction = directionOf(activeLocale);
 
-/** Started at import time so the texts download in parallel with the router's first work. */
-const localization: Promise<Localization> = loadLocaleBundle(activeLocale).then((bundle) => {
-  const intl = createIntl({ locale: activeLocale, messages: bundle.messages }, createIntlCache());
-  setRuntimeIntl(intl);
+/**
+ * Started at import time so the texts download in parallel with the router's first work. Only the
+ * public namespaces: the signed-in ones come with the shell's chunk (router.tsx).
+ */
+const startup: Promise<AntdLocale> = Promise.all([
+  loadAntdLocale(activeLocale),
+  appIntl.load(publicNamespaces),
+]).then(([antdLocale]) => {
   // Toasts use antd's static `message` (the request wrapper lives outside React); they render outside
   // the tree, so they get the theme, locale and direction here. (antd's <App> would add Modal to the entry chunk.)
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider theme={theme} locale={bundle.antd} direction={direction}>
+      <ConfigProvider theme={theme} locale={antdLocale} direction={direction}>
         {children}
       </ConfigProvider>
     ),
   });
-  return { bundle, intl };
+  return antdLocale;
 });
 
 function LocalizedProviders({ children }: { children: ReactNode }) {
-  const { bundle, intl } = use(localization);
+  const antdLocale = use(startup);
+  // A new IntlShape each time more namespaces arrive (the signed-in shell's); everything re-renders with them.
+  const intl = useSyncExternalStore(appIntl.subscribe, appIntl.current);
   useEffect(() => {
     document.documentElement.lang = activeLocale;
     document.documentElement.dir = direction;
@@ -42,7 +45,7 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
   // antd fills in `${label}` itself; our catalogue writes it as an ICU argument.
   const validateMessages = { required: intl.formatMessage({ id: 'form.required' }, { label: '${label}' }) };
   return (
-    <ConfigProvider theme={theme} locale={bundle.antd} direction={direction} form={{ validateMessages }}>
+    <ConfigProvider theme={theme} locale={antdLocale} direction={direction} form={{ validateMessages }}>
       <RawIntlProvider value={intl}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </RawIntlProvider>

@@ -1,5 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { MessageId } from '../locales/types';
+import type { MenuIcon } from './layout/menu-icons';
 
 /** Who may open a route (spec §6): anyone, or only a signed-in user. */
 export type RouteAccess = 'public' | 'private';
@@ -14,7 +15,8 @@ export interface AppRoute {
   path: string;
   /** Menu name and document title; routes without one are pure redirects. */
   name?: MessageId;
-  icon?: ReactNode;
+  /** Side menu icon, by name (layout/menu-icons.tsx keeps the SVGs out of the entry chunk). */
+  icon?: MenuIcon;
   /** Children inherit their parent's access. */
   access?: RouteAccess;
   /** Listed in the side menu (spec §2 "Menu"). */

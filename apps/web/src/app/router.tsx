@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { BASE_PATH } from '../config/app';
 import { PageLoading } from '../components/page-loading';
+import { signedInNamespaces } from '../locales/namespaces';
+import { withMessages } from './messages';
 import { flatRoutes, privateLoader, publicLoader } from './navigation-guard';
 import { lazyPage } from './page-chunk';
 import type { FlatRoute } from './route-model';
@@ -32,7 +34,7 @@ const routesWith = (access: FlatRoute['access']) =>
 /**
  * The React Router tree, built from the route table: the public pages under a bare layout, the
  * signed-in pages under the ProLayout shell (each layout is its own chunk, so the sign-in page never
- * downloads ProLayout). Guards run as the groups' loaders.
+ * downloads ProLayout, nor the signed-in screens' texts). Guards run as the groups' loaders.
  */
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(
@@ -49,7 +51,9 @@ export function createAppRouter(queryClient: QueryClient) {
           },
           {
             loader: privateLoader(queryClient),
-            lazy: () => lazyPage(() => import('./layout/main-layout')),
+            // The shell's texts (menu, header and every signed-in page) arrive with its chunk.
+            lazy: () =>
+              lazyPage(() => withMessages(signedInNamespaces, () => import('./layout/main-layout'))),
             children: [
               ...routesWith('private'),
               { path: '*', lazy: () => lazyPage(() => import('../pages/not-found')) },

@@ -1,10 +1,3 @@
-import {
-  ApartmentOutlined,
-  DashboardOutlined,
-  GlobalOutlined,
-  LineChartOutlined,
-  ShoppingCartOutlined,
-} from '@ant-design/icons';
 import { paths } from '../config/paths';
 import type { AppRoute } from './route-model';
 
@@ -17,28 +10,28 @@ export const routeTable: AppRoute[] = [
   {
     path: paths.dashboard,
     name: 'menu.dashboard',
-    icon: <DashboardOutlined />,
+    icon: 'dashboard',
     menu: true,
     page: () => import('../pages/dashboard'),
   },
   {
     path: paths.newOrder,
     name: 'menu.neworder',
-    icon: <ShoppingCartOutlined />,
+    icon: 'newOrder',
     menu: true,
     page: () => import('../pages/new-order'),
   },
   {
     path: paths.residential,
     name: 'menu.residential',
-    icon: <GlobalOutlined />,
+    icon: 'residential',
     menu: true,
     page: () => import('../pages/residential'),
   },
   {
     path: paths.proxySetting,
     name: 'menu.proxysetting',
-    icon: <ApartmentOutlined />,
+    icon: 'proxySettings',
     menu: true,
     redirect: paths.subAccounts,
     children: [
@@ -71,7 +64,7 @@ export const routeTable: AppRoute[] = [
   {
     path: paths.usage,
     name: 'menu.usage',
-    icon: <LineChartOutlined />,
+    icon: 'usage',
     menu: true,
     page: () => import('../pages/usage'),
   },
@@ -91,14 +84,18 @@ export const routeTable: AppRoute[] = [
     access: 'public',
     redirect: paths.login,
     children: [
-      { path: paths.login, name: 'menu.login', page: () => import('../pages/login') },
-      { path: paths.register, name: 'menu.register', page: () => import('../pages/register') },
+      { path: paths.login, name: 'auth.page.login', page: () => import('../pages/login') },
+      { path: paths.register, name: 'auth.page.register', page: () => import('../pages/register') },
       {
         path: paths.resetPassword,
-        name: 'menu.resetpassword',
+        name: 'auth.page.resetPassword',
         page: () => import('../pages/reset-password'),
       },
-      { path: paths.emailToReset, name: 'menu.emailtoreset', page: () => import('../pages/email-to-reset') },
+      {
+        path: paths.emailToReset,
+        name: 'auth.page.emailToReset',
+        page: () => import('../pages/email-to-reset'),
+      },
     ],
   },
 ];

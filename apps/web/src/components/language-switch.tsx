@@ -32,7 +32,7 @@ export function LanguageSwitch() {
     <Segmented<string>
       size="small"
       data-testid="language-switch"
-      aria-label={intl.formatMessage({ id: 'layout.language' })}
+      aria-label={intl.formatMessage({ id: 'common.language' })}
       value={chosen}
       onChange={(value) => {
         if (isWebLocale(value)) choose(value);

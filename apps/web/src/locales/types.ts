@@ -1,13 +1,18 @@
-import type messages from './en-US';
+import type { EnglishNamespaces } from './namespaces';
 
-/** Every message id the UI may show; English is the reference catalogue. */
-export type MessageId = keyof typeof messages;
+/** Every message id the UI may show: the keys of every English namespace (the reference catalogue). */
+export type MessageId = {
+  [N in keyof EnglishNamespaces]: keyof EnglishNamespaces[N];
+}[keyof EnglishNamespaces];
 
 /**
  * A translation of one English namespace file: the same keys, every one a string. A key missing in
  * Russian (or one Russian has and English lacks) is a type error.
  */
 export type Translation<T> = { readonly [K in keyof T]: string };
+
+/** Some of the catalogue: what the namespaces loaded so far hold. */
+export type LoadedMessages = Partial<Record<MessageId, string>>;
 
 declare global {
   // react-intl reads this to type `formatMessage({ id })` and `<FormattedMessage id>`: an unknown id is a type error.

@@ -1,6 +1,7 @@
 import type { MenuDataItem } from '@ant-design/pro-components';
 import type { MessageId } from '../../locales/types';
 import type { AppRoute } from '../route-model';
+import { menuIcons } from './menu-icons';
 
 /**
  * ProLayout's menu tree from the route table: signed-in routes with a name; entries that are not menu
@@ -16,7 +17,7 @@ export function menuDataFrom(
       const item: MenuDataItem = {
         path: route.path,
         name: route.name ? translate(route.name) : undefined,
-        icon: route.icon,
+        icon: route.icon && menuIcons[route.icon],
         hideInMenu: route.menu !== true,
       };
       if (route.activeMenu !== undefined) item.parentKeys = [route.activeMenu];

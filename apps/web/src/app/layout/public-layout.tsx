@@ -29,7 +29,7 @@ export default function PublicLayout() {
           </Flex>
         </Link>
         <p style={{ ...secondary, margin: '8px 0 24px' }}>
-          <FormattedMessage id="layout.tagline" />
+          <FormattedMessage id="auth.tagline" />
         </p>
         <main style={{ width: '100%', maxWidth: 420 }}>
           <Outlet />

@@ -1,5 +1,14 @@
-/** Sign-in, sign-up, activation, password recovery and social sign-in. */
+/**
+ * Everything the public pages show: their frame, titles, sign-in, sign-up, activation, password
+ * recovery and social sign-in. Loaded before the first paint (see ../namespaces.ts), so a public page
+ * must not use ids from the namespaces that load with the signed-in shell.
+ */
 export const auth = {
+  'auth.tagline': 'Residential proxies by the gigabyte',
+  'auth.page.login': 'Sign in',
+  'auth.page.register': 'Sign up',
+  'auth.page.resetPassword': 'Set a new password',
+  'auth.page.emailToReset': 'Forgot password',
   'auth.field.email': 'Email',
   'auth.field.password': 'Password',
   'auth.field.newPassword': 'New password',

@@ -1,8 +1,12 @@
-/** Words used across screens, error screens and the antd form defaults. */
+/**
+ * Words used across screens (public and signed-in), error screens and the antd form defaults; loaded
+ * before the first paint.
+ */
 export const common = {
   'common.copy': 'Copy',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy automatically; select the text and copy it by hand',
+  'common.language': 'Language',
   'common.cancel': 'Cancel',
   'common.col.actions': 'Actions',
   'common.unit.gb': 'GB',

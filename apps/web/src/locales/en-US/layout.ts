@@ -1,7 +1,5 @@
-/** The shell: header bar, account menu, public frame. */
+/** The signed-in shell: header bar and account menu (the public frame's texts are in auth). */
 export const layout = {
-  'layout.language': 'Language',
-  'layout.tagline': 'Residential proxies by the gigabyte',
   'layout.balance': 'Balance',
   'layout.addFunds': 'Add funds',
   'layout.trafficLeft': 'Traffic left',

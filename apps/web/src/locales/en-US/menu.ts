@@ -1,4 +1,7 @@
-/** Menu names; they are also the document titles ("<menu name> - <product>", spec §1). */
+/**
+ * Menu names of the signed-in pages; they are also the document titles ("<menu name> - <product>",
+ * spec §1). The public pages' titles are in auth, which loads with the public pages.
+ */
 export const menu = {
   'menu.dashboard': 'Dashboard',
   'menu.neworder': 'New order',
@@ -12,8 +15,4 @@ export const menu = {
   'menu.recharge': 'Add funds',
   'menu.account.setting': 'Account settings',
   'menu.account.resetpassword': 'Change password',
-  'menu.login': 'Sign in',
-  'menu.register': 'Sign up',
-  'menu.resetpassword': 'Set a new password',
-  'menu.emailtoreset': 'Forgot password',
 };

@@ -2,6 +2,11 @@ import type { auth as en } from '../en-US/auth';
 import type { Translation } from '../types';
 
 export const auth: Translation<typeof en> = {
+  'auth.tagline': 'Резидентные прокси с оплатой за гигабайт',
+  'auth.page.login': 'Вход',
+  'auth.page.register': 'Регистрация',
+  'auth.page.resetPassword': 'Новый пароль',
+  'auth.page.emailToReset': 'Восстановление пароля',
   'auth.field.email': 'Электронная почта',
   'auth.field.password': 'Пароль',
   'auth.field.newPassword': 'Новый пароль',

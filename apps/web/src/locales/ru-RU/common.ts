@@ -5,6 +5,7 @@ export const common: Translation<typeof en> = {
   'common.copy': 'Копировать',
   'common.copied': 'Скопировано',
   'common.copyFailed': 'Не удалось скопировать автоматически; выделите текст и скопируйте его вручную',
+  'common.language': 'Язык',
   'common.cancel': 'Отмена',
   'common.col.actions': 'Действия',
   'common.unit.gb': 'ГБ',

@@ -14,8 +14,4 @@ export const menu: Translation<typeof en> = {
   'menu.recharge': 'Пополнение баланса',
   'menu.account.setting': 'Настройки аккаунта',
   'menu.account.resetpassword': 'Смена пароля',
-  'menu.login': 'Вход',
-  'menu.register': 'Регистрация',
-  'menu.resetpassword': 'Новый пароль',
-  'menu.emailtoreset': 'Восстановление пароля',
 };

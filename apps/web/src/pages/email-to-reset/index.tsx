@@ -1,11 +1,12 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ResultCode } from '@resiport/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
+import { Input } from '../../components/light-inputs';
 import { useRequestPasswordReset } from '../../features/account/api/request-password-reset';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formRules } from '../../lib/form-rules-localized';

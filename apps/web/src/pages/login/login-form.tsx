@@ -1,10 +1,11 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { ResultCode } from '@resiport/contract';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { Input, PasswordInput } from '../../components/light-inputs';
 import { useCompleteSignIn } from '../../app/use-complete-sign-in';
 import { useLogIn, type LogInInput } from '../../features/account/api/log-in';
 import { ResendActivationButton } from '../../features/account/components/resend-activation-button';
@@ -63,7 +64,7 @@ export function LoginForm() {
         label={intl.formatMessage({ id: 'auth.field.password' })}
         rules={formRules.loginPassword}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+        <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" />
       </Form.Item>
       <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
         <Link to={paths.emailToReset} data-testid="link-forgot-password">

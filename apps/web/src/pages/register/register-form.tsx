@@ -1,7 +1,8 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ResultCode } from '@resiport/contract';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Input } from '../../components/light-inputs';
 import { useSignUp } from '../../features/account/api/sign-up';
 import { NewPasswordFields } from '../../features/account/components/new-password-fields';
 import { activeLocale } from '../../lib/active-locale';

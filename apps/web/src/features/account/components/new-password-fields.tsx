@@ -1,7 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PasswordInput } from '../../../components/light-inputs';
 import { formRules } from '../../../lib/form-rules-localized';
 
 interface NewPasswordFieldsProps {
@@ -22,7 +23,7 @@ export function NewPasswordFields({
 }: NewPasswordFieldsProps) {
   const intl = useIntl();
   const input = (
-    <Input.Password
+    <PasswordInput
       prefix={large ? <LockOutlined /> : undefined}
       size={large ? 'large' : undefined}
       autoComplete="new-password"

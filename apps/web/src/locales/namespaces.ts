@@ -1,0 +1,62 @@
+import type { account } from './en-US/account';
+import type { auth } from './en-US/auth';
+import type { common } from './en-US/common';
+import type { dashboard } from './en-US/dashboard';
+import type { layout } from './en-US/layout';
+import type { menu } from './en-US/menu';
+import type { orders } from './en-US/orders';
+import type { proxy } from './en-US/proxy';
+import type { recharge } from './en-US/recharge';
+import type { usage } from './en-US/usage';
+
+/**
+ * The English message namespaces, the reference every language is typed against. Types only: the
+ * texts themselves are loaded per language and namespace by load-locale.ts.
+ */
+export interface EnglishNamespaces {
+  account: typeof account;
+  auth: typeof auth;
+  common: typeof common;
+  dashboard: typeof dashboard;
+  layout: typeof layout;
+  menu: typeof menu;
+  orders: typeof orders;
+  proxy: typeof proxy;
+  recharge: typeof recharge;
+  usage: typeof usage;
+}
+
+export type Namespace = keyof EnglishNamespaces;
+
+/**
+ * When each namespace loads, following the code split:
+ * - `start`: with the app, before the first paint. Only what the public pages (sign-in, sign-up,
+ *   password reset, their frame and titles) and the error screens show, so the sign-in page does
+ *   not download the texts of every signed-in screen.
+ * - `shell`: together with the signed-in shell's chunk; its pages render once they are in.
+ * Every namespace must be listed (a missing one is a type error), so none can be left unloaded.
+ * The bundle budget (vite-plugins/bundle-budget.ts) measures the same split.
+ */
+export const namespaceLoading = {
+  common: 'start',
+  auth: 'start',
+  layout: 'shell',
+  menu: 'shell',
+  account: 'shell',
+  dashboard: 'shell',
+  orders: 'shell',
+  proxy: 'shell',
+  recharge: 'shell',
+  usage: 'shell',
+} as const satisfies Record<Namespace, 'start' | 'shell'>;
+
+export const namespaces = Object.keys(namespaceLoading) as Namespace[];
+
+const loadedWith = (when: 'start' | 'shell'): Namespace[] =>
+  namespaces.filter((namespace) => namespaceLoading[namespace] === when);
+
+/** Loaded before the first paint: what the public pages and error screens need. */
+export const publicNamespaces = loadedWith('start');
+
+/** Loaded with the signed-in shell. */
+export const signedInNamespaces = loadedWith('shell');
