@@ -38,9 +38,26 @@ export const citysData = z.object({
 
 export const dynamicWhitelistData = z.object({ list: z.array(z.string()) });
 
+/** Sends one request through a generated line (via the gateway) and reports where it came out. */
+export const proxyTestBody = z.object({
+  protocol: z.enum(['http', 'socks5'], { error: 'validation.invalid' }),
+  username: z.string().min(1).max(128),
+  password: z.string().max(64).default(''),
+});
+export const proxyTestData = z.object({
+  ok: z.boolean(),
+  /** The address the test request came from, as the target saw it. */
+  exit_ip: z.string().nullable(),
+  country: z.string().nullable(),
+  latency_ms: z.number().int().nullable(),
+  /** Why it failed: the gateway's reason (e.g. no_traffic, auth) or `unreachable`. */
+  error: z.string().nullable(),
+});
+
 export const dynamicPaths = {
   gateways: '/dynamic/gateways',
   stock: '/dynamic/stock',
   citys: '/dynamic/citys',
   whitelist: '/dynamic/whiteipget',
+  test: '/dynamic/testproxy',
 } as const;
