@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ServerProcess {
   url: string;
+  gateway: { httpPort: number; socksPort: number };
   logs: string[];
   stop(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export async function startServerProcess(
   adminCommands: string[][] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const gatewayPorts = { http: await freePort(), socks: await freePort() };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'resiport-e2e-'));
   const database = await freshDatabaseUrl();
   const url = `http://127.0.0.1:${port}`;
@@ -38,6 +40,10 @@ export async function startServerProcess(
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0001',
+    // The in-process gateway, on free ports; e2e targets live on 127.0.0.1, so private destinations are allowed.
+    GATEWAY_HTTP_PORT: String(gatewayPorts.http),
+    GATEWAY_SOCKS_PORT: String(gatewayPorts.socks),
+    GATEWAY_ALLOW_PRIVATE: 'true',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
@@ -57,6 +63,7 @@ export async function startServerProcess(
   await waitUntilReady(`${url}/api/health/ready`, exited, logs);
   return {
     url,
+    gateway: { httpPort: gatewayPorts.http, socksPort: gatewayPorts.socks },
     logs,
     stop: async () => {
       child.kill('SIGTERM');

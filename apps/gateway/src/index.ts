@@ -1,5 +1,10 @@
 /**
- * The proxy gateway (HTTP CONNECT / plain HTTP proxy and SOCKS5, design §8) arrives with the
- * gateway issue. This package exists now so the workspace layout is final from the start.
+ * The proxy gateway (design §8): HTTP CONNECT / absolute-form and SOCKS5 listeners that
+ * authenticate proxy users, route to exits, meter every byte against traffic leases and cut at zero.
+ * `createGateway` runs it in any process (the server's `npm start`, tests); `main.ts` is the
+ * standalone process.
  */
-export const GATEWAY_PLACEHOLDER = true;
+export { createGateway, type Gateway, type GatewayDeps } from './gateway';
+export { ConfigError, loadGatewayConfig, type GatewayConfig } from './config';
+export { consoleLogger, silentLogger, type GatewayLogger } from './log';
+export { refusals, REASON_HEADER, type Refusal } from './refusals';

@@ -59,7 +59,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(orderRoutes(ctx));
       await api.register(subaccountRoutes(ctx));
       await api.register(whitelistRoutes(ctx));
-      await api.register(gatewayLinkRoutes(ctx));
+      // Gateways poll every second: their calls are logged only when something goes wrong.
+      await api.register(gatewayLinkRoutes(ctx), { logLevel: 'warn' });
       await api.register(dynamicRoutes(ctx));
     },
     { prefix: '/api' },

@@ -66,6 +66,8 @@ const envSchema = z.object({
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   GATEWAY_REGION: z.string().min(1).max(64).default('global'),
+  /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
+  GATEWAY_IN_PROCESS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
 });
@@ -101,7 +103,14 @@ export interface Config {
   rateLimitEnabled: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
-  gateway: { pool: Pool; publicHost: string; httpPort: number; socksPort: number; region: string };
+  gateway: {
+    pool: Pool;
+    publicHost: string;
+    httpPort: number;
+    socksPort: number;
+    region: string;
+    inProcess: boolean;
+  };
 }
 
 export interface CryptomusConfig {
@@ -181,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       httpPort: env.GATEWAY_HTTP_PORT,
       socksPort: env.GATEWAY_SOCKS_PORT,
       region: env.GATEWAY_REGION,
+      inProcess: env.GATEWAY_IN_PROCESS,
     },
   });
 }

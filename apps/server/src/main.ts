@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
 import { startLeaseReclaim } from './modules/gateway-link/lease-reclaim';
+import { createGateway, loadGatewayConfig, type Gateway } from '@resiport/gateway';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
 /** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -23,10 +24,14 @@ async function main(): Promise<void> {
   const stopReconciliation = startReconciliation(ctx);
   const stopLeaseReclaim = startLeaseReclaim(ctx);
 
+  // Filled once the server listens; shutdown may come before that.
+  const running: { gateway?: Gateway } = {};
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     stopReconciliation();
     stopLeaseReclaim();
+    // The gateway first: it meters its last bytes and returns its leases through the server.
+    await running.gateway?.close();
     await app.close();
     await db.destroy();
     mailer.close();
@@ -36,6 +41,19 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ host: config.host, port: config.port });
+  // The gateway calls this server's internal API, so it starts once the server listens.
+  const gateway = config.gateway.inProcess
+    ? await createGateway(
+        loadGatewayConfig(process.env, {
+          internalSecret: ctx.internalSecret,
+          serverUrl: `http://127.0.0.1:${config.port}`,
+          pool: config.gateway.pool,
+        }),
+        { log },
+      )
+    : undefined;
+  running.gateway = gateway;
+  if (gateway) log.info(`gateway: HTTP proxy on :${gateway.httpPort}, SOCKS5 on :${gateway.socksPort}`);
   log.info(
     `${config.appName} is up: ${config.publicUrl}/client/ (API ${config.publicUrl}/api, docs ${config.publicUrl}/api/docs)`,
   );

@@ -1,0 +1,146 @@
+import type { Credentials, TrafficOwner } from '@resiport/contract';
+import { matchesVerifier } from '@resiport/contract/proxy-verifier';
+import type { Refusal } from '../refusals';
+import type { ServerClient } from '../server-client';
+import { FailureThrottle } from './throttle';
+import { TtlCache } from './ttl-cache';
+import { parseUsername, type Session, type Targeting } from './username';
+
+/**
+ * Who is connecting: a sub-account by username + password, or the main account by whitelisted
+ * source IP. The server is asked once per user per minute (cached); the password is never stored,
+ * only compared with the server's HMAC verifier. See the README for the whitelist rule.
+ */
+
+/** The reserved user name of whitelisted addresses that want targeting (sub-account names are 12–24). */
+export const WHITELIST_USER = 'whitelist';
+
+export interface Identity {
+  owner: TrafficOwner;
+  /** `account:sub` or `account:main`; keys the meter, leases and sticky sessions. */
+  ownerKey: string;
+  via: 'password' | 'whitelist';
+  /** Canonical source address. */
+  sourceIp: string;
+  target: Targeting;
+  session?: Session;
+}
+
+export interface Credential {
+  username: string;
+  password: string;
+}
+
+export type AuthResult = { ok: true; identity: Identity } | { ok: false; reason: Refusal };
+
+export const ownerKeyOf = (owner: TrafficOwner): string =>
+  `${owner.account_id}:${owner.subaccount_id ?? 'main'}`;
+
+export interface AuthenticatorOptions {
+  client: ServerClient;
+  verifierKey: Buffer;
+  failuresPerMinute: number;
+  credentialsTtlMs: number;
+  negativeTtlMs: number;
+  now?: () => number;
+  onFailure?: (reason: Refusal) => void;
+}
+
+export class Authenticator {
+  private readonly credentials: TtlCache<Credentials>;
+  private readonly whitelisted: TtlCache<number | null>;
+  readonly throttle: FailureThrottle;
+
+  constructor(private readonly options: AuthenticatorOptions) {
+    const now = options.now ?? Date.now;
+    this.credentials = new TtlCache((c) => (c.found ? options.credentialsTtlMs : options.negativeTtlMs), now);
+    this.whitelisted = new TtlCache(
+      (account) => (account === null ? options.negativeTtlMs : options.credentialsTtlMs),
+      now,
+    );
+    this.throttle = new FailureThrottle(options.failuresPerMinute, now);
+  }
+
+  /** The account that whitelisted this address, or null; throws when the server cannot be asked. */
+  whitelistAccount(sourceIp: string): Promise<number | null> {
+    return this.whitelisted.get(sourceIp, () => this.options.client.whitelist(sourceIp));
+  }
+
+  async authenticate(sourceIp: string, credential: Credential | undefined): Promise<AuthResult> {
+    if (!this.throttle.allows(sourceIp)) return this.refuse('throttled');
+    try {
+      if (!credential) {
+        const account = await this.whitelistAccount(sourceIp);
+        // Not a failure for the throttle: every Basic-auth client first tries without credentials.
+        return account === null
+          ? this.refuse('auth_required')
+          : this.identity({ account_id: account, subaccount_id: null }, 'whitelist', sourceIp);
+      }
+      const parsed = parseUsername(credential.username);
+      if (!parsed.ok) return this.fail(sourceIp, 'bad_username');
+      const { subuser, target, session } = parsed.value;
+      if (subuser === WHITELIST_USER) {
+        const account = await this.whitelistAccount(sourceIp);
+        if (account === null) return this.fail(sourceIp, 'auth_failed');
+        const owner = { account_id: account, subaccount_id: null };
+        return this.identity(owner, 'whitelist', sourceIp, target, session);
+      }
+      const found = await this.credentials.get(subuser, () => this.options.client.credentials(subuser));
+      if (
+        !found.found ||
+        found.verifier === null ||
+        found.account_id === null ||
+        found.subaccount_id === null ||
+        !matchesVerifier(this.options.verifierKey, credential.password, found.verifier)
+      ) {
+        return this.fail(sourceIp, 'auth_failed');
+      }
+      if (!found.active) return this.refuse('disabled');
+      const owner = { account_id: found.account_id, subaccount_id: found.subaccount_id };
+      return this.identity(owner, 'password', sourceIp, target, session);
+    } catch {
+      return this.refuse('server_unavailable');
+    }
+  }
+
+  /** A sub-account changed (password, status, deleted): the next connection asks the server again. */
+  forgetUsername(username: string): void {
+    this.credentials.delete(username.toLowerCase());
+  }
+
+  forgetIp(ip: string): void {
+    this.whitelisted.delete(ip);
+  }
+
+  /** Drops everything cached about an owner (revoked), or about a whole account (`subaccount` undefined). */
+  forgetOwner(accountId: number, subaccountId?: number | null): void {
+    this.credentials.deleteWhere(
+      (c) => c.account_id === accountId && (subaccountId === undefined || c.subaccount_id === subaccountId),
+    );
+    if (subaccountId === undefined || subaccountId === null) {
+      this.whitelisted.deleteWhere((account) => account === accountId);
+    }
+  }
+
+  private identity(
+    owner: TrafficOwner,
+    via: Identity['via'],
+    sourceIp: string,
+    target: Targeting = {},
+    session?: Session,
+  ): AuthResult {
+    const identity: Identity = { owner, ownerKey: ownerKeyOf(owner), via, sourceIp, target };
+    if (session) identity.session = session;
+    return { ok: true, identity };
+  }
+
+  private fail(sourceIp: string, reason: Refusal): AuthResult {
+    this.throttle.failed(sourceIp);
+    return this.refuse(reason);
+  }
+
+  private refuse(reason: Refusal): AuthResult {
+    this.options.onFailure?.(reason);
+    return { ok: false, reason };
+  }
+}

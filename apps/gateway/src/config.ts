@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the gateway reads, parsed once (fail fast, list every bad key).
+ * `createGateway` takes the parsed object, so the server's `npm start` can run the gateway in-process
+ * with its own internal secret, and tests can shorten timers without touching the environment.
+ */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  GATEWAY_HTTP_PORT: port(8000),
+  GATEWAY_SOCKS_PORT: port(1080),
+  /** Prometheus text at `/metrics`; unset = no metrics listener. */
+  GATEWAY_METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  GATEWAY_SERVER_URL: z.url().default('http://127.0.0.1:8080'),
+  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  GATEWAY_INSTANCE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
+      .optional(),
+  ),
+  GATEWAY_POOL_FILE: optionalText,
+  /** Tests only: let tunnels reach private, loopback and link-local addresses. */
+  GATEWAY_ALLOW_PRIVATE: flag(false),
+  GATEWAY_HANDSHAKE_TIMEOUT_MS: ms(10_000),
+  GATEWAY_CONNECT_TIMEOUT_MS: ms(10_000),
+  GATEWAY_IDLE_TIMEOUT_MS: ms(120_000),
+  GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
+  GATEWAY_METER_TICK_MS: ms(1000),
+  GATEWAY_FLUSH_MS: ms(5000),
+  GATEWAY_EVENTS_POLL_MS: ms(1000),
+  GATEWAY_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+});
+
+export interface GatewayConfig {
+  host: string;
+  httpPort: number;
+  socksPort: number;
+  metricsPort: number | undefined;
+  serverUrl: string;
+  internalSecret: string;
+  instanceId: string;
+  pool: Pool;
+  allowPrivate: boolean;
+  handshakeTimeoutMs: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnectionsPerAccount: number;
+  meterTickMs: number;
+  flushMs: number;
+  eventsPollMs: number;
+  authFailuresPerMinute: number;
+  /** Timeout of one internal call to the server. */
+  serverCallTimeoutMs: number;
+  /** Credentials cache: found users, unknown users (so a typo is not a server call per connection). */
+  credentialsTtlMs: number;
+  negativeTtlMs: number;
+  /** A failed exit sits out this long before rotating traffic tries it again. */
+  exitRestMs: number;
+  /** Lease sizes: the first ask, and the cap of the doubling. */
+  leaseMinBytes: number;
+  leaseMaxBytes: number;
+  /** An owner without tunnels this long gives its lease back. */
+  leaseIdleMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** A unique, contract-valid id: two processes on one host (or a restarted one) never share it. */
+function defaultInstanceId(): string {
+  const host = hostname()
+    .replace(/[^\w.-]/g, '-')
+    .slice(0, 32);
+  return `${host}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
+function readPool(file: string | undefined): Pool {
+  if (!file) return DEFAULT_POOL;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`GATEWAY_POOL_FILE: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const parsed = poolSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`GATEWAY_POOL_FILE ${file}: ${issues}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Parses the environment; `overrides` win (the in-process server passes its own secret). The internal
+ * secret is required in the end: without it the gateway could not talk to the server at all.
+ */
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<GatewayConfig> = {},
+): GatewayConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ');
+    throw new ConfigError(`Invalid gateway configuration:\n  ${issues}`);
+  }
+  const e = parsed.data;
+  const config: GatewayConfig = {
+    host: e.GATEWAY_HOST,
+    httpPort: e.GATEWAY_HTTP_PORT,
+    socksPort: e.GATEWAY_SOCKS_PORT,
+    metricsPort: e.GATEWAY_METRICS_PORT,
+    serverUrl: e.GATEWAY_SERVER_URL.replace(/\/+$/, ''),
+    internalSecret: e.INTERNAL_SECRET ?? '',
+    instanceId: e.GATEWAY_INSTANCE_ID ?? defaultInstanceId(),
+    pool: overrides.pool ?? readPool(e.GATEWAY_POOL_FILE),
+    allowPrivate: e.GATEWAY_ALLOW_PRIVATE,
+    handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+    connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
+    idleTimeoutMs: e.GATEWAY_IDLE_TIMEOUT_MS,
+    maxConnectionsPerAccount: e.GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT,
+    meterTickMs: e.GATEWAY_METER_TICK_MS,
+    flushMs: e.GATEWAY_FLUSH_MS,
+    eventsPollMs: e.GATEWAY_EVENTS_POLL_MS,
+    authFailuresPerMinute: e.GATEWAY_AUTH_FAILURES_PER_MINUTE,
+    serverCallTimeoutMs: 5000,
+    credentialsTtlMs: 60_000,
+    negativeTtlMs: 5000,
+    exitRestMs: 30_000,
+    leaseMinBytes: 16_000_000,
+    leaseMaxBytes: 256_000_000,
+    leaseIdleMs: 30_000,
+    ...overrides,
+  };
+  if (config.internalSecret.length < 32) {
+    throw new ConfigError(
+      'Invalid gateway configuration:\n  INTERNAL_SECRET: required (at least 32 characters)',
+    );
+  }
+  return config;
+}

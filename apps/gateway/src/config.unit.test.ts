@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadGatewayConfig } from './config';
+
+const secret = { INTERNAL_SECRET: 'x'.repeat(32) };
+
+describe('gateway configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadGatewayConfig(secret);
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      httpPort: 8000,
+      socksPort: 1080,
+      metricsPort: undefined,
+      serverUrl: 'http://127.0.0.1:8080',
+      allowPrivate: false,
+      handshakeTimeoutMs: 10_000,
+      connectTimeoutMs: 10_000,
+      idleTimeoutMs: 120_000,
+      maxConnectionsPerAccount: 500,
+      meterTickMs: 1000,
+      flushMs: 5000,
+      pool: { exits: [{ id: 'direct', type: 'direct', weight: 1 }] },
+    });
+    expect(config.instanceId).toMatch(/^[\w.:-]{1,64}$/);
+    expect(loadGatewayConfig(secret).instanceId).not.toBe(config.instanceId);
+  });
+
+  it('requires the internal secret unless the caller passes one', () => {
+    expect(() => loadGatewayConfig({})).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ INTERNAL_SECRET: 'short' })).toThrow(/INTERNAL_SECRET/);
+    expect(loadGatewayConfig({}, { internalSecret: 'y'.repeat(40) }).internalSecret).toBe('y'.repeat(40));
+  });
+
+  it('reads the pool file, and fails fast on a bad one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-pool-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(
+      good,
+      JSON.stringify({ exits: [{ id: 'us1', type: 'http', host: 'up.example', port: 3128, country: 'us' }] }),
+    );
+    expect(loadGatewayConfig({ ...secret, GATEWAY_POOL_FILE: good }).pool.exits[0]).toMatchObject({
+      id: 'us1',
+      weight: 1,
+    });
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ exits: [{ id: 'us1', type: 'http' }] }));
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_POOL_FILE: bad })).toThrow(/needs host and port/);
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_POOL_FILE: join(dir, 'missing.json') })).toThrow(
+      /cannot read/,
+    );
+  });
+
+  it('lists every bad key', () => {
+    const bad = {
+      ...secret,
+      GATEWAY_HTTP_PORT: 'http',
+      GATEWAY_ALLOW_PRIVATE: 'yes',
+      GATEWAY_INSTANCE_ID: 'a b',
+    };
+    const message = (() => {
+      try {
+        loadGatewayConfig(bad);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const key of ['GATEWAY_HTTP_PORT', 'GATEWAY_ALLOW_PRIVATE', 'GATEWAY_INSTANCE_ID']) {
+      expect(message).toContain(key);
+    }
+  });
+});

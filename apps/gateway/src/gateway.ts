@@ -1,0 +1,245 @@
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { canonicalIp } from '@resiport/contract';
+import { proxyVerifierKey } from '@resiport/contract/proxy-verifier';
+import { Authenticator } from './auth/authenticator';
+import type { GatewayConfig } from './config';
+import { startEventPoller, type GatewayEvent } from './control/events';
+import { createHttpProxy } from './listen/http-proxy';
+import { createSocksServer } from './listen/socks5';
+import { consoleLogger, type GatewayLogger } from './log';
+import { Leases } from './meter/leases';
+import { Meter } from './meter/meter';
+import { Metrics, serveMetrics } from './metrics';
+import { ExitPool } from './route/pool';
+import { Router } from './route/router';
+import { createServerClient, type ServerClient } from './server-client';
+import { TunnelService } from './tunnel/service';
+import { UsageReporter } from './usage/reporter';
+
+export interface GatewayDeps {
+  log?: GatewayLogger;
+  /** Replaces the HTTP client of the internal calls (tests, or an in-process server). */
+  client?: ServerClient;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface Gateway {
+  httpPort: number;
+  socksPort: number;
+  metricsPort: number | undefined;
+  instanceId: string;
+  metrics: Metrics;
+  /** Stops accepting, closes tunnels (metering their last bytes), flushes usage, returns leases. */
+  close(): Promise<void>;
+}
+
+/** Samples owners near the end of their credit this often (bounds the overspend of a fast download). */
+const FAST_TICK_MS = 250;
+/** An owner whose unsent usage passes this is flushed before the regular interval. */
+const EARLY_FLUSH_BYTES = 64_000_000;
+
+/** The wiring of every part (gateway-anchors §6), explicit so one can read the data path top to bottom. */
+export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
+  const log = deps.log ?? consoleLogger();
+  const now = deps.now ?? Date.now;
+  const metrics = new Metrics();
+  const client =
+    deps.client ??
+    createServerClient({
+      baseUrl: config.serverUrl,
+      secret: config.internalSecret,
+      instanceId: config.instanceId,
+      timeoutMs: config.serverCallTimeoutMs,
+    });
+
+  const authenticator = new Authenticator({
+    client,
+    verifierKey: proxyVerifierKey(config.internalSecret),
+    failuresPerMinute: config.authFailuresPerMinute,
+    credentialsTtlMs: config.credentialsTtlMs,
+    negativeTtlMs: config.negativeTtlMs,
+    now,
+    onFailure: (reason) => Metrics.bump(metrics.authFailures, reason),
+  });
+
+  const reporter = new UsageReporter({
+    client,
+    instanceId: config.instanceId,
+    onAcked: (keys) => {
+      metrics.usageBatches++;
+      leases.touch(keys);
+    },
+    onError: (error) => {
+      metrics.usageErrors++;
+      log.warn({ err: error.message }, 'usage batch not acknowledged; kept for retry');
+    },
+  });
+
+  // Bytes sampled from client sockets go to usage (billing) and to the owner's local credit.
+  const meter = new Meter((identity, up, down) => {
+    metrics.bytesUp += up;
+    metrics.bytesDown += down;
+    reporter.add(identity.ownerKey, identity.owner, up, down);
+    leases.spend(identity.ownerKey, up + down);
+  });
+
+  const leases = new Leases({
+    client,
+    minBytes: config.leaseMinBytes,
+    maxBytes: config.leaseMaxBytes,
+    now,
+    onCut: (ownerKey, reason) => {
+      if (meter.cutOwner(ownerKey) > 0) {
+        metrics.cuts++;
+        log.info({ owner: ownerKey, reason }, 'owner cut off');
+      }
+    },
+    onRevoked: (owner) => authenticator.forgetOwner(owner.account_id, owner.subaccount_id),
+    onRenewal: () => metrics.leaseRenewals++,
+    onError: (error) => {
+      metrics.leaseErrors++;
+      log.warn({ err: error.message }, 'lease call failed');
+    },
+  });
+
+  const pool = new ExitPool(config.pool, config.exitRestMs, now, deps.random);
+  const router = new Router(
+    pool,
+    { timeoutMs: config.connectTimeoutMs, allowPrivate: config.allowPrivate },
+    (exit, error) => log.warn({ exit: exit.id, err: error.message }, 'exit failed; resting it'),
+  );
+  const service = new TunnelService({
+    authenticator,
+    leases,
+    meter,
+    router,
+    reporter,
+    metrics,
+    maxConnectionsPerAccount: config.maxConnectionsPerAccount,
+    idleTimeoutMs: config.idleTimeoutMs,
+  });
+
+  const onEvent = (event: GatewayEvent) => {
+    let closed = 0;
+    if (event.kind === 'subaccount') {
+      if (event.username !== null) authenticator.forgetUsername(event.username);
+      closed = meter.cut(
+        (t) =>
+          t.identity.owner.account_id === event.account_id &&
+          t.identity.owner.subaccount_id === event.subaccount_id,
+      );
+    } else if (event.kind === 'whitelist') {
+      const ip = event.ip === null ? undefined : (canonicalIp(event.ip) ?? event.ip);
+      if (ip !== undefined) {
+        authenticator.forgetIp(ip);
+        closed = meter.cut((t) => t.identity.via === 'whitelist' && t.identity.sourceIp === ip);
+      }
+    } else {
+      authenticator.forgetOwner(event.account_id);
+      closed = meter.cut((t) => t.identity.owner.account_id === event.account_id);
+    }
+    if (closed > 0) log.info({ event: event.id, kind: event.kind, closed }, 'access changed; tunnels closed');
+  };
+  const events = startEventPoller({
+    client,
+    intervalMs: config.eventsPollMs,
+    onEvent,
+    onError: (error) => log.warn({ err: error.message }, 'change feed unavailable'),
+  });
+
+  // The meter: every owner each tick; owners near the end of their credit every 250 ms.
+  let lastFullTick = now();
+  const meterTimer = setInterval(
+    () => {
+      const at = now();
+      if (at - lastFullTick >= config.meterTickMs) {
+        lastFullTick = at;
+        meter.tick();
+      } else {
+        meter.tick(meter.owners().filter((key) => leases.isLow(key)));
+      }
+      if (meter.owners().some((key) => reporter.pendingBytes(key) >= EARLY_FLUSH_BYTES)) {
+        void reporter.flush();
+      }
+    },
+    Math.min(FAST_TICK_MS, config.meterTickMs),
+  );
+
+  // Usage flush, then leases of owners idle for a while (and fully reported) go back.
+  const flushTimer = setInterval(() => {
+    void reporter.flush().then(async () => {
+      for (const key of leases.idle(config.leaseIdleMs)) {
+        if (meter.hasTunnels(key) || !reporter.isSettled(key)) continue;
+        await leases
+          .release(key)
+          .catch((e: unknown) => log.warn({ err: (e as Error).message }, 'release failed'));
+      }
+    });
+  }, config.flushMs);
+
+  const httpServer = createHttpProxy(service, { handshakeTimeoutMs: config.handshakeTimeoutMs });
+  const socksServer = createSocksServer(service, { handshakeTimeoutMs: config.handshakeTimeoutMs });
+  const sockets = new Set<Socket>();
+  for (const server of [httpServer, socksServer] as Server[]) {
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+  }
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : serveMetrics(() => metrics.render({ tunnelsOpen: meter.size, usageQueued: reporter.queued }));
+
+  const listen = (server: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, config.host, () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+  let httpPort: number;
+  let socksPort: number;
+  let metricsPort: number | undefined;
+  try {
+    httpPort = await listen(httpServer, config.httpPort);
+    socksPort = await listen(socksServer, config.socksPort);
+    metricsPort = metricsServer && (await listen(metricsServer, config.metricsPort ?? 0));
+  } catch (error) {
+    clearInterval(meterTimer);
+    clearInterval(flushTimer);
+    await events.stop();
+    for (const server of [httpServer, socksServer, metricsServer]) server?.close();
+    throw error;
+  }
+  log.info({ httpPort, socksPort, metricsPort, instance: config.instanceId }, 'gateway listening');
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    const closed = (server: Server | undefined) =>
+      new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
+    const stopped = Promise.all([closed(httpServer), closed(socksServer), closed(metricsServer)]);
+    clearInterval(flushTimer);
+    await events.stop();
+    // Every connection goes; each tunnel's client socket gets its final byte read as it closes.
+    meter.cut(() => true);
+    for (const socket of sockets) socket.destroy();
+    httpServer.closeAllConnections();
+    await stopped;
+    clearInterval(meterTimer);
+    meter.tick();
+    if (!(await reporter.drain(Date.now() + 10_000))) log.error({}, 'usage not acknowledged at close');
+    await leases.releaseAll();
+    log.info({ instance: config.instanceId }, 'gateway closed');
+  };
+  return {
+    httpPort,
+    socksPort,
+    metricsPort,
+    instanceId: config.instanceId,
+    metrics,
+    close: () => (closing ??= close()),
+  };
+}

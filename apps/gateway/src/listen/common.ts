@@ -1,0 +1,54 @@
+import { isIP, type Socket } from 'node:net';
+import { canonicalIp } from '@resiport/contract';
+import type { Credential } from '../auth/authenticator';
+import type { Destination } from '../route/connect/types';
+
+/** The canonical form of the peer's address (IPv4-mapped IPv6 as IPv4), as the whitelist stores it. */
+export function sourceIpOf(socket: Socket): string {
+  const raw = socket.remoteAddress ?? '';
+  return canonicalIp(raw) ?? raw;
+}
+
+/** `Proxy-Authorization: Basic base64(user:pass)`; undefined when absent or not Basic. */
+export function basicCredential(header: string | undefined): Credential | undefined {
+  const match = /^basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(\.[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?$/;
+
+/** A host name or IP literal a destination may have (no URLs, spaces or control characters). */
+export function isValidHost(host: string): boolean {
+  return isIP(host) !== 0 || HOST_NAME.test(host);
+}
+
+export function validPort(text: string): number | undefined {
+  if (!/^\d{1,5}$/.test(text)) return undefined;
+  const port = Number(text);
+  return port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/** CONNECT's authority-form `host:port` or `[v6]:port`; undefined when malformed. */
+export function parseAuthority(text: string | undefined): Destination | undefined {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+)):(\d+)$/.exec(text ?? '');
+  if (!match) return undefined;
+  const host = match[1] ?? match[2] ?? '';
+  const port = validPort(match[3] ?? '');
+  if (port === undefined || !isValidHost(host) || (match[1] !== undefined && isIP(host) !== 6)) {
+    return undefined;
+  }
+  return { host, port };
+}
+
+/** Ends a refused connection: the reply goes out, late input is drained, the socket goes soon after. */
+export function endWith(socket: Socket, data: Buffer | string): void {
+  if (socket.destroyed) return;
+  socket.resume();
+  socket.end(data);
+  setTimeout(() => socket.destroy(), 2000).unref();
+}

@@ -1,0 +1,35 @@
+import { ConfigError, loadGatewayConfig } from './config';
+import { createGateway } from './gateway';
+import { consoleLogger } from './log';
+
+/** The standalone gateway process: config → listeners; on SIGINT/SIGTERM a graceful stop. */
+async function main(): Promise<void> {
+  const config = loadGatewayConfig(process.env);
+  const log = consoleLogger();
+  const gateway = await createGateway(config, { log });
+  log.info(
+    {
+      http: `${config.host}:${gateway.httpPort}`,
+      socks: `${config.host}:${gateway.socksPort}`,
+      server: config.serverUrl,
+    },
+    'gateway up',
+  );
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down: closing tunnels, flushing usage, returning leases');
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: (error as Error).message }, 'unclean shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : `Failed to start: ${String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import type { Identity } from '../auth/authenticator';
+import type { Tunnel } from './tunnel';
+
+/** Where sampled bytes go: the reporter (usage) and the leases (credit). */
+export type ByteSink = (identity: Identity, up: number, down: number) => void;
+
+/**
+ * The registry of live tunnels, by owner and by account, and the sampler: each tick reads every
+ * tunnel's client-socket counters (free: two property reads, no per-chunk listener) and hands the
+ * deltas to the sink; a closing tunnel gets a last read so no byte is lost between ticks.
+ */
+export class Meter {
+  private readonly byOwner = new Map<string, Set<Tunnel>>();
+  /** Open tunnels plus connections still being set up, per account (the connection limit). */
+  private readonly load = new Map<number, number>();
+
+  constructor(private readonly sink: ByteSink) {}
+
+  /** Takes a connection slot of the account; false when it already has `max`. */
+  reserve(accountId: number, max: number): boolean {
+    const current = this.load.get(accountId) ?? 0;
+    if (current >= max) return false;
+    this.load.set(accountId, current + 1);
+    return true;
+  }
+
+  unreserve(accountId: number): void {
+    const current = (this.load.get(accountId) ?? 1) - 1;
+    if (current <= 0) this.load.delete(accountId);
+    else this.load.set(accountId, current);
+  }
+
+  /** Registers a tunnel whose slot was reserved; it leaves (with a final read) when its client closes. */
+  add(tunnel: Tunnel): void {
+    const key = tunnel.identity.ownerKey;
+    let set = this.byOwner.get(key);
+    if (!set) this.byOwner.set(key, (set = new Set()));
+    set.add(tunnel);
+    tunnel.client.once('close', () => this.remove(tunnel));
+  }
+
+  private remove(tunnel: Tunnel): void {
+    const key = tunnel.identity.ownerKey;
+    const set = this.byOwner.get(key);
+    if (!set?.delete(tunnel)) return;
+    if (set.size === 0) this.byOwner.delete(key);
+    this.unreserve(tunnel.identity.owner.account_id);
+    this.sample(tunnel);
+  }
+
+  private sample(tunnel: Tunnel): void {
+    const { up, down } = tunnel.takeDelta();
+    this.sink(tunnel.identity, up, down);
+  }
+
+  /** Samples every tunnel, or only those of the given owners (the fast tick near exhaustion). */
+  tick(owners?: Iterable<string>): void {
+    const keys = owners ?? [...this.byOwner.keys()];
+    for (const key of keys) {
+      for (const tunnel of this.byOwner.get(key) ?? []) this.sample(tunnel);
+    }
+  }
+
+  /** Destroys the matching tunnels (they are sampled one last time as they close); returns how many. */
+  cut(match: (tunnel: Tunnel) => boolean): number {
+    let count = 0;
+    for (const set of this.byOwner.values()) {
+      for (const tunnel of set) {
+        if (!match(tunnel)) continue;
+        tunnel.destroy();
+        count++;
+      }
+    }
+    return count;
+  }
+
+  cutOwner(ownerKey: string): number {
+    return this.cut((t) => t.identity.ownerKey === ownerKey);
+  }
+
+  hasTunnels(ownerKey: string): boolean {
+    return this.byOwner.has(ownerKey);
+  }
+
+  owners(): string[] {
+    return [...this.byOwner.keys()];
+  }
+
+  get size(): number {
+    let total = 0;
+    for (const set of this.byOwner.values()) total += set.size;
+    return total;
+  }
+}

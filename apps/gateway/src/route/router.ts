@@ -1,0 +1,56 @@
+import type { Socket } from 'node:net';
+import type { Exit } from '@resiport/contract';
+import type { Refusal } from '../refusals';
+import { isIP } from 'node:net';
+import { connectDirect } from './connect/direct';
+import { isLocalName, isRefusedAddress } from './connect/guard';
+import { connectHttpUpstream } from './connect/http-upstream';
+import { connectSocks5Upstream } from './connect/socks5-upstream';
+import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
+import type { ChoiceRequest, ExitPool } from './pool';
+
+/** One connector per exit type. */
+export const connectors: Record<Exit['type'], Connector> = {
+  direct: (_exit, destination, options) => connectDirect(destination, options),
+  http: connectHttpUpstream,
+  socks5: connectSocks5Upstream,
+};
+
+export type RouteResult = { ok: true; socket: Socket; exit: Exit } | { ok: false; reason: Refusal };
+
+/** Exits tried per connection: a failed exit is rested and the next candidate gets the connection. */
+const MAX_ATTEMPTS = 3;
+
+export class Router {
+  constructor(
+    private readonly pool: ExitPool,
+    private readonly options: ConnectOptions,
+    private readonly onExitFailure: (exit: Exit, error: Error) => void = () => undefined,
+  ) {}
+
+  async open(request: ChoiceRequest, destination: Destination): Promise<RouteResult> {
+    // For every exit type: an upstream proxy on our own network would otherwise reach our private
+    // addresses. (Names an upstream resolves itself can only be checked by that upstream.)
+    if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) {
+      return { ok: false, reason: 'destination_refused' };
+    }
+    const candidates = this.pool.candidates(request);
+    if (candidates.length === 0) return { ok: false, reason: 'no_exit' };
+    for (const exit of candidates.slice(0, MAX_ATTEMPTS)) {
+      try {
+        const socket = await connectors[exit.type](exit, destination, this.options);
+        return { ok: true, socket, exit };
+      } catch (error) {
+        if (!(error instanceof ConnectError)) return { ok: false, reason: 'exit_failed' };
+        if (error.kind !== 'exit_failed') return { ok: false, reason: error.kind };
+        this.pool.rest(exit);
+        this.onExitFailure(exit, error);
+      }
+    }
+    return { ok: false, reason: 'exit_failed' };
+  }
+
+  private isRefusedLiteral(host: string): boolean {
+    return isLocalName(host) || (isIP(host) !== 0 && isRefusedAddress(host));
+  }
+}

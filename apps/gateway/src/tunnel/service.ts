@@ -1,0 +1,106 @@
+import type { Socket } from 'node:net';
+import type { Exit } from '@resiport/contract';
+import type { Authenticator, AuthResult, Credential, Identity } from '../auth/authenticator';
+import type { Leases } from '../meter/leases';
+import type { Meter } from '../meter/meter';
+import { Tunnel } from '../meter/tunnel';
+import { Metrics } from '../metrics';
+import type { Refusal } from '../refusals';
+import type { Destination } from '../route/connect/types';
+import type { Router } from '../route/router';
+import type { UsageReporter } from '../usage/reporter';
+import { pipeBoth } from './pipe';
+
+export interface Connected {
+  ok: true;
+  identity: Identity;
+  upstream: Socket;
+  exit: Exit;
+}
+
+/**
+ * What both listeners do once they have parsed their protocol: authenticate, check credit and the
+ * connection limit, pick an exit and connect, then register the tunnel with the meter and relay.
+ * The listeners only translate between their wire format and these steps.
+ */
+export class TunnelService {
+  constructor(
+    private readonly deps: {
+      authenticator: Authenticator;
+      leases: Leases;
+      meter: Meter;
+      router: Router;
+      reporter: UsageReporter;
+      metrics: Metrics;
+      maxConnectionsPerAccount: number;
+      idleTimeoutMs: number;
+    },
+  ) {}
+
+  authenticate(sourceIp: string, credential: Credential | undefined): Promise<AuthResult> {
+    return this.deps.authenticator.authenticate(sourceIp, credential);
+  }
+
+  whitelistAccount(sourceIp: string): Promise<number | null> {
+    return this.deps.authenticator.whitelistAccount(sourceIp);
+  }
+
+  /** Everything up to a connected upstream socket, or the reason there is none. */
+  async connect(
+    identity: Identity,
+    destination: Destination,
+  ): Promise<Connected | { ok: false; reason: Refusal }> {
+    const { leases, meter, router } = this.deps;
+    const noCredit = await leases.acquire(identity.owner, identity.ownerKey);
+    if (noCredit) return this.refuse(noCredit);
+    const accountId = identity.owner.account_id;
+    if (!meter.reserve(accountId, this.deps.maxConnectionsPerAccount)) {
+      return this.refuse('too_many_connections');
+    }
+    const routed = await router.open(
+      { target: identity.target, ownerKey: identity.ownerKey, session: identity.session },
+      destination,
+    );
+    if (!routed.ok) {
+      meter.unreserve(accountId);
+      return this.refuse(routed.reason);
+    }
+    return { ok: true, identity, upstream: routed.socket, exit: routed.exit };
+  }
+
+  refuse(reason: Refusal): { ok: false; reason: Refusal } {
+    Metrics.bump(this.deps.metrics.refusals, reason);
+    return { ok: false, reason };
+  }
+
+  /**
+   * Registers the tunnel with the meter (from now on its client-socket bytes are billed, including
+   * the handshake already on the socket). Returns undefined when the client left meanwhile.
+   */
+  track(connected: Connected, client: Socket): Tunnel | undefined {
+    const { identity, upstream, exit } = connected;
+    if (client.destroyed) {
+      upstream.destroy();
+      this.deps.meter.unreserve(identity.owner.account_id);
+      return undefined;
+    }
+    const tunnel = new Tunnel(identity, client, upstream, exit.id);
+    this.deps.meter.add(tunnel);
+    // No traffic either way for the idle timeout: the tunnel goes (a forgotten connection costs a slot).
+    for (const socket of [client, upstream]) {
+      socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
+    }
+    this.deps.reporter.countConnection(identity.ownerKey, identity.owner);
+    this.deps.metrics.tunnelsOpened++;
+    return tunnel;
+  }
+
+  /** Tracks, sends the protocol's success reply and relays until both sides are done. */
+  async relay(connected: Connected, client: Socket, reply: Buffer | string, head?: Buffer): Promise<void> {
+    const tunnel = this.track(connected, client);
+    if (!tunnel) return;
+    client.write(reply);
+    if (head && head.length > 0) connected.upstream.write(head);
+    await pipeBoth(client, connected.upstream, this.deps.idleTimeoutMs);
+  }
+}

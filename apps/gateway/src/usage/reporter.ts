@@ -1,0 +1,116 @@
+import type { TrafficOwner, UsageEntry } from '@resiport/contract';
+import type { ServerClient, UsageBatch } from '../server-client';
+
+/**
+ * Usage goes to the server in batches, never per connection: bytes accumulate per owner, and every
+ * flush turns them into one batch with an id `instance:boot.seq` that the server applies once, so a
+ * batch is retried with the same id until acknowledged. Unacknowledged batches wait in a bounded
+ * queue; when it is full, bytes keep accumulating per owner instead (memory bounded by the number of
+ * owners, nothing dropped). The boot part keeps ids unique when an instance id is reused after a restart.
+ */
+
+const MAX_ENTRIES_PER_BATCH = 10_000;
+
+export interface ReporterOptions {
+  client: ServerClient;
+  instanceId: string;
+  maxQueuedBatches?: number;
+  /** Called with the owners of a batch the server acknowledged (their leases were extended). */
+  onAcked?: (ownerKeys: string[], batch: UsageBatch) => void;
+  onError?: (error: Error) => void;
+}
+
+interface Pending {
+  owner: TrafficOwner;
+  up: number;
+  down: number;
+  connections: number;
+}
+
+export class UsageReporter {
+  private readonly pending = new Map<string, Pending>();
+  private readonly queue: { batch: UsageBatch; keys: string[] }[] = [];
+  private readonly boot = Date.now().toString(36);
+  private seq = 0;
+  private flushing: Promise<void> | undefined;
+
+  constructor(private readonly options: ReporterOptions) {}
+
+  private entry(key: string, owner: TrafficOwner): Pending {
+    let entry = this.pending.get(key);
+    if (!entry) this.pending.set(key, (entry = { owner, up: 0, down: 0, connections: 0 }));
+    return entry;
+  }
+
+  add(key: string, owner: TrafficOwner, up: number, down: number): void {
+    if (up === 0 && down === 0) return;
+    const entry = this.entry(key, owner);
+    entry.up += up;
+    entry.down += down;
+  }
+
+  countConnection(key: string, owner: TrafficOwner): void {
+    this.entry(key, owner).connections++;
+  }
+
+  /** Bytes not yet handed to a batch, per owner. */
+  pendingBytes(key: string): number {
+    const entry = this.pending.get(key);
+    return entry ? entry.up + entry.down : 0;
+  }
+
+  /** True when no usage of this owner waits to be sent or acknowledged. */
+  isSettled(key: string): boolean {
+    return !this.pending.has(key) && !this.queue.some((q) => q.keys.includes(key));
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Turns pending usage into batches and sends every queued batch, oldest first. */
+  flush(): Promise<void> {
+    this.flushing ??= this.run().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private snapshot(): void {
+    const max = this.options.maxQueuedBatches ?? 100;
+    while (this.pending.size > 0 && this.queue.length < max) {
+      const keys: string[] = [];
+      const entries: UsageEntry[] = [];
+      for (const [key, p] of this.pending) {
+        if (entries.length >= MAX_ENTRIES_PER_BATCH) break;
+        this.pending.delete(key);
+        keys.push(key);
+        entries.push({ ...p.owner, bytes_up: p.up, bytes_down: p.down, connections: p.connections });
+      }
+      const batchId = `${this.options.instanceId}:${this.boot}.${++this.seq}`;
+      this.queue.push({ batch: { batch_id: batchId, instance_id: this.options.instanceId, entries }, keys });
+    }
+  }
+
+  private async run(): Promise<void> {
+    this.snapshot();
+    for (let head = this.queue[0]; head; head = this.queue[0]) {
+      try {
+        await this.options.client.usage(head.batch);
+      } catch (error) {
+        this.options.onError?.(error as Error);
+        return; // stays at the head; the next flush retries it with the same id
+      }
+      this.queue.shift();
+      this.options.onAcked?.(head.keys, head.batch);
+    }
+  }
+
+  /** Flushes until everything is acknowledged or the deadline passes (a graceful stop). */
+  async drain(deadline: number): Promise<boolean> {
+    for (;;) {
+      await this.flush();
+      if (this.queue.length === 0 && this.pending.size === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}

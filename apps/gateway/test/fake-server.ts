@@ -1,0 +1,273 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  credentialsRequest,
+  gatewayEventsQuery,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayPaths as paths,
+  leaseRequest,
+  releaseRequest,
+  usageBatchRequest,
+  whitelistLookupRequest,
+  type TrafficOwner,
+  type UsageEntry,
+} from '@resiport/contract';
+import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
+
+/**
+ * A stand-in for the API server's internal gateway calls (apps/server/src/modules/gateway-link),
+ * faithful to the contract: envelopes, the secret header, request validation, password verifiers,
+ * leases that take traffic out of a balance, usage applied once per batch id (beyond-lease bytes
+ * debited from what is left, never below zero), release returning the unused part, and the change
+ * feed. The real server has its own tests; this one lets the gateway's be fast and exact.
+ */
+
+interface User {
+  username: string;
+  password: string;
+  owner: TrafficOwner;
+  active: boolean;
+  deleted: boolean;
+}
+
+interface Lease {
+  granted: number;
+  used: number;
+}
+
+export interface FakeEvent {
+  id: number;
+  kind: 'subaccount' | 'whitelist' | 'account';
+  account_id: number;
+  subaccount_id: number | null;
+  username: string | null;
+  ip: string | null;
+}
+
+export const ownerKey = (o: TrafficOwner) => `${o.account_id}:${o.subaccount_id ?? 'main'}`;
+
+export class FakeServer {
+  url = '';
+  readonly users = new Map<string, User>();
+  readonly whitelist = new Map<string, number>();
+  readonly left = new Map<string, number>();
+  readonly leases = new Map<string, Lease>();
+  readonly batches = new Map<string, { instance_id: string; entries: UsageEntry[] }>();
+  readonly events: FakeEvent[] = [];
+  readonly calls: Record<string, number> = {};
+  duplicateBatches = 0;
+  releases = 0;
+  /** Paths that answer HTTP 500 for the next n calls. */
+  readonly failures = new Map<string, number>();
+  /** Paths whose next n calls are carried out but the answer is lost (the connection drops). */
+  readonly lostAnswers = new Map<string, number>();
+  private readonly key: Buffer;
+  private nextSub = 100;
+  private readonly server = createServer((req, res) => void this.handle(req, res));
+
+  constructor(private readonly secret: string) {
+    this.key = proxyVerifierKey(secret);
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** A sub-account of `accountId` with `traffic` bytes. */
+  addUser(username: string, password: string, traffic: number, accountId = 1): TrafficOwner {
+    const owner = { account_id: accountId, subaccount_id: this.nextSub++ };
+    this.users.set(username.toLowerCase(), {
+      username: username.toLowerCase(),
+      password,
+      owner,
+      active: true,
+      deleted: false,
+    });
+    this.left.set(ownerKey(owner), traffic);
+    return owner;
+  }
+
+  /** Whitelists an address for the main account, which gets `traffic` bytes. */
+  addWhitelist(ip: string, accountId: number, traffic: number): TrafficOwner {
+    this.whitelist.set(ip, accountId);
+    const owner = { account_id: accountId, subaccount_id: null };
+    this.left.set(ownerKey(owner), traffic);
+    return owner;
+  }
+
+  removeWhitelist(ip: string): void {
+    const account = this.whitelist.get(ip);
+    if (account === undefined) return;
+    this.whitelist.delete(ip);
+    this.event({ kind: 'whitelist', account_id: account, subaccount_id: null, username: null, ip });
+  }
+
+  deleteUser(username: string): void {
+    const user = this.users.get(username);
+    if (!user) return;
+    user.deleted = true;
+    this.event({ kind: 'subaccount', ...user.owner, username, ip: null });
+  }
+
+  setActive(username: string, active: boolean): void {
+    const user = this.users.get(username);
+    if (!user) return;
+    user.active = active;
+    this.event({ kind: 'subaccount', ...user.owner, username, ip: null });
+  }
+
+  private event(event: Omit<FakeEvent, 'id'>): void {
+    this.events.push({ id: this.events.length + 1, ...event });
+  }
+
+  /** What the applied batches say this owner used. */
+  usage(owner: TrafficOwner): { up: number; down: number; connections: number } {
+    const total = { up: 0, down: 0, connections: 0 };
+    for (const batch of this.batches.values()) {
+      for (const e of batch.entries) {
+        if (e.account_id !== owner.account_id || e.subaccount_id !== owner.subaccount_id) continue;
+        total.up += e.bytes_up;
+        total.down += e.bytes_down;
+        total.connections += e.connections;
+      }
+    }
+    return total;
+  }
+
+  private spendable(owner: TrafficOwner): boolean {
+    if (owner.subaccount_id === null) return true;
+    const user = [...this.users.values()].find((u) => u.owner.subaccount_id === owner.subaccount_id);
+    return user !== undefined && user.active && !user.deleted;
+  }
+
+  private answer(res: ServerResponse, status: number, code: number, data: unknown): void {
+    const path = new URL(res.req.url ?? '/', 'http://x').pathname.replace(/^\/api/, '');
+    const lose = this.lostAnswers.get(path) ?? 0;
+    if (lose > 0 && status === 200) {
+      this.lostAnswers.set(path, lose - 1);
+      res.destroy();
+      return;
+    }
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code, msg: code === 0 ? 'ok' : 'error', data }));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname.replace(/^\/api/, '');
+    this.calls[path] = (this.calls[path] ?? 0) + 1;
+    if (req.headers[INTERNAL_SECRET_HEADER] !== this.secret) return this.answer(res, 403, 10010, null);
+    const failing = this.failures.get(path) ?? 0;
+    if (failing > 0) {
+      this.failures.set(path, failing - 1);
+      return this.answer(res, 500, 10000, null);
+    }
+    let body: unknown;
+    try {
+      body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    } catch {
+      return this.answer(res, 400, 10001, null);
+    }
+    const invalid = () => this.answer(res, 400, 10001, { fields: {} });
+    switch (path) {
+      case paths.credentials: {
+        const parsed = credentialsRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        const user = this.users.get(parsed.data.username.toLowerCase());
+        if (!user || user.deleted) {
+          return this.answer(res, 200, 0, {
+            found: false,
+            account_id: null,
+            subaccount_id: null,
+            active: false,
+            verifier: null,
+          });
+        }
+        return this.answer(res, 200, 0, {
+          found: true,
+          ...user.owner,
+          active: user.active,
+          verifier: proxyPasswordVerifier(this.key, user.password),
+        });
+      }
+      case paths.whitelist: {
+        const parsed = whitelistLookupRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        return this.answer(res, 200, 0, { account_id: this.whitelist.get(parsed.data.ip) ?? null });
+      }
+      case paths.lease: {
+        const parsed = leaseRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        const { instance_id, want_bytes, ...owner } = parsed.data;
+        const expires_at = new Date(Date.now() + 120_000).toISOString();
+        if (!this.spendable(owner)) {
+          return this.answer(res, 200, 0, { granted_bytes: 0, revoked: true, expires_at });
+        }
+        const key = `${instance_id}|${ownerKey(owner)}`;
+        const lease = this.leases.get(key) ?? { granted: 0, used: 0 };
+        this.leases.set(key, lease);
+        const left = this.left.get(ownerKey(owner)) ?? 0;
+        const granted = Math.min(want_bytes, left);
+        this.left.set(ownerKey(owner), left - granted);
+        lease.granted += granted;
+        return this.answer(res, 200, 0, { granted_bytes: granted, revoked: false, expires_at });
+      }
+      case paths.release: {
+        const parsed = releaseRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        const { instance_id, ...owner } = parsed.data;
+        const key = `${instance_id}|${ownerKey(owner)}`;
+        const lease = this.leases.get(key);
+        this.leases.delete(key);
+        this.releases++;
+        const unused = lease ? lease.granted - lease.used : 0;
+        this.left.set(ownerKey(owner), (this.left.get(ownerKey(owner)) ?? 0) + unused);
+        return this.answer(res, 200, 0, { returned_bytes: unused });
+      }
+      case paths.usage: {
+        const parsed = usageBatchRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        if (this.batches.has(parsed.data.batch_id)) {
+          this.duplicateBatches++;
+          return this.answer(res, 200, 0, { applied: false });
+        }
+        this.batches.set(parsed.data.batch_id, {
+          instance_id: parsed.data.instance_id,
+          entries: parsed.data.entries,
+        });
+        for (const entry of parsed.data.entries) {
+          const total = entry.bytes_up + entry.bytes_down;
+          const lease = this.leases.get(`${parsed.data.instance_id}|${ownerKey(entry)}`);
+          const fromLease = lease ? Math.min(total, lease.granted - lease.used) : 0;
+          if (lease) lease.used += fromLease;
+          const left = this.left.get(ownerKey(entry)) ?? 0;
+          this.left.set(ownerKey(entry), left - Math.min(total - fromLease, left));
+        }
+        return this.answer(res, 200, 0, { applied: true });
+      }
+      case paths.events: {
+        const parsed = gatewayEventsQuery.safeParse(Object.fromEntries(url.searchParams));
+        if (!parsed.success || req.method !== 'GET') return invalid();
+        const events = this.events.filter((e) => e.id > parsed.data.after).slice(0, 1000);
+        return this.answer(res, 200, 0, { events, last_id: events.at(-1)?.id ?? parsed.data.after });
+      }
+      default:
+        return this.answer(res, 404, 10004, null);
+    }
+  }
+}
+
+export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
+
+export function startFakeServer(secret = TEST_SECRET): Promise<FakeServer> {
+  return new FakeServer(secret).start();
+}

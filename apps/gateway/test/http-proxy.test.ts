@@ -1,0 +1,221 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '../src/gateway';
+import { startFakeServer, type FakeServer } from './fake-server';
+import { basic, closed, connectTo, httpConnect, readAll, roundTrip } from './clients';
+import { closeServer, startEchoServer, startGateway, startHttpTarget } from './servers';
+
+const GB = 1_000_000_000;
+
+/** A plain HTTP request through the proxy (absolute-form), with raw control over headers. */
+function proxyGet(proxyPort: number, url: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: proxyPort, method: body ? 'POST' : 'GET', path: url, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+describe('HTTP proxy listener', () => {
+  let fake: FakeServer;
+  let gateway: Gateway;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
+  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    fake.addUser(alice.user, alice.pass, GB);
+    fake.addUser('bobproxy0001', 'Bob-pass.1', GB);
+    fake.setActive('bobproxy0001', false);
+    fake.addUser('emptyproxy01', 'Empty-pass.1', 0);
+    echo = await startEchoServer();
+    target = await startHttpTarget();
+    gateway = await startGateway(fake);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([closeServer(echo), closeServer(target)]);
+    await fake.close();
+  });
+
+  it('tunnels CONNECT to a target, both ways, with half-close', async () => {
+    const { status, head, socket } = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${echo.port}`,
+      basic(alice.user, alice.pass),
+    );
+    expect(status).toBe(200);
+    expect(head).toBe('HTTP/1.1 200 Connection established');
+    const payload = Buffer.from('ping '.repeat(10_000));
+    expect((await roundTrip(socket, payload)).equals(payload)).toBe(true);
+    // Half-close: data and FIN at once; the echo still comes back after our FIN, then the tunnel closes.
+    const echoed = readAll(socket);
+    socket.end(payload);
+    expect((await echoed).equals(payload)).toBe(true);
+  });
+
+  it('forwards absolute-form requests without our credentials or hop-by-hop headers', async () => {
+    const res = await proxyGet(gateway.httpPort, `http://127.0.0.1:${target.port}/hello`, {
+      'proxy-authorization': basic(alice.user, alice.pass),
+      'proxy-connection': 'keep-alive',
+      connection: 'keep-alive, x-secret-hop',
+      'x-secret-hop': 'for the proxy only',
+      'x-end-to-end': 'kept',
+    });
+    expect(res).toMatchObject({ status: 200, body: 'hello from target' });
+    expect(res.headers['keep-alive']).toBeUndefined();
+    expect(res.headers.connection).toBe('close');
+    const seen = target.seen.at(-1) ?? {};
+    expect(seen['proxy-authorization']).toBeUndefined();
+    expect(seen['proxy-connection']).toBeUndefined();
+    expect(seen['x-secret-hop']).toBeUndefined();
+    expect(seen['x-end-to-end']).toBe('kept');
+    expect(seen.host).toBe(`127.0.0.1:${target.port}`);
+    const posted = await proxyGet(
+      gateway.httpPort,
+      `http://127.0.0.1:${target.port}/echo`,
+      { 'proxy-authorization': basic(alice.user, alice.pass), 'content-type': 'text/plain' },
+      'a body of some length',
+    );
+    expect(posted).toMatchObject({ status: 200, body: 'a body of some length' });
+  });
+
+  it('asks for credentials: 407 with a Basic realm, and a reason', async () => {
+    const cases = [
+      [undefined, 'auth_required'],
+      [basic(alice.user, 'wrong'), 'auth_failed'],
+      [basic('nobodyhere01', 'whatever'), 'auth_failed'],
+      [basic('aliceproxy01-planet-mars', alice.pass), 'bad_username'],
+      ['Bearer abc', 'auth_required'],
+    ] as const;
+    for (const [auth, reason] of cases) {
+      const { status, header, socket } = await httpConnect(gateway.httpPort, `127.0.0.1:${echo.port}`, auth);
+      expect(status).toBe(407);
+      expect(header('Proxy-Authenticate')).toBe('Basic realm="Resiport"');
+      expect(header('X-Resiport-Reason')).toBe(reason);
+      await closed(socket);
+    }
+    const res = await proxyGet(gateway.httpPort, `http://127.0.0.1:${target.port}/hello`, {
+      'proxy-authorization': basic(alice.user, 'wrong'),
+    });
+    expect(res.status).toBe(407);
+    expect(res.headers['x-resiport-reason']).toBe('auth_failed');
+  });
+
+  it('refuses a disabled sub-account (403) and one without traffic (402)', async () => {
+    const disabled = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${echo.port}`,
+      basic('bobproxy0001', 'Bob-pass.1'),
+    );
+    expect([disabled.status, disabled.header('X-Resiport-Reason')]).toEqual([403, 'disabled']);
+    const empty = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${echo.port}`,
+      basic('emptyproxy01', 'Empty-pass.1'),
+    );
+    expect([empty.status, empty.header('X-Resiport-Reason')]).toEqual([402, 'no_traffic']);
+  });
+
+  it('reports an unreachable destination (connection refused) as 502', async () => {
+    const dead = await startEchoServer();
+    const port = dead.port;
+    await closeServer(dead);
+    const res = await httpConnect(gateway.httpPort, `127.0.0.1:${port}`, basic(alice.user, alice.pass));
+    expect([res.status, res.header('X-Resiport-Reason')]).toEqual([502, 'connection_refused']);
+  });
+
+  it('answers malformed input with 4xx and keeps serving', async () => {
+    const attempts: [string, RegExp][] = [
+      ['CONNECT nonsense HTTP/1.1\r\n\r\n', /^HTTP\/1\.1 400/],
+      ['CONNECT 127.0.0.1:99999 HTTP/1.1\r\n\r\n', /^HTTP\/1\.1 400/],
+      ['CONNECT  HTTP/1.1\r\n\r\n', /^HTTP\/1\.1 400/],
+      ['GET /not-a-proxy-request HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 400/],
+      ['GET https://example.com/ HTTP/1.1\r\nHost: example.com\r\n\r\n', /^HTTP\/1\.1 400/],
+      ['\x16\x03\x01\x02\x00garbage\r\n\r\n', /^HTTP\/1\.1 400/],
+      [`GET http://127.0.0.1/ HTTP/1.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, /^HTTP\/1\.1 431/],
+      [`CONNECT a:1 HTTP/1.1\r\n${'X-Many: 1\r\n'.repeat(3000)}\r\n`, /^HTTP\/1\.1 431/],
+    ];
+    for (const [input, expected] of attempts) {
+      const socket = await connectTo(gateway.httpPort);
+      socket.on('error', () => undefined);
+      socket.write(input);
+      const answer = (await readAll(socket)).toString('latin1');
+      expect(answer).toMatch(expected);
+    }
+    const ok = await httpConnect(gateway.httpPort, `127.0.0.1:${echo.port}`, basic(alice.user, alice.pass));
+    expect(ok.status).toBe(200);
+    ok.socket.destroy();
+  });
+
+  it('drops a slow-loris client after the handshake timeout, and a client that leaves mid-request', async () => {
+    const quick = await startGateway(fake, { handshakeTimeoutMs: 500 });
+    try {
+      const started = Date.now();
+      const slow = await connectTo(quick.httpPort);
+      slow.on('error', () => undefined);
+      slow.write('CONNECT 127.0.0.1:1 HTTP/1.1\r\nX-Slow: ');
+      const interval = setInterval(() => slow.writable && slow.write('a'), 100);
+      await closed(slow, 3000);
+      clearInterval(interval);
+      expect(Date.now() - started).toBeLessThan(1500); // 500 ms (+ up to one 500 ms check interval)
+      const silent = await connectTo(quick.httpPort); // connects and says nothing at all
+      await closed(silent, 3000);
+      const quitter = await connectTo(quick.httpPort);
+      quitter.write('CONNECT 127.0.0.1:');
+      quitter.destroy();
+      const ok = await httpConnect(quick.httpPort, `127.0.0.1:${echo.port}`, basic(alice.user, alice.pass));
+      expect(ok.status).toBe(200);
+      ok.socket.destroy();
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('throttles an address after repeated failures, even for the right password', async () => {
+    const strict = await startGateway(fake, { authFailuresPerMinute: 3 });
+    try {
+      const statuses: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await httpConnect(
+          strict.httpPort,
+          `127.0.0.1:${echo.port}`,
+          basic(alice.user, `guess-${i}`),
+        );
+        statuses.push(`${res.status} ${res.header('X-Resiport-Reason') ?? ''}`);
+      }
+      const right = await httpConnect(
+        strict.httpPort,
+        `127.0.0.1:${echo.port}`,
+        basic(alice.user, alice.pass),
+      );
+      statuses.push(`${right.status} ${right.header('X-Resiport-Reason') ?? ''}`);
+      expect(statuses).toEqual([
+        '407 auth_failed',
+        '407 auth_failed',
+        '407 auth_failed',
+        '429 throttled',
+        '429 throttled',
+      ]);
+      expect(strict.metrics.authFailures.get('throttled')).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+});

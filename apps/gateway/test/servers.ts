@@ -1,0 +1,183 @@
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { loadGatewayConfig, type GatewayConfig } from '../src/config';
+import { createGateway, type Gateway } from '../src/gateway';
+import { silentLogger } from '../src/log';
+import { basic, readHead } from './clients';
+import { TEST_SECRET, type FakeServer } from './fake-server';
+
+/** Real servers on loopback for the gateway tests: targets, tiny upstream proxies, and the gateway itself. */
+
+/** Listens on an ephemeral loopback port; answers the port. */
+export async function listenOn(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+export function closeServer(server: Server): Promise<void> {
+  if ('closeAllConnections' in server) (server as { closeAllConnections: () => void }).closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Echoes every byte; ends its side when the client ends (half-close). */
+export async function startEchoServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+    socket.pipe(socket);
+  });
+  return Object.assign(server, { sockets, port: await listenOn(server) });
+}
+
+/** Streams `chunk` bytes every `intervalMs` to whoever connects (a steady download), until they go. */
+export async function startFirehose(chunk = 64 * 1024, intervalMs = 10) {
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined);
+    const data = Buffer.alloc(chunk, 0x61);
+    const timer = setInterval(() => socket.writable && socket.write(data), intervalMs);
+    socket.once('close', () => clearInterval(timer));
+    socket.resume();
+  });
+  return Object.assign(server, { port: await listenOn(server) });
+}
+
+/** An origin: `/hello`, `/bytes/N` (N bytes of `x`), `POST /echo`; remembers request headers. */
+export async function startHttpTarget() {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createHttpServer((req, res) => {
+    seen.push(req.headers);
+    const bytes = /^\/bytes\/(\d+)$/.exec(req.url ?? '');
+    if (req.url === '/hello') {
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        connection: 'keep-alive',
+        'keep-alive': 'timeout=5',
+      });
+      res.end('hello from target');
+    } else if (bytes) {
+      res.writeHead(200, { 'content-length': bytes[1] });
+      res.end('x'.repeat(Number(bytes[1])));
+    } else if (req.url === '/echo') {
+      res.writeHead(200);
+      req.pipe(res);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  return Object.assign(server, { seen, port: await listenOn(server) });
+}
+
+/** A tiny upstream HTTP proxy (CONNECT only), optionally requiring credentials; counts what it relayed. */
+export async function startUpstreamHttpProxy(name: string, auth?: { user: string; pass: string }) {
+  const connects: string[] = [];
+  const stats = { attempts: 0 };
+  const server = createServer({ allowHalfOpen: true }, (client) => {
+    client.on('error', () => undefined);
+    void readHead(client).then(
+      ({ head, rest }) => {
+        stats.attempts++;
+        const [line = '', ...headers] = head.split('\r\n');
+        const target = /^CONNECT (\S+) HTTP\/1\.1$/.exec(line)?.[1];
+        const given = headers.find((h) => h.toLowerCase().startsWith('proxy-authorization:'))?.split(': ')[1];
+        if (auth && given !== basic(auth.user, auth.pass)) {
+          return client.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n');
+        }
+        const match = /^(.*):(\d+)$/.exec(target ?? '');
+        if (!match) return client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+        const upstream = connect({
+          host: match[1]?.replace(/^\[|\]$/g, ''),
+          port: Number(match[2]),
+          allowHalfOpen: true,
+        });
+        upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
+        upstream.once('connect', () => {
+          connects.push(target ?? '');
+          client.write('HTTP/1.1 200 Connection established\r\n\r\n');
+          upstream.write(rest);
+          client.pipe(upstream).pipe(client);
+          client.resume();
+        });
+      },
+      () => client.destroy(),
+    );
+  });
+  return Object.assign(server, { name, connects, stats, port: await listenOn(server) });
+}
+
+/** A tiny upstream SOCKS5 server (CONNECT, optional username/password); counts what it relayed. */
+export async function startUpstreamSocks5(name: string, auth?: { user: string; pass: string }) {
+  const connects: string[] = [];
+  const server = createServer({ allowHalfOpen: true }, (client) => {
+    client.on('error', () => undefined);
+    let buffer = Buffer.alloc(0);
+    let stage: 'greeting' | 'auth' | 'request' = 'greeting';
+    const onData = (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (stage === 'greeting' && buffer.length >= 2 && buffer.length >= 2 + (buffer[1] ?? 0)) {
+        const methods = [...buffer.subarray(2, 2 + (buffer[1] ?? 0))];
+        buffer = buffer.subarray(2 + (buffer[1] ?? 0));
+        const method = auth ? 0x02 : 0x00;
+        client.write(Buffer.from([5, methods.includes(method) ? method : 0xff]));
+        stage = auth ? 'auth' : 'request';
+      }
+      if (stage === 'auth' && buffer.length >= 2) {
+        const ulen = buffer[1] ?? 0;
+        if (buffer.length < 3 + ulen) return;
+        const plen = buffer[2 + ulen] ?? 0;
+        if (buffer.length < 3 + ulen + plen) return;
+        const user = buffer.subarray(2, 2 + ulen).toString();
+        const pass = buffer.subarray(3 + ulen, 3 + ulen + plen).toString();
+        buffer = buffer.subarray(3 + ulen + plen);
+        const good = user === auth?.user && pass === auth.pass;
+        client.write(Buffer.from([1, good ? 0 : 1]));
+        if (!good) return client.end();
+        stage = 'request';
+      }
+      if (stage === 'request' && buffer.length >= 5) {
+        const atyp = buffer[3];
+        const addrLength = atyp === 1 ? 4 : atyp === 4 ? 16 : 1 + (buffer[4] ?? 0);
+        if (buffer.length < 4 + addrLength + 2) return;
+        const addr = buffer.subarray(4, 4 + addrLength);
+        const host = atyp === 1 ? [...addr].join('.') : atyp === 3 ? addr.subarray(1).toString() : '::1';
+        const port = buffer.readUInt16BE(4 + addrLength);
+        const rest = buffer.subarray(4 + addrLength + 2);
+        client.off('data', onData);
+        const upstream = connect({ host, port, allowHalfOpen: true });
+        upstream.on('error', () => client.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
+        upstream.once('connect', () => {
+          connects.push(`${host}:${port}`);
+          client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+          upstream.write(rest);
+          client.pipe(upstream).pipe(client);
+        });
+      }
+    };
+    client.on('data', onData);
+  });
+  return Object.assign(server, { name, connects, port: await listenOn(server) });
+}
+
+/** A gateway on ephemeral loopback ports wired to the fake server, with short timers for tests. */
+export function startGateway(fake: FakeServer, overrides: Partial<GatewayConfig> = {}): Promise<Gateway> {
+  const config = loadGatewayConfig(
+    {},
+    {
+      internalSecret: TEST_SECRET,
+      serverUrl: fake.url,
+      host: '127.0.0.1',
+      httpPort: 0,
+      socksPort: 0,
+      allowPrivate: true,
+      meterTickMs: 200,
+      flushMs: 200,
+      eventsPollMs: 100,
+      authFailuresPerMinute: 1000,
+      handshakeTimeoutMs: 2000,
+      connectTimeoutMs: 2000,
+      ...overrides,
+    },
+  );
+  return createGateway(config, { log: silentLogger });
+}

@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
+import { accountInfo, authHeader, postForm, signedInAccount } from '../../server/test/factories';
+import { createTestApp, type TestApp } from '../../server/test/test-app';
+import { auditLedger, post } from '../../server/src/modules/ledger/ledger.service';
+import { basic, closed, httpConnect, readAll, socksConnect, waitFor } from './clients';
+import { closeServer, startFirehose, startHttpTarget } from './servers';
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/**
+ * The real thing end to end: the API server (real SQL, its internal calls, leases, usage) and a real
+ * gateway process object on real sockets, a customer's proxy line carrying bytes to a local target.
+ */
+describe('gateway + server: generated credentials carry traffic, metered to the byte, stopped at zero', () => {
+  let t: TestApp;
+  let gateway: Gateway;
+  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  let firehose: Awaited<ReturnType<typeof startFirehose>>;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+    target = await startHttpTarget();
+    firehose = await startFirehose();
+    gateway = await startGatewayFor(t, 'it-a');
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await closeServer(target);
+    await closeServer(firehose);
+    await t.close();
+  });
+
+  const startGatewayFor = (app: TestApp, instanceId: string) =>
+    createGateway(
+      loadGatewayConfig(
+        {
+          GATEWAY_HOST: '127.0.0.1',
+          GATEWAY_HTTP_PORT: '0',
+          GATEWAY_SOCKS_PORT: '0',
+          GATEWAY_ALLOW_PRIVATE: 'true',
+          GATEWAY_FLUSH_MS: '200',
+          GATEWAY_EVENTS_POLL_MS: '200',
+        },
+        { internalSecret: app.ctx.internalSecret, serverUrl: app.config.publicUrl, instanceId },
+      ),
+      { log: silentLogger },
+    );
+
+  let serial = 0;
+  const customerWithSub = async (subMb: number) => {
+    const account = await signedInAccount(t);
+    const { id } = await accountInfo(t, account.token);
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
+      );
+    const username = `linkuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
+    const created = await postForm(
+      t,
+      '/api/auth/passadd',
+      { username, password: 'Line-pass.1', traffic: String(subMb / 1000) },
+      authHeader(account.token),
+    );
+    expect(created.code).toBe(0);
+    return { id, username, subId: (created.data as { id: number }).id, headers: authHeader(account.token) };
+  };
+  const sub = (subId: number) =>
+    t.ctx.db
+      .selectFrom('subaccounts')
+      .select(['traffic_left_bytes', 'traffic_used_bytes'])
+      .where('id', '=', subId)
+      .executeTakeFirstOrThrow();
+  const conserved = async (accountId: number) => {
+    const { rows } = await sql<{ total: string }>`
+      select (a.traffic_left_bytes + a.traffic_used_bytes
+        + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
+        + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
+                    where l.account_id = a.id and l.status = 'open'), 0))::text as total
+      from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
+    return BigInt(rows[0]?.total ?? '-1') === BigInt(GB);
+  };
+
+  it('bills exactly the bytes the client moved through a CONNECT tunnel, and returns the unused lease', async () => {
+    const { id, username, subId } = await customerWithSub(50);
+    const local = await startGatewayFor(t, 'it-exact');
+    const tunnel = await httpConnect(
+      local.httpPort,
+      `127.0.0.1:${target.port}`,
+      basic(`${username}-country-us`, 'Line-pass.1'),
+    );
+    expect(tunnel.status).toBe(200);
+    tunnel.socket.write(`GET /bytes/${3 * MB} HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n`);
+    const body = await readAll(tunnel.socket, 10_000);
+    expect(body.length).toBeGreaterThan(3 * MB);
+    const moved = tunnel.socket.bytesRead + tunnel.socket.bytesWritten;
+    await local.close(); // final meter reading, flush, lease returned
+    expect(await sub(subId)).toEqual({
+      traffic_left_bytes: BigInt(50 * MB - moved),
+      traffic_used_bytes: BigInt(moved),
+    });
+    expect(await conserved(id)).toBe(true);
+    const hourly = await t.ctx.db
+      .selectFrom('usage_hourly')
+      .selectAll()
+      .where('subaccount_id', '=', subId)
+      .execute();
+    expect(hourly.reduce((n, h) => n + h.bytes_up + h.bytes_down, 0n)).toBe(BigInt(moved));
+  });
+
+  it('carries SOCKS5 too, and refuses a wrong password', async () => {
+    const { username } = await customerWithSub(10);
+    const ok = await socksConnect(
+      gateway.socksPort,
+      { host: '127.0.0.1', port: target.port },
+      { user: username, pass: 'Line-pass.1' },
+    );
+    expect(ok.rep).toBe(0);
+    ok.socket.write('GET /bytes/1234 HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
+    expect((await readAll(ok.socket)).toString()).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\n\r\nx{1234}$/);
+    const wrong = await httpConnect(gateway.httpPort, `127.0.0.1:${target.port}`, basic(username, 'nope'));
+    expect(wrong.status).toBe(407);
+    const socksWrong = await socksConnect(
+      gateway.socksPort,
+      { host: '127.0.0.1', port: 80 },
+      { user: username, pass: 'nope' },
+    );
+    expect(socksWrong.authStatus).toBe(1);
+  });
+
+  it('stops at zero: a 4 MB sub-account downloading from a firehose is cut, new tunnels refused, never billed past zero', async () => {
+    const { id, username, subId } = await customerWithSub(4);
+    const tunnel = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${firehose.port}`,
+      basic(username, 'Line-pass.1'),
+    );
+    expect(tunnel.status).toBe(200);
+    const cutAfter = await closed(tunnel.socket, 20_000);
+    const moved = tunnel.socket.bytesRead + tunnel.socket.bytesWritten;
+    await waitFor(async () => (await sub(subId)).traffic_used_bytes > 0n, 5000, 'usage');
+    const refused = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${target.port}`,
+      basic(username, 'Line-pass.1'),
+    );
+    console.info(
+      `cut: tunnel closed after ${cutAfter} ms, client moved ${moved} bytes, refused with ${refused.status} ${refused.header('x-resiport-reason') ?? ''}`,
+    );
+    expect(refused.status).toBe(402);
+    await waitFor(
+      async () => (await sub(subId)).traffic_used_bytes === 4_000_000n,
+      5000,
+      'all traffic billed',
+    );
+    expect((await sub(subId)).traffic_left_bytes).toBe(0n);
+    // Delivered past zero: at most one meter tick of the firehose (6.4 MB/s, ticks ≤ 1 s); billed past zero: none.
+    expect(moved - 4 * MB).toBeLessThanOrEqual(6.6 * MB);
+    expect(await conserved(id)).toBe(true);
+  });
+
+  it('closes the open tunnel of a sub-account deleted in the portal within the bound', async () => {
+    const { username, subId, headers } = await customerWithSub(20);
+    const tunnel = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${firehose.port}`,
+      basic(username, 'Line-pass.1'),
+    );
+    expect(tunnel.status).toBe(200);
+    const deletedAt = Date.now();
+    expect((await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers)).code).toBe(0);
+    await closed(tunnel.socket, 5000);
+    const bound = Date.now() - deletedAt;
+    console.info(`deleted sub-account's tunnel closed ${bound} ms after the deletion`);
+    expect(bound).toBeLessThan(2500);
+    const again = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${target.port}`,
+      basic(username, 'Line-pass.1'),
+    );
+    expect(again.status).toBe(407);
+  });
+
+  it('leaves a ledger whose balances all recompute (audit)', async () => {
+    await waitFor(
+      async () =>
+        Number(
+          (
+            await t.ctx.db
+              .selectFrom('usage_batches')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ) > 0,
+    );
+    const report = await auditLedger(t.ctx.db);
+    expect(report.mismatches).toEqual([]);
+    expect(report.brokenChains).toEqual([]);
+  });
+});
