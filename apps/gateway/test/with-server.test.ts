@@ -5,7 +5,9 @@ import { accountInfo, authHeader, postForm, signedInAccount } from '../../server
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { auditLedger, post } from '../../server/src/modules/ledger/ledger.service';
 import { basic, closed, httpConnect, readAll, socksConnect, waitFor } from './clients';
-import { closeServer, startFirehose, startHttpTarget } from './servers';
+import { closeServer, listenOn, startFirehose, startHttpTarget } from './servers';
+import { createServer, type Server } from 'node:http';
+import { freePort } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -19,26 +21,42 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
   let gateway: Gateway;
   let target: Awaited<ReturnType<typeof startHttpTarget>>;
   let firehose: Awaited<ReturnType<typeof startFirehose>>;
+  let ipEcho: Server;
   beforeAll(async () => {
-    t = await createTestApp({}, { listen: true });
+    // What the portal's proxy test fetches: the address the request came from, as JSON.
+    ipEcho = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ip: req.socket.remoteAddress, country: 'ZZ' }));
+    });
+    const echoPort = await listenOn(ipEcho);
+    const ports = { http: await freePort(), socks: await freePort() };
+    t = await createTestApp(
+      {
+        GATEWAY_HTTP_PORT: String(ports.http),
+        GATEWAY_SOCKS_PORT: String(ports.socks),
+        PROXY_TEST_URL: `http://127.0.0.1:${echoPort}/json`,
+      },
+      { listen: true },
+    );
     target = await startHttpTarget();
     firehose = await startFirehose();
-    gateway = await startGatewayFor(t, 'it-a');
+    gateway = await startGatewayFor(t, 'it-a', ports);
   });
   afterAll(async () => {
     await gateway.close();
+    await closeServer(ipEcho);
     await closeServer(target);
     await closeServer(firehose);
     await t.close();
   });
 
-  const startGatewayFor = (app: TestApp, instanceId: string) =>
+  const startGatewayFor = (app: TestApp, instanceId: string, ports = { http: 0, socks: 0 }) =>
     createGateway(
       loadGatewayConfig(
         {
           GATEWAY_HOST: '127.0.0.1',
-          GATEWAY_HTTP_PORT: '0',
-          GATEWAY_SOCKS_PORT: '0',
+          GATEWAY_HTTP_PORT: String(ports.http),
+          GATEWAY_SOCKS_PORT: String(ports.socks),
           GATEWAY_ALLOW_PRIVATE: 'true',
           GATEWAY_FLUSH_MS: '200',
           GATEWAY_EVENTS_POLL_MS: '200',
@@ -181,6 +199,31 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
       basic(username, 'Line-pass.1'),
     );
     expect(again.status).toBe(407);
+  });
+
+  it("the portal's test button sends a line through the gateway and reports the exit, or why it failed", async () => {
+    const { username, headers } = await customerWithSub(5);
+    const test = (values: Record<string, string>) => postForm(t, '/api/dynamic/testproxy', values, headers);
+    for (const protocol of ['http', 'socks5']) {
+      const passed = await test({ protocol, username: `${username}-country-us`, password: 'Line-pass.1' });
+      expect(passed.data).toMatchObject({ ok: true, exit_ip: '127.0.0.1', country: 'ZZ', error: null });
+    }
+    expect((await test({ protocol: 'http', username, password: 'wrong' })).data).toMatchObject({
+      ok: false,
+      error: 'auth_failed',
+    });
+    expect((await test({ protocol: 'socks5', username, password: 'wrong' })).data).toMatchObject({
+      ok: false,
+    });
+    expect((await test({ protocol: 'ftp', username, password: 'x' })).code).toBe(10001);
+    const empty = await customerWithSub(0);
+    const dry = await postForm(
+      t,
+      '/api/dynamic/testproxy',
+      { protocol: 'http', username: empty.username, password: 'Line-pass.1' },
+      empty.headers,
+    );
+    expect(dry.data).toMatchObject({ ok: false, error: 'no_traffic' });
   });
 
   it('leaves a ledger whose balances all recompute (audit)', async () => {

@@ -66,6 +66,10 @@ const envSchema = z.object({
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   GATEWAY_REGION: z.string().min(1).max(64).default('global'),
+  /** What the portal's "test" button fetches through a proxy line: JSON with the caller's `ip` (and `country`). */
+  PROXY_TEST_URL: z.url().default('https://ipinfo.io/json'),
+  /** Where this server reaches a gateway for that test (its listen address as seen from here). */
+  GATEWAY_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
   GATEWAY_IN_PROCESS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +114,8 @@ export interface Config {
     socksPort: number;
     region: string;
     inProcess: boolean;
+    testUrl: string;
+    internalHost: string;
   };
 }
 
@@ -191,6 +197,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       socksPort: env.GATEWAY_SOCKS_PORT,
       region: env.GATEWAY_REGION,
       inProcess: env.GATEWAY_IN_PROCESS,
+      testUrl: env.PROXY_TEST_URL,
+      internalHost: env.GATEWAY_INTERNAL_HOST,
     },
   });
 }

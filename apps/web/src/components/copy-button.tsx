@@ -10,9 +10,12 @@ interface CopyButtonProps {
   testId?: string;
   /** What the button says (default "Copy"); for an icon-only button, its accessible name and tooltip. */
   label?: MessageId;
+  /** Values of the label's placeholders, e.g. `{ count }` in "Copy all ({count})". */
+  labelValues?: Record<string, string | number>;
   iconOnly?: boolean;
   size?: ButtonProps['size'];
   type?: ButtonProps['type'];
+  disabled?: boolean;
 }
 
 /** Copies `text` and says so; falls back to a hint when the browser refuses. */
@@ -20,9 +23,11 @@ export function CopyButton({
   text,
   testId,
   label = 'common.copy',
+  labelValues,
   iconOnly = false,
   size,
   type,
+  disabled,
 }: CopyButtonProps) {
   const intl = useIntl();
   const [copied, setCopied] = useState(false);
@@ -37,12 +42,15 @@ export function CopyButton({
     }
   };
 
-  const name = intl.formatMessage({ id: copied ? 'common.copied' : label });
+  const name = copied
+    ? intl.formatMessage({ id: 'common.copied' })
+    : intl.formatMessage({ id: label }, labelValues);
   const button = (
     <Button
       icon={copied ? <CheckOutlined /> : <CopyOutlined />}
       size={size}
       type={type}
+      disabled={disabled}
       onClick={() => void copy()}
       data-testid={testId}
       aria-label={iconOnly ? name : undefined}

@@ -2,6 +2,7 @@ import type { account } from './en-US/account';
 import type { auth } from './en-US/auth';
 import type { common } from './en-US/common';
 import type { dashboard } from './en-US/dashboard';
+import type { generator } from './en-US/generator';
 import type { layout } from './en-US/layout';
 import type { menu } from './en-US/menu';
 import type { orders } from './en-US/orders';
@@ -18,6 +19,7 @@ export interface EnglishNamespaces {
   auth: typeof auth;
   common: typeof common;
   dashboard: typeof dashboard;
+  generator: typeof generator;
   layout: typeof layout;
   menu: typeof menu;
   orders: typeof orders;
@@ -44,6 +46,7 @@ export const namespaceLoading = {
   menu: 'shell',
   account: 'shell',
   dashboard: 'shell',
+  generator: 'shell',
   orders: 'shell',
   proxy: 'shell',
   recharge: 'shell',

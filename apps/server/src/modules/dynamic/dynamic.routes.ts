@@ -5,14 +5,18 @@ import {
   dynamicWhitelistData,
   envelopeSchema,
   gatewaysData,
+  proxyTestBody,
+  proxyTestData,
   stockData,
 } from '@resiport/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount, requireAccount } from '../../plugins/auth';
 import { listWhitelist } from '../whitelist/whitelist.service';
 import { countriesOf, placesOf } from './locations';
+import { testProxyLine } from './proxy-test.service';
 
 const tags = ['dynamic proxies'];
 const security: Record<string, string[]>[] = [{ jwtToken: [] }, { bearer: [] }];
@@ -59,6 +63,21 @@ export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { list } = await listWhitelist(ctx, currentAccount(request), 1, 100);
         return ok(request, { list: list.map((entry) => entry.ip) });
       },
+    );
+    app.post(
+      dynamicPaths.test,
+      {
+        onRequest,
+        schema: { tags, security, body: proxyTestBody, response: { 200: envelopeSchema(proxyTestData) } },
+      },
+      async (request) => ok(request, await testProxyLine(ctx, request.body)),
+    );
+    // What a proxy test sees: the address a request arrived from (for set-ups without internet access,
+    // PROXY_TEST_URL can point here). Public: the caller is whoever came through the gateway.
+    app.get(
+      '/dynamic/echo',
+      { schema: { tags, response: { 200: z.object({ ip: z.string(), country: z.null() }) } } },
+      async (request) => ({ ip: request.ip, country: null }),
     );
   };
 }

@@ -113,8 +113,4 @@ export const orders = {
   'residential.orders.emptyHint': 'Each traffic purchase will appear here with its status.',
   'residential.orders.emptyFiltered': 'No orders with this status',
   'residential.orders.emptyFilteredHint': 'Choose another status, or all of them.',
-  'residential.generator': 'Proxy list',
-  'residential.generator.empty': 'Nothing to generate yet',
-  'residential.generator.emptyHint':
-    'Once you have traffic, choose country, city, protocol and rotation here to get ready-to-use proxy lines.',
 };

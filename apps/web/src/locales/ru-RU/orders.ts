@@ -115,8 +115,4 @@ export const orders: Translation<typeof en> = {
   'residential.orders.emptyHint': 'Здесь появится каждая покупка трафика с её статусом.',
   'residential.orders.emptyFiltered': 'Заказов с таким статусом нет',
   'residential.orders.emptyFilteredHint': 'Выберите другой статус или все сразу.',
-  'residential.generator': 'Список прокси',
-  'residential.generator.empty': 'Пока нечего формировать',
-  'residential.generator.emptyHint':
-    'Когда у вас появится трафик, здесь можно будет выбрать страну, город, протокол и ротацию и получить готовые строки прокси.',
 };

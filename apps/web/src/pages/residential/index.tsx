@@ -1,17 +1,17 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { EmptyState } from '../../components/empty-state';
 import { PageShell } from '../../components/page-shell';
 import { orderIdOf } from '../../features/orders/order-payment';
+import { ProxyGeneratorCard } from './generator-card';
 import { OrderOutcome } from './order-outcome';
 import { OrdersCard } from './orders-card';
 
 /**
  * /residential: the residential orders (and, back from a crypto checkout with `?order_id=`, how
- * that payment stands), then the proxy list generator once there is traffic.
+ * that payment stands), then the proxy list generator (its settings in the query string).
  */
 export default function ResidentialPage() {
   const navigate = useNavigate();
@@ -38,9 +38,7 @@ export default function ResidentialPage() {
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {orderId !== undefined && <OrderOutcome key={orderId} orderId={orderId} onClose={dismissOutcome} />}
         <OrdersCard buyButton={buy} />
-        <Card title={<FormattedMessage id="residential.generator" />}>
-          <EmptyState title="residential.generator.empty" hint="residential.generator.emptyHint" />
-        </Card>
+        <ProxyGeneratorCard />
       </Space>
     </PageShell>
   );

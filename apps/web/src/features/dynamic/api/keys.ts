@@ -1,0 +1,2 @@
+/** Every generator query starts with this key. */
+export const dynamicKey = ['dynamic'] as const;

@@ -1,0 +1,392 @@
+import { MAX_PROXY_LINES, proxyLineFormats, proxyTestBody, type SubAccount } from '@resiport/contract';
+import { describe, expect, it } from 'vitest';
+import { chooseAuth, defaultSubAccount, generatorNotices } from './credentials-choice';
+import {
+  changeSettings,
+  defaultSettings,
+  gatewayFor,
+  isQuantity,
+  isStickyMinutes,
+  portFor,
+  settingsFromQuery,
+  settingsToQuery,
+  WHITELIST_AUTH,
+  type Gateway,
+} from './generator-settings';
+import {
+  cityOptions,
+  countryOptions,
+  matchesPlace,
+  offeredPlace,
+  stateOptions,
+  type Places,
+} from './locations';
+import {
+  cryptoRandomIndex,
+  curlCommand,
+  lineCredentials,
+  newSessionIds,
+  proxyLines,
+  proxyListFileName,
+  type ProxyListSpec,
+} from './proxy-list';
+import { countryNameOf, testFailureOf, testFailures, testFailureText } from './test-result';
+
+const GB = 1_000_000_000;
+
+const gateway: Gateway = {
+  hostname: 'gw.example.com',
+  http_port: 8000,
+  socks_port: 1080,
+  protocols: ['http', 'socks5'],
+  region: 'eu',
+};
+
+const sub = (overrides: Partial<SubAccount> = {}): SubAccount => ({
+  id: 1,
+  username: 'teamalpha2024',
+  password: 'Qw3rTy9uIo0pAs1d',
+  remark: '',
+  allocated_bytes: GB,
+  traffic_left_bytes: GB,
+  traffic_used_bytes: 0,
+  status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const spec = (overrides: Partial<ProxyListSpec> = {}): ProxyListSpec => ({
+  endpoint: { host: 'gw.example.com', port: 8000 },
+  auth: { kind: 'sub', username: 'teamalpha2024', password: 'secret-pass' },
+  location: {},
+  stickyMinutes: undefined,
+  format: 'HOST:PORT:USER:PASS',
+  quantity: 3,
+  ...overrides,
+});
+
+const ids = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'];
+
+describe('generator settings in the query string', () => {
+  it('reads defaults from an empty query and writes nothing for them', () => {
+    expect(settingsFromQuery(new URLSearchParams())).toEqual(defaultSettings);
+    expect(settingsToQuery(defaultSettings, new URLSearchParams()).toString()).toBe('');
+  });
+
+  it('round-trips every setting and keeps unrelated parameters', () => {
+    const settings = {
+      country: 'us',
+      state: 'new_york',
+      city: 'new_york_city',
+      protocol: 'socks5',
+      rotation: 'sticky',
+      stickyMinutes: 45,
+      host: 'gw2.example.com',
+      auth: 'teamalpha2024',
+      quantity: 250,
+      format: 'USER:PASS@HOST:PORT',
+    } as const;
+    const query = settingsToQuery(settings, new URLSearchParams('order_id=12'));
+    expect(query.get('order_id')).toBe('12');
+    expect(query.get('minutes')).toBe('45');
+    expect(settingsFromQuery(new URLSearchParams(query.toString()))).toEqual(settings);
+  });
+
+  it('drops what it cannot read instead of printing it into lines', () => {
+    const settings = settingsFromQuery(
+      new URLSearchParams(
+        'country=usa&state=x&protocol=ftp&rotation=fast&minutes=0&quantity=1001&format=USER&auth=Bad!&host=a b',
+      ),
+    );
+    expect(settings).toEqual(defaultSettings);
+    expect(settingsFromQuery(new URLSearchParams('minutes=121&quantity=0')).stickyMinutes).toBe(30);
+    expect(settingsFromQuery(new URLSearchParams('quantity=1.5')).quantity).toBe(10);
+    // A state or city without a country means nothing; an upper-case country is read as lower case.
+    expect(settingsFromQuery(new URLSearchParams('state=texas&city=austin')).state).toBeUndefined();
+    expect(settingsFromQuery(new URLSearchParams('country=DE')).country).toBe('de');
+  });
+
+  it('forgets the state and city when the country changes', () => {
+    const inUs = { ...defaultSettings, country: 'us', state: 'texas', city: 'austin' };
+    expect(changeSettings(inUs, { country: 'de' })).toMatchObject({
+      country: 'de',
+      state: undefined,
+      city: undefined,
+    });
+    expect(changeSettings(inUs, { country: 'us', quantity: 5 })).toMatchObject({
+      state: 'texas',
+      city: 'austin',
+    });
+    expect(changeSettings(inUs, { city: undefined })).toMatchObject({ state: 'texas', city: undefined });
+  });
+
+  it('checks quantity 1–1000 and sticky minutes 1–120 as whole numbers', () => {
+    expect([0, 1, 1000, 1001, 2.5, null].map(isQuantity)).toEqual([false, true, true, false, false, false]);
+    expect([0, 1, 120, 121].map(isStickyMinutes)).toEqual([false, true, true, false]);
+    expect(MAX_PROXY_LINES).toBe(1000);
+  });
+
+  it('takes the port from the protocol and falls back to the first gateway', () => {
+    expect(portFor(gateway, 'http')).toBe(8000);
+    expect(portFor(gateway, 'socks5')).toBe(1080);
+    const second = { ...gateway, hostname: 'gw2.example.com' };
+    expect(gatewayFor([gateway, second], 'gw2.example.com')).toBe(second);
+    expect(gatewayFor([gateway, second], 'gone.example.com')).toBe(gateway);
+    expect(gatewayFor([gateway], undefined)).toBe(gateway);
+    expect(gatewayFor([], undefined)).toBeUndefined();
+  });
+});
+
+describe('proxy lines', () => {
+  it('prints the same rotating line N times, in each format', () => {
+    const expected = {
+      'HOST:PORT:USER:PASS': 'gw.example.com:8000:teamalpha2024:secret-pass',
+      'HOST:PORT@USER:PASS': 'gw.example.com:8000@teamalpha2024:secret-pass',
+      'USER:PASS:HOST:PORT': 'teamalpha2024:secret-pass:gw.example.com:8000',
+      'USER:PASS@HOST:PORT': 'teamalpha2024:secret-pass@gw.example.com:8000',
+    } as const;
+    for (const format of proxyLineFormats) {
+      expect(proxyLines(spec({ format }), ids)).toEqual([
+        expected[format],
+        expected[format],
+        expected[format],
+      ]);
+    }
+  });
+
+  it('puts the targeting in the username (design §8 syntax) and a session per sticky line', () => {
+    const lines = proxyLines(
+      spec({ location: { country: 'us', state: 'new_york', city: 'new_york_city' }, stickyMinutes: 30 }),
+      ids,
+    );
+    expect(lines).toEqual(
+      ids.map(
+        (id) =>
+          `gw.example.com:8000:teamalpha2024-country-us-state-new_york-city-new_york_city-session-${id}-sesstime-30:secret-pass`,
+      ),
+    );
+    expect(new Set(lines).size).toBe(3);
+  });
+
+  it('prints HOST:PORT for whitelisted IPs, whatever the format', () => {
+    const lines = proxyLines(
+      spec({ auth: { kind: 'whitelist' }, format: 'USER:PASS@HOST:PORT', quantity: 2 }),
+      ids,
+    );
+    expect(lines).toEqual(['gw.example.com:8000', 'gw.example.com:8000']);
+    expect(lineCredentials(spec({ auth: { kind: 'whitelist' } }), ids, 0)).toBeUndefined();
+  });
+
+  it('tests the first line with what the contract accepts', () => {
+    const first = lineCredentials(spec({ location: { country: 'de' }, stickyMinutes: 10 }), ids, 0);
+    expect(first).toEqual({
+      username: 'teamalpha2024-country-de-session-aaaaaaaaaa-sesstime-10',
+      password: 'secret-pass',
+    });
+    expect(proxyTestBody.safeParse({ protocol: 'socks5', ...first }).success).toBe(true);
+  });
+
+  it('builds 1000 distinct sticky lines from fresh session ids', () => {
+    const fresh = newSessionIds(MAX_PROXY_LINES);
+    expect(fresh.every((id) => /^[a-z0-9]{10}$/.test(id))).toBe(true);
+    const lines = proxyLines(spec({ stickyMinutes: 5, quantity: MAX_PROXY_LINES }), fresh);
+    expect(new Set(lines).size).toBe(MAX_PROXY_LINES);
+  });
+
+  it('writes a ready-to-run curl, socks5h for SOCKS5', () => {
+    const endpoint = { host: 'gw.example.com', port: 8000 };
+    const credentials = { username: 'teamalpha2024-country-us', password: 'secret-pass' };
+    expect(curlCommand('http', endpoint, credentials)).toBe(
+      'curl -x http://teamalpha2024-country-us:secret-pass@gw.example.com:8000 https://ipinfo.io',
+    );
+    expect(curlCommand('socks5', { host: 'gw.example.com', port: 1080 }, credentials)).toBe(
+      'curl -x socks5h://teamalpha2024-country-us:secret-pass@gw.example.com:1080 https://ipinfo.io',
+    );
+    expect(curlCommand('http', endpoint, undefined)).toBe(
+      'curl -x http://gw.example.com:8000 https://ipinfo.io',
+    );
+  });
+
+  it('names the download after the brand, the country and the count', () => {
+    expect(proxyListFileName('Resiport', 'us', 100)).toBe('resiport-proxies-us-100.txt');
+    expect(proxyListFileName('Resiport', undefined, 1)).toBe('resiport-proxies-any-1.txt');
+    expect(proxyListFileName('Acme Proxy Co.', 'de', 5)).toBe('acme-proxy-co-proxies-de-5.txt');
+    expect(proxyListFileName('Прокси', undefined, 5)).toBe('proxies-proxies-any-5.txt');
+  });
+});
+
+describe('session id randomness', () => {
+  const fixed = (values: number[]) => {
+    let calls = 0;
+    return {
+      getRandomValues<T extends Uint32Array>(array: T): T {
+        calls++;
+        array.set(values.slice(0, array.length));
+        return array;
+      },
+      calls: () => calls,
+    };
+  };
+
+  it('drops values from the partial top range, so no index is favoured', () => {
+    // 2^32 % 36 = 4: the four largest values would favour 0–3.
+    const source = fixed([2 ** 32 - 1, 2 ** 32 - 4, 2 ** 32 - 5, 37]);
+    const random = cryptoRandomIndex(source);
+    expect(random(36)).toBe((2 ** 32 - 5) % 36);
+    expect(random(36)).toBe(1);
+  });
+
+  it('reads 256 values at a time', () => {
+    const source = fixed(Array.from({ length: 256 }, (_, i) => i));
+    const random = cryptoRandomIndex(source);
+    for (let i = 0; i < 256; i++) random(36);
+    expect(source.calls()).toBe(1);
+  });
+
+  it('draws from the browser CSPRNG by default', () => {
+    const random = cryptoRandomIndex();
+    const seen = new Set(Array.from({ length: 2000 }, () => random(36)));
+    expect(seen.size).toBe(36);
+    expect(new Set(newSessionIds(200)).size).toBe(200);
+  });
+});
+
+describe('test results', () => {
+  it('groups the gateway reasons into what the user can act on', () => {
+    expect(testFailureOf('no_traffic')).toBe('no_traffic');
+    for (const reason of ['auth', 'auth_required', 'auth_failed', 'bad_username']) {
+      expect(testFailureOf(reason)).toBe('auth');
+    }
+    expect(testFailureOf('disabled')).toBe('disabled');
+    expect(testFailureOf('no_exit')).toBe('no_exit');
+    expect(testFailureOf('destination_refused')).toBe('destination_refused');
+    for (const reason of ['unreachable', 'timeout', 'connection_refused', 'exit_failed']) {
+      expect(testFailureOf(reason)).toBe('unreachable');
+    }
+    for (const reason of [
+      'throttled',
+      'server_unavailable',
+      'something_new',
+      'toString',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(testFailureOf(reason)).toBe('other');
+    }
+  });
+
+  it('has a text for every failure', () => {
+    expect(Object.keys(testFailureText).sort()).toEqual([...testFailures].sort());
+  });
+
+  it('names the exit country in the UI language', () => {
+    expect(countryNameOf('us', 'en-US')).toBe('United States');
+    expect(countryNameOf('DE', 'ru-RU')).toBe('Германия');
+    expect(countryNameOf('xx', 'en-US')).toBe('XX');
+  });
+});
+
+describe('locations', () => {
+  const stock = {
+    any_country: false,
+    countries: [
+      { code: 'de', name: { en: 'Germany', ru: 'Германия' } },
+      { code: 'us', name: { en: 'United States', ru: 'США' } },
+      { code: 'at', name: { en: 'Austria', ru: 'Австрия' } },
+    ],
+  };
+  const places: Places = {
+    country: 'us',
+    states: [
+      { code: 'texas', name: { en: 'Texas', ru: 'Техас' } },
+      { code: 'new_york', name: { en: 'New York', ru: 'Нью-Йорк' } },
+    ],
+    cities: [
+      { code: 'austin', state: 'texas', name: { en: 'Austin', ru: 'Остин' } },
+      { code: 'buffalo', state: 'new_york', name: { en: 'Buffalo', ru: 'Буффало' } },
+      { code: 'dallas', state: 'texas', name: { en: 'Dallas', ru: 'Даллас' } },
+    ],
+  };
+
+  it('names and sorts countries in the UI language', () => {
+    expect(countryOptions(stock, 'en-US').map((option) => option.label)).toEqual([
+      'Austria',
+      'Germany',
+      'United States',
+    ]);
+    expect(countryOptions(stock, 'ru-RU').map((option) => option.label)).toEqual([
+      'Австрия',
+      'Германия',
+      'США',
+    ]);
+  });
+
+  it('finds a country by name or code', () => {
+    const us = { value: 'us', label: 'United States' };
+    expect(matchesPlace('unit', us)).toBe(true);
+    expect(matchesPlace('US', us)).toBe(true);
+    expect(matchesPlace('u', { value: 'de', label: 'Germany' })).toBe(false);
+    expect(matchesPlace('x', undefined)).toBe(false);
+  });
+
+  it('offers the cities of the chosen state', () => {
+    expect(stateOptions(places, 'en-US').map((option) => option.value)).toEqual(['new_york', 'texas']);
+    expect(cityOptions(places, 'texas', 'en-US').map((option) => option.value)).toEqual(['austin', 'dallas']);
+    expect(cityOptions(places, undefined, 'ru-RU').map((option) => option.label)).toEqual([
+      'Буффало',
+      'Даллас',
+      'Остин',
+    ]);
+  });
+
+  it('drops a state or city the pool no longer lists', () => {
+    expect(offeredPlace(places, 'texas', 'austin')).toEqual({ state: 'texas', city: 'austin' });
+    expect(offeredPlace(places, 'ohio', 'austin')).toEqual({ state: undefined, city: 'austin' });
+    expect(offeredPlace(places, 'new_york', 'austin')).toEqual({ state: 'new_york', city: undefined });
+    expect(offeredPlace(undefined, 'ohio', 'x')).toEqual({ state: 'ohio', city: 'x' });
+  });
+});
+
+describe('credentials and what would stop them', () => {
+  const empty = sub({ id: 2, username: 'emptyaccount01', traffic_left_bytes: 0 });
+  const off = sub({ id: 3, username: 'disabledacct01', status: 'disabled' });
+  const ready = sub({ id: 4, username: 'readyaccount01' });
+
+  it('defaults to the first sub-account that can connect, else the first', () => {
+    expect(defaultSubAccount([empty, off, ready])).toBe(ready);
+    expect(defaultSubAccount([empty, off])).toBe(empty);
+    expect(defaultSubAccount([])).toBeUndefined();
+  });
+
+  it('follows the auth setting, then the default, then the whitelist', () => {
+    const subs = [empty, ready];
+    expect(chooseAuth({ auth: WHITELIST_AUTH, named: undefined, subs, whitelistCount: 0 })).toEqual({
+      kind: 'whitelist',
+    });
+    expect(chooseAuth({ auth: 'emptyaccount01', named: empty, subs, whitelistCount: 0 })).toEqual({
+      kind: 'sub',
+      sub: empty,
+    });
+    expect(chooseAuth({ auth: 'deletedaccount', named: undefined, subs, whitelistCount: 0 })).toEqual({
+      kind: 'sub',
+      sub: ready,
+    });
+    expect(chooseAuth({ auth: undefined, named: undefined, subs: [], whitelistCount: 2 })).toEqual({
+      kind: 'whitelist',
+    });
+    expect(chooseAuth({ auth: undefined, named: undefined, subs: [], whitelistCount: 0 })).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('warns about the traffic the lines will actually spend', () => {
+    expect(generatorNotices({ kind: 'sub', sub: ready }, 0, 0)).toEqual([]);
+    expect(generatorNotices({ kind: 'sub', sub: empty }, GB, 0)).toEqual(['allocate']);
+    expect(generatorNotices({ kind: 'sub', sub: empty }, 0, 0)).toEqual(['buyTraffic']);
+    expect(generatorNotices({ kind: 'sub', sub: off }, 0, 0)).toEqual(['subDisabled']);
+    expect(generatorNotices({ kind: 'whitelist' }, GB, 1)).toEqual([]);
+    expect(generatorNotices({ kind: 'whitelist' }, 0, 0)).toEqual(['noWhitelist', 'buyTraffic']);
+    expect(generatorNotices({ kind: 'none' }, 0, 0)).toEqual([]);
+  });
+});

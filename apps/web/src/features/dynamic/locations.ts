@@ -1,0 +1,65 @@
+import type { citysData, stockData } from '@resiport/contract';
+
+/** Countries, states and cities as the pool offers them, named in the UI language. */
+
+export type Stock = ReturnType<typeof stockData.parse>;
+export type Places = ReturnType<typeof citysData.parse>;
+type Names = Stock['countries'][number]['name'];
+
+export interface PlaceOption {
+  value: string;
+  label: string;
+}
+
+/** The name in the UI language (the server gives English and Russian). */
+export function placeName(names: Names, locale: string): string {
+  return locale.toLowerCase().startsWith('ru') ? names.ru : names.en;
+}
+
+const byLabel = (locale: string) => (a: PlaceOption, b: PlaceOption) =>
+  a.label.localeCompare(b.label, locale);
+
+/** The pool's countries, alphabetical in the UI language. */
+export function countryOptions(stock: Stock, locale: string): PlaceOption[] {
+  return stock.countries
+    .map(({ code, name }) => ({ value: code, label: placeName(name, locale) }))
+    .sort(byLabel(locale));
+}
+
+export function stateOptions(places: Places, locale: string): PlaceOption[] {
+  return places.states
+    .map(({ code, name }) => ({ value: code, label: placeName(name, locale) }))
+    .sort(byLabel(locale));
+}
+
+/** The cities of the chosen state (every city of the country when none is chosen). */
+export function cityOptions(places: Places, state: string | undefined, locale: string): PlaceOption[] {
+  return places.cities
+    .filter((city) => state === undefined || city.state === state)
+    .map(({ code, name }) => ({ value: code, label: placeName(name, locale) }))
+    .sort(byLabel(locale));
+}
+
+/** Searching a country by its name or its code (`de`, `Germ`, `Герм`). */
+export function matchesPlace(input: string, option: PlaceOption | undefined): boolean {
+  if (option === undefined) return false;
+  const query = input.trim().toLowerCase();
+  return option.label.toLowerCase().includes(query) || option.value.toLowerCase() === query;
+}
+
+/**
+ * The state and city still on offer: a code the pool no longer lists for this country (an old
+ * bookmark) is dropped rather than printed into lines the gateway would refuse with `no_exit`.
+ */
+export function offeredPlace(
+  places: Places | undefined,
+  state: string | undefined,
+  city: string | undefined,
+): { state: string | undefined; city: string | undefined } {
+  if (places === undefined) return { state, city };
+  const knownState = places.states.some((entry) => entry.code === state) ? state : undefined;
+  const knownCity = places.cities.find(
+    (entry) => entry.code === city && (knownState === undefined || entry.state === knownState),
+  );
+  return { state: knownState, city: knownCity?.code };
+}

@@ -1,0 +1,110 @@
+import type { generator as en } from '../en-US/generator';
+import type { Translation } from '../types';
+
+export const generator: Translation<typeof en> = {
+  'generator.title': 'Генератор прокси',
+  'generator.failed': 'Не удалось загрузить генератор',
+  'generator.failedHint': 'Проверьте подключение и загрузите его снова.',
+  'generator.noGateway': 'Нет доступного прокси-шлюза',
+  'generator.noGatewayHint': 'Сервис сейчас не указывает ни одного адреса прокси. Попробуйте позже.',
+  'generator.empty': 'Сначала нужны учётные данные прокси',
+  'generator.emptyHint':
+    'Строки входят по логину и паролю субаккаунта или работают с IP из белого списка. Купите трафик, создайте субаккаунт и выделите ему часть.',
+  'generator.empty.createSub': 'Создать субаккаунт',
+  'generator.section.location': 'Местоположение',
+  'generator.section.connection': 'Подключение',
+  'generator.section.list': 'Список',
+  'generator.country': 'Страна',
+  'generator.country.any': 'Любая страна',
+  'generator.country.none': 'Такой страны нет',
+  'generator.state': 'Штат / регион',
+  'generator.state.any': 'Любой регион',
+  'generator.city': 'Город',
+  'generator.city.any': 'Любой город',
+  'generator.location.anyHint': 'Выход может быть где угодно; выберите страну, чтобы задать её.',
+  'generator.location.noPlaces': 'Пул выбирает эту страну целиком: регионов и городов для выбора нет.',
+  'generator.location.whitelistHint': 'Чтобы выбрать местоположение, нужен логин субаккаунта.',
+  'generator.protocol': 'Протокол',
+  'generator.protocol.http': 'HTTP',
+  'generator.protocol.socks5': 'SOCKS5',
+  'generator.protocol.hint':
+    'HTTP(S) работает в браузерах, парсерах и большинстве программ; SOCKS5 передаёт любое TCP-соединение.',
+  'generator.rotation': 'Ротация',
+  'generator.rotation.rotating': 'Случайный IP',
+  'generator.rotation.sticky': 'Постоянный IP',
+  'generator.rotation.rotatingHint': 'Каждое новое соединение получает новый IP.',
+  'generator.rotation.stickyHint':
+    'Каждая строка сохраняет один IP в пределах времени сессии, пока используется; у каждой строки своя сессия.',
+  'generator.rotation.whitelistHint': 'Без логина каждое соединение получает новый IP.',
+  'generator.stickyMinutes': 'Время сессии',
+  'generator.stickyMinutes.unit': 'мин',
+  'generator.stickyMinutes.hint': 'От {min} до {max} минут',
+  'generator.host': 'Адрес прокси',
+  'generator.port': 'Порт',
+  'generator.port.hint': 'По протоколу',
+  'generator.auth': 'Авторизация',
+  'generator.auth.subs': 'Субаккаунты',
+  'generator.auth.whitelistGroup': 'Белый список IP',
+  'generator.auth.whitelist': 'IP из белого списка',
+  'generator.auth.whitelistCount':
+    '{count, plural, =0 {пока нет IP} one {# IP} few {# IP} many {# IP} other {# IP}}',
+  'generator.auth.subLeft': 'осталось {gb} ГБ',
+  'generator.auth.subDisabled': 'отключён',
+  'generator.auth.subHint': 'Строки входят под этим субаккаунтом и расходуют его трафик.',
+  'generator.auth.whitelistHint':
+    'Строки содержат только HOST:PORT: устройства с IP из белого списка подключаются без пароля и расходуют трафик основного аккаунта.',
+  'generator.quantity': 'Количество',
+  'generator.quantity.hint': 'От 1 до {max} строк',
+  'generator.format': 'Формат',
+  'generator.format.whitelistHint': 'Строки для белого списка всегда в виде HOST:PORT.',
+  'generator.output': 'Список прокси',
+  'generator.output.count': '{count, plural, one {# строка} few {# строки} many {# строк} other {# строки}}',
+  'generator.output.rotatingNote':
+    'Случайный IP: строки одинаковые, так и должно быть — каждое соединение через любую из них получает новый IP.',
+  'generator.output.stickyNote':
+    'Постоянный IP: у каждой строки свой идентификатор сессии, поэтому она сохраняет один IP до {minutes} мин. «Сгенерировать» выдаёт всем строкам новые сессии.',
+  'generator.output.whitelistNote':
+    'IP из белого списка: каждая строка — адрес шлюза; каждое соединение получает новый IP.',
+  'generator.generate': 'Сгенерировать',
+  'generator.generated':
+    'Готово: {count, plural, one {# строка} few {# строки} many {# строк} other {# строки}}',
+  'generator.copyAll': 'Копировать все ({count})',
+  'generator.download': 'Скачать .txt',
+  'generator.downloaded': 'Файл {file} сохранён',
+  'generator.test': 'Проверить',
+  'generator.test.hint': 'Отправляет один запрос через первую строку и показывает, откуда он вышел.',
+  'generator.test.whitelist':
+    'Проверка идёт с нашего сервера, а его нет в вашем белом списке: выберите субаккаунт, чтобы проверить.',
+  'generator.test.ok': 'Прокси работает: запрос вышел с адреса {ip}',
+  'generator.test.okDetail': '{country} · {latency} мс',
+  'generator.test.unknownCountry': 'Страна неизвестна',
+  'generator.test.failed': 'Проверочный запрос не прошёл',
+  'generator.test.error.no_traffic':
+    'У этих учётных данных не осталось трафика. Выделите трафик субаккаунту или купите ещё.',
+  'generator.test.error.auth':
+    'Шлюз не принял логин или пароль. Проверьте, что субаккаунт существует и его пароль не менялся.',
+  'generator.test.error.disabled': 'Этот субаккаунт или ваш аккаунт отключён.',
+  'generator.test.error.no_exit':
+    'Сейчас нет выхода в этом месте. Выберите другую страну, регион или город либо любой.',
+  'generator.test.error.destination_refused': 'Шлюз отказался подключаться к проверочному сайту.',
+  'generator.test.error.unreachable':
+    'Шлюз или проверочный сайт не ответили вовремя. Попробуйте ещё раз через минуту.',
+  'generator.test.error.other': 'Что-то пошло не так ({reason}). Попробуйте ещё раз через минуту.',
+  'generator.curl': 'Проверьте из терминала',
+  'generator.curl.hint': 'Выводит IP-адрес и местоположение, которые видит сайт, через первую строку.',
+  'generator.curl.copy': 'Копировать команду',
+  'generator.notice.buyTraffic': 'У вас не осталось трафика',
+  'generator.notice.buyTrafficHint': 'Подключения будут отклоняться, пока вы не купите трафик.',
+  'generator.notice.allocate': 'У {username} не осталось трафика',
+  'generator.notice.allocateHint':
+    'Его подключения будут отклоняться. Выделите ему трафик с основного аккаунта.',
+  'generator.notice.allocateAction': 'Выделить трафик',
+  'generator.notice.subDisabled': '{username} отключён',
+  'generator.notice.subDisabledHint':
+    'Его подключения будут отклоняться. Включите его на странице субаккаунтов или выберите другой.',
+  'generator.notice.subDisabledAction': 'Субаккаунты',
+  'generator.notice.noWhitelist': 'В белом списке нет IP',
+  'generator.notice.noWhitelistHint':
+    'Добавьте адрес устройства, которое будет подключаться, или выберите субаккаунт.',
+  'generator.notice.noWhitelistAction': 'Открыть белый список',
+};
