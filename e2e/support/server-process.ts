@@ -44,6 +44,9 @@ export async function startServerProcess(
     GATEWAY_HTTP_PORT: String(gatewayPorts.http),
     GATEWAY_SOCKS_PORT: String(gatewayPorts.socks),
     GATEWAY_ALLOW_PRIVATE: 'true',
+    GATEWAY_FLUSH_MS: '500',
+    // No internet here: the portal's proxy test asks this server who it sees (through the gateway).
+    PROXY_TEST_URL: `${url}/api/dynamic/echo`,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
