@@ -4,6 +4,7 @@
  */
 const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).runApiBench(),
+  gateway: async () => (await import('./gateway')).runGatewayBench(),
 };
 
 async function main(): Promise<void> {

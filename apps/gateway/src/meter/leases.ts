@@ -1,3 +1,4 @@
+import { MAX_LEASE_BYTES } from '@resiport/contract';
 import type { TrafficOwner } from '@resiport/contract';
 import type { ServerClient } from '../server-client';
 
@@ -137,7 +138,9 @@ export class Leases {
       }
       lease.asked = true;
       try {
-        const want = lease.want;
+        // Bytes already spent beyond the credit (a fast download between two ticks) are asked for too:
+        // the server bills them from this grant, so without them the owner would stay in debt.
+        const want = Math.min(lease.want + Math.max(0, -lease.credit), MAX_LEASE_BYTES);
         const answer = await this.options.client.lease(lease.owner, want);
         this.options.onRenewal?.(answer.granted_bytes);
         const at = this.now();
