@@ -42,6 +42,18 @@ const grant = (bytes: number, revoked = false): LeaseAnswer => ({
 });
 
 describe('traffic leases', () => {
+  it('asks for the bytes already spent beyond the credit too, so a fast download does not strand the owner', async () => {
+    const { leases, asks, cuts, advance } = setup([grant(16 * MB), grant(16 * MB + 100 * MB)]);
+    expect(await leases.acquire(owner, KEY)).toBeUndefined();
+    advance(5000); // a slow first lease: the size stays 16 MB
+    leases.spend(KEY, 116 * MB); // one tick of a loopback-speed download: 100 MB beyond the credit
+    await flush();
+    expect(asks).toEqual([16 * MB, 116 * MB]);
+    expect(leases.creditOf(KEY)).toBe(16 * MB);
+    expect(cuts).toEqual([]);
+    expect(await leases.acquire(owner, KEY)).toBeUndefined();
+  });
+
   it('reserves before the first tunnel, renews below a quarter, doubles while leases go fast', async () => {
     const { leases, asks, advance } = setup([grant(16 * MB), grant(32 * MB), grant(64 * MB), grant(64 * MB)]);
     expect(await leases.acquire(owner, KEY)).toBeUndefined();
