@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { extractFirstLink } from '@resiport/testkit';
 import { expect } from 'vitest';
+import { sql } from 'kysely';
 import { post } from '../src/modules/ledger/ledger.service';
 import type { TestApp } from './test-app';
 
@@ -82,4 +83,37 @@ export async function pressCheckout(
 ): Promise<void> {
   const response = await fetch(`${url}/${action}`, { method: 'POST', redirect: 'manual' });
   expect([302, 303]).toContain(response.status);
+}
+
+/** A signed-in customer with `cents` on the balance (through a ledger adjustment) and its account id. */
+export async function fundedCustomer(t: TestApp, cents: number) {
+  const account = await signedInAccount(t);
+  const { id } = await accountInfo(t, account.token);
+  if (cents > 0) await fundAccount(t, id, cents);
+  return { ...account, id };
+}
+
+/** POST /api/order/pay from a given source address (the trial is once per address). */
+export function payOrder(t: TestApp, token: string, values: Record<string, string>, ip = '203.0.113.1') {
+  return t.call({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: new URLSearchParams(values).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeader(token) },
+    remoteAddress: ip,
+  });
+}
+
+/**
+ * Conservation of an account's traffic (design §6, with gateway leases): main left + used +
+ * Σ sub-accounts (left + used) + open leases not yet used = what was put on the account.
+ */
+export async function trafficConserved(t: TestApp, accountId: number, purchased: bigint): Promise<boolean> {
+  const { rows } = await sql<{ total: string }>`
+    select (a.traffic_left_bytes + a.traffic_used_bytes
+      + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
+      + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
+                  where l.account_id = a.id and l.status = 'open'), 0))::text as total
+    from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
+  return BigInt(rows[0]?.total ?? '-1') === purchased;
 }

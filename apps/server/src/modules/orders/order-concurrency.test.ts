@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, fundAccount, signedInAccount } from '../../../test/factories';
+import { accountInfo, authHeader, fundedCustomer, payOrder } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
@@ -16,19 +16,8 @@ describe('orders under concurrency', () => {
   afterAll(() => t.close());
 
   const pay = (token: string, values: Record<string, string>, ip = '203.0.113.50') =>
-    t.call({
-      method: 'POST',
-      url: '/api/order/pay',
-      payload: new URLSearchParams(values).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeader(token) },
-      remoteAddress: ip,
-    });
-  const funded = async (cents: number) => {
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    if (cents > 0) await fundAccount(t, id, cents);
-    return { ...account, id };
-  };
+    payOrder(t, token, values, ip);
+  const funded = (cents: number) => fundedCustomer(t, cents);
   const countOrders = async (accountIds: number[]) =>
     Number(
       (

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
   authHeader,
-  fundAccount,
+  fundedCustomer,
+  payOrder,
   postForm,
   pressCheckout,
-  signedInAccount,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
@@ -26,7 +26,7 @@ interface OrderData {
   coupon_code: string | null;
 }
 
-describe('orders: quote, pay from the balance or with crypto, list', () => {
+describe('orders: pay from the balance or with crypto, list, trial, refund', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { listen: true });
@@ -35,14 +35,7 @@ describe('orders: quote, pay from the balance or with crypto, list', () => {
 
   const quote = (token: string, query: string) =>
     t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
-  const pay = (token: string, values: Record<string, string>, ip = '203.0.113.1') =>
-    t.call({
-      method: 'POST',
-      url: '/api/order/pay',
-      payload: new URLSearchParams(values).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeader(token) },
-      remoteAddress: ip,
-    });
+  const pay = (token: string, values: Record<string, string>, ip?: string) => payOrder(t, token, values, ip);
   const listOrders = async (token: string, query = '') => {
     const response = await t.call({
       method: 'GET',
@@ -51,95 +44,7 @@ describe('orders: quote, pay from the balance or with crypto, list', () => {
     });
     return response as { code: number; data: { list: OrderData[]; total: number } };
   };
-  const funded = async (cents: number) => {
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    if (cents > 0) await fundAccount(t, id, cents);
-    return { ...account, id };
-  };
-
-  it('quotes a quantity at its tier price, with the crypto fee only for crypto', async () => {
-    const { token } = await funded(0);
-    const crypto = await quote(token, 'quantity=10');
-    expect(crypto).toMatchObject({
-      code: 0,
-      data: {
-        traffic_bytes: 10 * GB,
-        quantity_gb: 10,
-        price_per_gb_cents: 400,
-        original_cents: 4000,
-        discount_cents: 0,
-        amount_cents: 4000,
-        fee_cents: 120,
-        total_cents: 4120,
-        way: 'cryptomus',
-        coupon: null,
-      },
-    });
-    const balance = await quote(token, 'quantity=9&way=balance');
-    expect(balance.data).toMatchObject({
-      price_per_gb_cents: 450,
-      amount_cents: 4050,
-      fee_cents: 0,
-      total_cents: 4050,
-    });
-  });
-
-  it('quotes packages and the trial', async () => {
-    const { token } = await funded(0);
-    const packages = await t.call({ method: 'GET', url: '/api/order/packages', headers: authHeader(token) });
-    const list = (packages.data as { list: { id: number; code: string }[] }).list;
-    const starter = list.find((p) => p.code === 'starter');
-    const starterQuote = await quote(token, `package_id=${starter?.id}&way=balance`);
-    expect(starterQuote.data).toMatchObject({
-      traffic_bytes: 5 * GB,
-      price_per_gb_cents: 450,
-      total_cents: 2250,
-    });
-    const trial = await quote(token, 'trial=true');
-    expect(trial.data).toMatchObject({
-      is_trial: true,
-      traffic_bytes: GB / 10,
-      total_cents: 0,
-      fee_cents: 0,
-    });
-  });
-
-  it.each([
-    ['quantity=0', 10001],
-    ['quantity=-1', 10001],
-    ['quantity=1.5', 10001],
-    ['quantity=abc', 10001],
-    ['quantity=1e3', 10001],
-    ['quantity=10001', 10001],
-    ['quantity=', 10001],
-    ['', 10001],
-    ['quantity=2&package_id=2', 10001],
-    ['trial=true&coupon=ANY', 10001],
-    ['quantity=2&way=paypal', 10001],
-    ['quantity=2&trial=maybe', 10001],
-    ['package_id=999999', 10028],
-    ['package_id=abc', 10001],
-    ['quantity=2&coupon=NO-SUCH-CODE', 10023],
-  ])('refuses the selection %j with code %i', async (query, code) => {
-    const { token } = await funded(0);
-    const response = await quote(token, query);
-    expect(response.code).toBe(code);
-    expect(response.msg).not.toBe('');
-  });
-
-  it("says 'Invalid code' for an unknown coupon, in the caller's language", async () => {
-    const { token } = await funded(0);
-    expect((await quote(token, 'quantity=1&coupon=nope')).msg).toBe('Invalid code');
-    expect((await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token))).code).toBe(0);
-    const ru = await quote(token, 'quantity=1&coupon=nope');
-    expect(ru.msg).toBe('Неверный код');
-  });
-
-  it('needs a signed-in account', async () => {
-    const response = await t.call({ method: 'GET', url: '/api/order/check?quantity=1' });
-    expect(response.code).toBe(10013);
-  });
+  const funded = (cents: number) => fundedCustomer(t, cents);
 
   it('buys from the balance: debit, order and traffic commit together, through the ledger', async () => {
     const { token, id } = await funded(2500);
