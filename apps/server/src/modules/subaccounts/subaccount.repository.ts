@@ -54,12 +54,13 @@ export async function countLiveSubaccounts(db: Executor, accountId: number): Pro
 export async function pageOfSubaccounts(
   db: Executor,
   accountId: number,
-  filter: { search: string | undefined; page: number; pageSize: number },
+  filter: { search: string | undefined; id?: number | undefined; page: number; pageSize: number },
 ): Promise<{ list: SubaccountRow[]; total: number }> {
   let query = db
     .selectFrom('subaccounts')
     .where('account_id', '=', accountId)
     .where('deleted_at', 'is', null);
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
   if (filter.search) {
     // Escape LIKE wildcards so a search for "50%" finds "50%", not everything.
     const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,51 @@
+import { accountInfo, authHeader, postForm, signedInAccount } from './factories';
+import { post } from '../src/modules/ledger/ledger.service';
+import type { TestApp } from './test-app';
+
+const GB = 1_000_000_000;
+
+export interface SubData {
+  id: number;
+  username: string;
+  password: string;
+  remark: string;
+  allocated_bytes: number;
+  traffic_left_bytes: number;
+  traffic_used_bytes: number;
+  status: string;
+}
+
+/**
+ * The sub-account calls as a customer makes them, and a customer with traffic to split. Takes the app
+ * lazily: test files create it in `beforeAll`, after these helpers are set up.
+ */
+export function subaccountCalls(app: () => TestApp) {
+  let serial = 0;
+  return {
+    /** A fresh valid username (12–24 letters and digits). */
+    username: (label = 'proxyuser') =>
+      `${label}${String(++serial).padStart(6, '0')}${Math.random().toString(36).slice(2, 6)}`,
+    /** A signed-in customer with `gb` GB of traffic on the main account. */
+    customer: async (gb = 0) => {
+      const t = app();
+      const account = await signedInAccount(t);
+      const { id } = await accountInfo(t, account.token);
+      if (gb > 0) {
+        await t.ctx.db
+          .transaction()
+          .execute((trx) =>
+            post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(gb * GB) }),
+          );
+      }
+      return { ...account, id, headers: authHeader(account.token) };
+    },
+    add: (headers: Record<string, string>, values: Record<string, string>) =>
+      postForm(app(), '/api/auth/passadd', values, headers),
+    move: (headers: Record<string, string>, values: Record<string, string>) =>
+      postForm(app(), '/api/auth/trafficupdate', values, headers),
+    list: async (headers: Record<string, string>, query = '') => {
+      const response = await app().call({ method: 'GET', url: `/api/auth/sublist?${query}`, headers });
+      return response.data as { list: SubData[]; total: number; main_traffic_left_bytes: number };
+    },
+  };
+}
