@@ -1,7 +1,12 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
-import { accountInfo, authHeader, postForm, signedInAccount } from '../../server/test/factories';
+import {
+  accountInfo,
+  authHeader,
+  postForm,
+  signedInAccount,
+  trafficConserved,
+} from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { auditLedger, post } from '../../server/src/modules/ledger/ledger.service';
 import { basic, closed, httpConnect, readAll, socksConnect, waitFor } from './clients';
@@ -91,15 +96,7 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
       .select(['traffic_left_bytes', 'traffic_used_bytes'])
       .where('id', '=', subId)
       .executeTakeFirstOrThrow();
-  const conserved = async (accountId: number) => {
-    const { rows } = await sql<{ total: string }>`
-      select (a.traffic_left_bytes + a.traffic_used_bytes
-        + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
-        + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
-                    where l.account_id = a.id and l.status = 'open'), 0))::text as total
-      from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
-    return BigInt(rows[0]?.total ?? '-1') === BigInt(GB);
-  };
+  const conserved = (accountId: number) => trafficConserved(t, accountId, BigInt(GB));
 
   it('bills exactly the bytes the client moved through a CONNECT tunnel, and returns the unused lease', async () => {
     const { id, username, subId } = await customerWithSub(50);

@@ -1,8 +1,13 @@
 import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
 import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, postForm, signedInAccount } from '../../../test/factories';
+import {
+  accountInfo,
+  authHeader,
+  postForm,
+  signedInAccount,
+  trafficConserved,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
@@ -46,15 +51,7 @@ describe('internal calls for gateway processes', () => {
     return { id, headers, username, subId: (created.data as { id: number }).id, token: account.token };
   };
   /** Σ purchased = main left + Σ sub left + open leases' unused + consumed (design §6, with leases). */
-  const conserved = async (accountId: number, purchased: bigint) => {
-    const { rows } = await sql<{ total: string }>`
-      select (a.traffic_left_bytes + a.traffic_used_bytes
-        + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
-        + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
-                    where l.account_id = a.id and l.status = 'open'), 0))::text as total
-      from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
-    return BigInt(rows[0]?.total ?? '-1') === purchased;
-  };
+  const conserved = (accountId: number, purchased: bigint) => trafficConserved(t, accountId, purchased);
 
   it('refuses calls without the internal secret, or with a wrong one', async () => {
     for (const secret of ['', 'x'.repeat(43), `${t.ctx.internalSecret}x`]) {
