@@ -3,7 +3,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { loadGatewayConfig, type GatewayConfig } from '../src/config';
 import { createGateway, type Gateway } from '../src/gateway';
 import { silentLogger } from '../src/log';
-import { basic, readHead } from './clients';
+import { readHead } from './clients';
 import { TEST_SECRET, type FakeServer } from './fake-server';
 
 /** Real servers on loopback for the gateway tests: targets, tiny upstream proxies, and the gateway itself. */
@@ -72,6 +72,8 @@ export async function startHttpTarget() {
 /** A tiny upstream HTTP proxy (CONNECT only), optionally requiring credentials; counts what it relayed. */
 export async function startUpstreamHttpProxy(name: string, auth?: { user: string; pass: string }) {
   const connects: string[] = [];
+  /** The user name of every `Proxy-Authorization` received. */
+  const users: string[] = [];
   const stats = { attempts: 0 };
   const server = createServer({ allowHalfOpen: true }, (client) => {
     client.on('error', () => undefined);
@@ -81,7 +83,13 @@ export async function startUpstreamHttpProxy(name: string, auth?: { user: string
         const [line = '', ...headers] = head.split('\r\n');
         const target = /^CONNECT (\S+) HTTP\/1\.1$/.exec(line)?.[1];
         const given = headers.find((h) => h.toLowerCase().startsWith('proxy-authorization:'))?.split(': ')[1];
-        if (auth && given !== basic(auth.user, auth.pass)) {
+        const decoded = Buffer.from(given?.split(' ')[1] ?? '', 'base64').toString();
+        if (given) users.push(decoded.slice(0, decoded.indexOf(':')));
+
+        // A provider with the targeting grammar takes `USER-country-…` for its user USER.
+        const user = decoded.slice(0, decoded.indexOf(':'));
+        const userOk = user === auth?.user || user.startsWith(`${auth?.user}-`);
+        if (auth && (!userOk || decoded.slice(user.length + 1) !== auth.pass)) {
           return client.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n');
         }
         const match = /^(.*):(\d+)$/.exec(target ?? '');
@@ -103,12 +111,13 @@ export async function startUpstreamHttpProxy(name: string, auth?: { user: string
       () => client.destroy(),
     );
   });
-  return Object.assign(server, { name, connects, stats, port: await listenOn(server) });
+  return Object.assign(server, { name, connects, users, stats, port: await listenOn(server) });
 }
 
 /** A tiny upstream SOCKS5 server (CONNECT, optional username/password); counts what it relayed. */
 export async function startUpstreamSocks5(name: string, auth?: { user: string; pass: string }) {
   const connects: string[] = [];
+  const users: string[] = [];
   const server = createServer({ allowHalfOpen: true }, (client) => {
     client.on('error', () => undefined);
     let buffer = Buffer.alloc(0);
@@ -130,7 +139,9 @@ export async function startUpstreamSocks5(name: string, auth?: { user: string; p
         const user = buffer.subarray(2, 2 + ulen).toString();
         const pass = buffer.subarray(3 + ulen, 3 + ulen + plen).toString();
         buffer = buffer.subarray(3 + ulen + plen);
-        const good = user === auth?.user && pass === auth.pass;
+        users.push(user);
+        // A provider with the targeting grammar takes `USER-country-…` for its user USER.
+        const good = (user === auth?.user || user.startsWith(`${auth?.user}-`)) && pass === auth?.pass;
         client.write(Buffer.from([1, good ? 0 : 1]));
         if (!good) return client.end();
         stage = 'request';
@@ -156,7 +167,7 @@ export async function startUpstreamSocks5(name: string, auth?: { user: string; p
     };
     client.on('data', onData);
   });
-  return Object.assign(server, { name, connects, port: await listenOn(server) });
+  return Object.assign(server, { name, connects, users, port: await listenOn(server) });
 }
 
 /** A gateway on ephemeral loopback ports wired to the fake server, with short timers for tests. */

@@ -26,6 +26,12 @@ export const exitSchema = z.object({
   /** Russian names of the state and city (English names are derived from the codes). */
   state_ru: z.string().max(100).optional(),
   city_ru: z.string().max(100).optional(),
+  /**
+   * The upstream speaks design §8's username grammar (the Oxylabs/Decodo family): its username gets
+   * the customer's targeting and session appended (`USER-country-de-session-…-sesstime-30`), so the
+   * provider picks the location and keeps the session. Untagged, such an exit serves every location.
+   */
+  forward_targeting: z.boolean().optional(),
   /** Relative share of rotating traffic (default 1). */
   weight: z.number().int().min(1).max(1000).default(1),
 });
@@ -38,6 +44,13 @@ export const poolSchema = z.object({ exits: z.array(exitSchema).min(1) }).superR
         code: 'custom',
         path: ['exits', i, 'host'],
         message: 'an upstream exit needs host and port',
+      });
+    }
+    if (exit.forward_targeting && exit.type === 'direct') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exits', i, 'forward_targeting'],
+        message: 'only an upstream exit can forward targeting',
       });
     }
   }

@@ -17,6 +17,15 @@ export const STICKY_MINUTES_MAX = 120;
 export const STICKY_MINUTES_DEFAULT = 30;
 export const MAX_PROXY_LINES = 1000;
 
+/**
+ * The reserved proxy user of whitelisted addresses that want targeting or a sticky session
+ * (`whitelist-country-us-session-s1`): accepted only from a whitelisted IP, whatever the password
+ * (the address is the credential). Sub-account names are 12–24 characters, so none can take it.
+ * Generated lines carry it with a placeholder password, for tools that insist on one.
+ */
+export const WHITELIST_PROXY_USER = 'whitelist';
+export const WHITELIST_PROXY_PASSWORD = 'ip';
+
 export interface Targeting {
   country?: string | undefined;
   state?: string | undefined;

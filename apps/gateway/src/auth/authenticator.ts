@@ -1,4 +1,4 @@
-import type { Credentials, TrafficOwner } from '@resiport/contract';
+import { WHITELIST_PROXY_USER, type Credentials, type TrafficOwner } from '@resiport/contract';
 import { matchesVerifier } from '@resiport/contract/proxy-verifier';
 import type { Refusal } from '../refusals';
 import type { ServerClient } from '../server-client';
@@ -13,7 +13,7 @@ import { parseUsername, type Session, type Targeting } from './username';
  */
 
 /** The reserved user name of whitelisted addresses that want targeting (sub-account names are 12–24). */
-export const WHITELIST_USER = 'whitelist';
+export const WHITELIST_USER = WHITELIST_PROXY_USER;
 
 export interface Identity {
   owner: TrafficOwner;
@@ -46,9 +46,22 @@ export interface AuthenticatorOptions {
   onFailure?: (reason: Refusal) => void;
 }
 
+/** Constant-time string equality (no early exit on the first differing character). */
+function sameText(a: string, b: string): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i % (b.length || 1));
+  return difference === 0;
+}
+
 export class Authenticator {
   private readonly credentials: TtlCache<Credentials>;
   private readonly whitelisted: TtlCache<number | null>;
+  /**
+   * The password last accepted for a cached credentials record: a repeat connection skips the HMAC
+   * (a new tunnel per request is the common pattern). Keyed by the record itself, so a refreshed or
+   * dropped record (password changed, sub-account deleted) takes its entry with it.
+   */
+  private readonly acceptedPassword = new WeakMap<Credentials, string>();
   readonly throttle: FailureThrottle;
 
   constructor(private readonly options: AuthenticatorOptions) {
@@ -91,7 +104,7 @@ export class Authenticator {
         found.verifier === null ||
         found.account_id === null ||
         found.subaccount_id === null ||
-        !matchesVerifier(this.options.verifierKey, credential.password, found.verifier)
+        !this.passwordMatches(found, found.verifier, credential.password)
       ) {
         return this.fail(sourceIp, 'auth_failed');
       }
@@ -101,6 +114,14 @@ export class Authenticator {
     } catch {
       return this.refuse('server_unavailable');
     }
+  }
+
+  private passwordMatches(found: Credentials, verifier: string, password: string): boolean {
+    const accepted = this.acceptedPassword.get(found);
+    if (accepted !== undefined && sameText(accepted, password)) return true;
+    if (!matchesVerifier(this.options.verifierKey, password, verifier)) return false;
+    this.acceptedPassword.set(found, password);
+    return true;
   }
 
   /** A sub-account changed (password, status, deleted): the next connection asks the server again. */

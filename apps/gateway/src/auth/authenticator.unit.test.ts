@@ -176,6 +176,18 @@ describe('authenticator', () => {
     expect(await auth.authenticate('198.51.100.5', alice)).toMatchObject({ reason: 'auth_failed' });
   });
 
+  it('remembers the accepted password (no HMAC on repeat connections) without accepting near misses', async () => {
+    const { auth } = setup();
+    const as = (password: string) => auth.authenticate('198.51.100.6', { username: 'aliceproxy01', password });
+    expect(await as('pw-alice')).toMatchObject({ ok: true });
+    expect(await as('pw-alice')).toMatchObject({ ok: true });
+    // (4 misses: the 5th failure from one address would be throttled.)
+    for (const nearMiss of ['pw-alic', 'pw-alicE', 'pw-alice ', 'pw-alice-pw-alice']) {
+      expect(await as(nearMiss)).toMatchObject({ ok: false, reason: 'auth_failed' });
+    }
+    expect(await as('pw-alice')).toMatchObject({ ok: true });
+  });
+
   it('answers server_unavailable when the server cannot be asked', async () => {
     const client = {
       credentials: () => Promise.reject(new Error('down')),

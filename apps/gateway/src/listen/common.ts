@@ -1,4 +1,4 @@
-import { isIP, type Socket } from 'node:net';
+import { isIP, isIPv4, type Socket } from 'node:net';
 import { canonicalIp } from '@resiport/contract';
 import type { Credential } from '../auth/authenticator';
 import type { Destination } from '../route/connect/types';
@@ -6,6 +6,9 @@ import type { Destination } from '../route/connect/types';
 /** The canonical form of the peer's address (IPv4-mapped IPv6 as IPv4), as the whitelist stores it. */
 export function sourceIpOf(socket: Socket): string {
   const raw = socket.remoteAddress ?? '';
+  // Fast path (every connection asks): Node already gives IPv4 in canonical dotted decimal.
+  if (isIPv4(raw)) return raw;
+  if (raw.startsWith('::ffff:') && isIPv4(raw.slice(7))) return raw.slice(7);
   return canonicalIp(raw) ?? raw;
 }
 

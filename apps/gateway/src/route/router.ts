@@ -8,6 +8,7 @@ import { connectHttpUpstream } from './connect/http-upstream';
 import { connectSocks5Upstream } from './connect/socks5-upstream';
 import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
 import type { ChoiceRequest, ExitPool } from './pool';
+import { withUpstreamTargeting } from './upstream-username';
 
 /** One connector per exit type. */
 export const connectors: Record<Exit['type'], Connector> = {
@@ -38,7 +39,11 @@ export class Router {
     if (candidates.length === 0) return { ok: false, reason: 'no_exit' };
     for (const exit of candidates.slice(0, MAX_ATTEMPTS)) {
       try {
-        const socket = await connectors[exit.type](exit, destination, this.options);
+        const socket = await connectors[exit.type](
+          withUpstreamTargeting(exit, request),
+          destination,
+          this.options,
+        );
         return { ok: true, socket, exit };
       } catch (error) {
         if (!(error instanceof ConnectError)) return { ok: false, reason: 'exit_failed' };

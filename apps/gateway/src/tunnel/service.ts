@@ -86,10 +86,6 @@ export class TunnelService {
     }
     const tunnel = new Tunnel(identity, client, upstream, exit.id);
     this.deps.meter.add(tunnel);
-    // No traffic either way for the idle timeout: the tunnel goes (a forgotten connection costs a slot).
-    for (const socket of [client, upstream]) {
-      socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
-    }
     this.deps.reporter.countConnection(identity.ownerKey, identity.owner);
     this.deps.metrics.tunnelsOpened++;
     return tunnel;
@@ -102,5 +98,12 @@ export class TunnelService {
     client.write(reply);
     if (head && head.length > 0) connected.upstream.write(head);
     await pipeBoth(client, connected.upstream, this.deps.idleTimeoutMs);
+  }
+
+  /** No traffic either way for the idle timeout: the tunnel goes (a forgotten connection costs a slot). */
+  expireWhenIdle(tunnel: Tunnel): void {
+    for (const socket of [tunnel.client, tunnel.upstream]) {
+      socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
+    }
   }
 }
