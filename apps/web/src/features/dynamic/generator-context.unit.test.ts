@@ -2,6 +2,7 @@ import type { SubAccount } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { chooseAuth, defaultSubAccount, generatorNotices } from './credentials-choice';
 import { WHITELIST_AUTH } from './generator-settings';
+import { hasCredentials } from './proxy-list';
 import {
   cityOptions,
   countryOptions,
@@ -164,5 +165,19 @@ describe('credentials and what would stop them', () => {
     expect(generatorNotices({ kind: 'whitelist' }, GB, 1)).toEqual([]);
     expect(generatorNotices({ kind: 'whitelist' }, 0, 0)).toEqual(['noWhitelist', 'buyTraffic']);
     expect(generatorNotices({ kind: 'none' }, 0, 0)).toEqual([]);
+  });
+
+  it('gives whitelisted lines credentials (and so a format) only when they target or stick', () => {
+    const whitelist = { kind: 'whitelist' } as const;
+    const subAuth = { kind: 'sub', username: 'teamalpha2024', password: 'secret-pass' } as const;
+    expect(hasCredentials({ auth: whitelist, location: {}, stickyMinutes: undefined })).toBe(false);
+    expect(
+      hasCredentials({ auth: whitelist, location: { country: undefined }, stickyMinutes: undefined }),
+    ).toBe(false);
+    expect(hasCredentials({ auth: whitelist, location: { country: 'de' }, stickyMinutes: undefined })).toBe(
+      true,
+    );
+    expect(hasCredentials({ auth: whitelist, location: {}, stickyMinutes: 30 })).toBe(true);
+    expect(hasCredentials({ auth: subAuth, location: {}, stickyMinutes: undefined })).toBe(true);
   });
 });

@@ -142,13 +142,60 @@ describe('proxy lines', () => {
     expect(new Set(lines).size).toBe(3);
   });
 
-  it('prints HOST:PORT for whitelisted IPs, whatever the format', () => {
-    const lines = proxyLines(
-      spec({ auth: { kind: 'whitelist' }, format: 'USER:PASS@HOST:PORT', quantity: 2 }),
-      ids,
-    );
-    expect(lines).toEqual(['gw.example.com:8000', 'gw.example.com:8000']);
-    expect(lineCredentials(spec({ auth: { kind: 'whitelist' } }), ids, 0)).toBeUndefined();
+  it('prints HOST:PORT for rotating whitelisted lines without a location, whatever the format', () => {
+    for (const format of proxyLineFormats) {
+      const whitelist = spec({ auth: { kind: 'whitelist' }, format, quantity: 2 });
+      expect(proxyLines(whitelist, ids)).toEqual(['gw.example.com:8000', 'gw.example.com:8000']);
+      expect(lineCredentials(whitelist, ids, 0)).toBeUndefined();
+    }
+  });
+
+  it('logs whitelisted lines with a location in as the reserved whitelist user, in each format', () => {
+    const expected = {
+      'HOST:PORT:USER:PASS': 'gw.example.com:8000:whitelist-country-de:ip',
+      'HOST:PORT@USER:PASS': 'gw.example.com:8000@whitelist-country-de:ip',
+      'USER:PASS:HOST:PORT': 'whitelist-country-de:ip:gw.example.com:8000',
+      'USER:PASS@HOST:PORT': 'whitelist-country-de:ip@gw.example.com:8000',
+    } as const;
+    for (const format of proxyLineFormats) {
+      const whitelist = spec({ auth: { kind: 'whitelist' }, location: { country: 'de' }, format });
+      expect(proxyLines(whitelist, ids)).toEqual([expected[format], expected[format], expected[format]]);
+    }
+    expect(
+      proxyLines(
+        spec({
+          auth: { kind: 'whitelist' },
+          location: { country: 'us', state: 'new_york', city: 'new_york_city' },
+          quantity: 1,
+        }),
+        ids,
+      ),
+    ).toEqual(['gw.example.com:8000:whitelist-country-us-state-new_york-city-new_york_city:ip']);
+  });
+
+  it('gives every sticky whitelisted line its own session, with or without a location', () => {
+    const anywhere = proxyLines(spec({ auth: { kind: 'whitelist' }, stickyMinutes: 30 }), ids);
+    expect(anywhere).toEqual([
+      'gw.example.com:8000:whitelist-session-aaaaaaaaaa-sesstime-30:ip',
+      'gw.example.com:8000:whitelist-session-bbbbbbbbbb-sesstime-30:ip',
+      'gw.example.com:8000:whitelist-session-cccccccccc-sesstime-30:ip',
+    ]);
+    expect(new Set(anywhere).size).toBe(3);
+    const inUs = spec({
+      auth: { kind: 'whitelist' },
+      location: { country: 'us', city: 'new_york' },
+      stickyMinutes: 5,
+      format: 'USER:PASS@HOST:PORT',
+    });
+    expect(proxyLines(inUs, ids)).toEqual([
+      'whitelist-country-us-city-new_york-session-aaaaaaaaaa-sesstime-5:ip@gw.example.com:8000',
+      'whitelist-country-us-city-new_york-session-bbbbbbbbbb-sesstime-5:ip@gw.example.com:8000',
+      'whitelist-country-us-city-new_york-session-cccccccccc-sesstime-5:ip@gw.example.com:8000',
+    ]);
+    expect(lineCredentials(inUs, ids, 1)).toEqual({
+      username: 'whitelist-country-us-city-new_york-session-bbbbbbbbbb-sesstime-5',
+      password: 'ip',
+    });
   });
 
   it('tests the first line with what the contract accepts', () => {
@@ -178,6 +225,26 @@ describe('proxy lines', () => {
     );
     expect(curlCommand('http', endpoint, undefined)).toBe(
       'curl -x http://gw.example.com:8000 https://ipinfo.io',
+    );
+  });
+
+  it('writes the curl of a whitelisted list with the credentials its lines carry', () => {
+    const rotating = spec({ auth: { kind: 'whitelist' } });
+    expect(curlCommand('http', rotating.endpoint, lineCredentials(rotating, ids, 0))).toBe(
+      'curl -x http://gw.example.com:8000 https://ipinfo.io',
+    );
+    const targeted = spec({ auth: { kind: 'whitelist' }, location: { country: 'de' } });
+    expect(curlCommand('http', targeted.endpoint, lineCredentials(targeted, ids, 0))).toBe(
+      'curl -x http://whitelist-country-de:ip@gw.example.com:8000 https://ipinfo.io',
+    );
+    const sticky = spec({
+      auth: { kind: 'whitelist' },
+      endpoint: { host: 'gw.example.com', port: 1080 },
+      location: { country: 'us' },
+      stickyMinutes: 10,
+    });
+    expect(curlCommand('socks5', sticky.endpoint, lineCredentials(sticky, ids, 0))).toBe(
+      'curl -x socks5h://whitelist-country-us-session-aaaaaaaaaa-sesstime-10:ip@gw.example.com:1080 https://ipinfo.io',
     );
   });
 

@@ -2,6 +2,8 @@ import {
   newSessionId,
   proxyLine,
   proxyUsername,
+  WHITELIST_PROXY_PASSWORD,
+  WHITELIST_PROXY_USER,
   type ProxyLineFormat,
   type Targeting,
 } from '@resiport/contract';
@@ -27,24 +29,38 @@ export interface ProxyListSpec {
 }
 
 /**
+ * Whether the lines carry credentials. Sub-accounts always do; whitelisted IPs only when they
+ * target a location or are sticky (then as the gateway's reserved `whitelist` user, accepted from
+ * a whitelisted IP whatever the password), otherwise the lines are bare `HOST:PORT`.
+ */
+export function hasCredentials(spec: Pick<ProxyListSpec, 'auth' | 'location' | 'stickyMinutes'>): boolean {
+  if (spec.auth.kind === 'sub') return true;
+  const { country, state, city } = spec.location;
+  // Truthy as `proxyUsername` reads them: an empty code targets nothing.
+  return spec.stickyMinutes !== undefined || [country, state, city].some(Boolean);
+}
+
+/**
  * The credentials of line `index`: targeting in the username, and for a sticky list that line's
- * own session id. Whitelisted IPs send none (the lines are `HOST:PORT`).
+ * own session id. A sub-account logs in as itself; a whitelisted IP as `whitelist-…` with a
+ * placeholder password, or with nothing at all when it neither targets nor sticks (`HOST:PORT`).
  */
 export function lineCredentials(
   spec: ProxyListSpec,
   sessionIds: readonly string[],
   index: number,
 ): { username: string; password: string } | undefined {
-  if (spec.auth.kind === 'whitelist') return undefined;
+  if (!hasCredentials(spec)) return undefined;
+  const { user, password } =
+    spec.auth.kind === 'sub'
+      ? { user: spec.auth.username, password: spec.auth.password }
+      : { user: WHITELIST_PROXY_USER, password: WHITELIST_PROXY_PASSWORD };
   const sessionId = sessionIds[index];
   const session =
     spec.stickyMinutes !== undefined && sessionId !== undefined
       ? { id: sessionId, minutes: spec.stickyMinutes }
       : undefined;
-  return {
-    username: proxyUsername(spec.auth.username, { ...spec.location, session }),
-    password: spec.auth.password,
-  };
+  return { username: proxyUsername(user, { ...spec.location, session }), password };
 }
 
 /**

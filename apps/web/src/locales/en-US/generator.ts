@@ -21,7 +21,6 @@ export const generator = {
   'generator.city.any': 'Any city',
   'generator.location.anyHint': 'The exit can be anywhere; choose a country to target one.',
   'generator.location.noPlaces': 'The pool targets this country as a whole: no states or cities to choose.',
-  'generator.location.whitelistHint': 'Targeting a location needs a sub-account’s username.',
   'generator.protocol': 'Protocol',
   'generator.protocol.http': 'HTTP',
   'generator.protocol.socks5': 'SOCKS5',
@@ -33,7 +32,6 @@ export const generator = {
   'generator.rotation.rotatingHint': 'Every new connection gets a new IP.',
   'generator.rotation.stickyHint':
     'Each line keeps the same IP for up to the session time while in use; every line has its own session.',
-  'generator.rotation.whitelistHint': 'Without a username every connection gets a new IP.',
   'generator.stickyMinutes': 'Session time',
   'generator.stickyMinutes.unit': 'min',
   'generator.stickyMinutes.hint': '{min}–{max} minutes',
@@ -49,11 +47,12 @@ export const generator = {
   'generator.auth.subDisabled': 'disabled',
   'generator.auth.subHint': 'Lines log in with this sub-account and spend its traffic.',
   'generator.auth.whitelistHint':
-    'Lines are HOST:PORT only: devices at your whitelisted IPs connect without a password, spending your main account’s traffic.',
+    'Devices at your whitelisted IPs connect without a password, spending your main account’s traffic. To choose a location or keep an IP, the lines log in as <code>whitelist-…</code> (any password works from a whitelisted IP).',
   'generator.quantity': 'Quantity',
   'generator.quantity.hint': '1–{max} lines',
   'generator.format': 'Format',
-  'generator.format.whitelistHint': 'Whitelisted lines are always HOST:PORT.',
+  'generator.format.whitelistHint':
+    'Without a location or a sticky IP, whitelisted lines are just HOST:PORT.',
   'generator.output': 'Proxy list',
   'generator.output.count': '{count, plural, one {# line} other {# lines}}',
   'generator.output.rotatingNote':
@@ -61,7 +60,7 @@ export const generator = {
   'generator.output.stickyNote':
     'Sticky IP: each line carries its own session id, so it keeps one IP for up to {minutes} min. Generate gives every line a new session.',
   'generator.output.whitelistNote':
-    'Whitelisted IP: every line is the gateway address; each connection gets a new IP.',
+    'Whitelisted lines work only from a device at one of your whitelisted IPs; the gateway refuses them from anywhere else.',
   'generator.generate': 'Generate',
   'generator.generated': '{count, plural, one {# line} other {# lines}} generated',
   'generator.copyAll': 'Copy all ({count})',

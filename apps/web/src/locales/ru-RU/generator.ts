@@ -23,7 +23,6 @@ export const generator: Translation<typeof en> = {
   'generator.city.any': 'Любой город',
   'generator.location.anyHint': 'Выход может быть где угодно; выберите страну, чтобы задать её.',
   'generator.location.noPlaces': 'Пул выбирает эту страну целиком: регионов и городов для выбора нет.',
-  'generator.location.whitelistHint': 'Чтобы выбрать местоположение, нужен логин субаккаунта.',
   'generator.protocol': 'Протокол',
   'generator.protocol.http': 'HTTP',
   'generator.protocol.socks5': 'SOCKS5',
@@ -35,7 +34,6 @@ export const generator: Translation<typeof en> = {
   'generator.rotation.rotatingHint': 'Каждое новое соединение получает новый IP.',
   'generator.rotation.stickyHint':
     'Каждая строка сохраняет один IP в пределах времени сессии, пока используется; у каждой строки своя сессия.',
-  'generator.rotation.whitelistHint': 'Без логина каждое соединение получает новый IP.',
   'generator.stickyMinutes': 'Время сессии',
   'generator.stickyMinutes.unit': 'мин',
   'generator.stickyMinutes.hint': 'От {min} до {max} минут',
@@ -52,11 +50,12 @@ export const generator: Translation<typeof en> = {
   'generator.auth.subDisabled': 'отключён',
   'generator.auth.subHint': 'Строки входят под этим субаккаунтом и расходуют его трафик.',
   'generator.auth.whitelistHint':
-    'Строки содержат только HOST:PORT: устройства с IP из белого списка подключаются без пароля и расходуют трафик основного аккаунта.',
+    'Устройства с IP из белого списка подключаются без пароля и расходуют трафик основного аккаунта. Чтобы выбрать местоположение или сохранить IP, строки входят под логином <code>whitelist-…</code> (с IP из белого списка подходит любой пароль).',
   'generator.quantity': 'Количество',
   'generator.quantity.hint': 'От 1 до {max} строк',
   'generator.format': 'Формат',
-  'generator.format.whitelistHint': 'Строки для белого списка всегда в виде HOST:PORT.',
+  'generator.format.whitelistHint':
+    'Без местоположения и постоянного IP строки для белого списка — просто HOST:PORT.',
   'generator.output': 'Список прокси',
   'generator.output.count': '{count, plural, one {# строка} few {# строки} many {# строк} other {# строки}}',
   'generator.output.rotatingNote':
@@ -64,7 +63,7 @@ export const generator: Translation<typeof en> = {
   'generator.output.stickyNote':
     'Постоянный IP: у каждой строки свой идентификатор сессии, поэтому она сохраняет один IP до {minutes} мин. «Сгенерировать» выдаёт всем строкам новые сессии.',
   'generator.output.whitelistNote':
-    'IP из белого списка: каждая строка — адрес шлюза; каждое соединение получает новый IP.',
+    'Строки для белого списка работают только с устройств на IP из вашего белого списка; с других адресов шлюз их отклонит.',
   'generator.generate': 'Сгенерировать',
   'generator.generated':
     'Готово: {count, plural, one {# строка} few {# строки} many {# строк} other {# строки}}',

@@ -18,6 +18,7 @@ import { gatewayFor, portFor } from '../../features/dynamic/generator-settings';
 import { offeredPlace } from '../../features/dynamic/locations';
 import {
   curlCommand,
+  hasCredentials,
   lineCredentials,
   newSessionIds,
   proxyLines,
@@ -84,8 +85,8 @@ export function ProxyGeneratorCard() {
             choice.kind === 'sub'
               ? { kind: 'sub', username: choice.sub.username, password: choice.sub.password }
               : { kind: 'whitelist' },
-          location: isWhitelist ? {} : { country, state: place.state, city: place.city },
-          stickyMinutes: !isWhitelist && settings.rotation === 'sticky' ? settings.stickyMinutes : undefined,
+          location: { country, state: place.state, city: place.city },
+          stickyMinutes: settings.rotation === 'sticky' ? settings.stickyMinutes : undefined,
           format: settings.format,
           quantity: settings.quantity,
         };
@@ -157,12 +158,21 @@ export function ProxyGeneratorCard() {
         },
       );
     };
-    const note = isWhitelist ? (
-      <FormattedMessage id="generator.output.whitelistNote" />
-    ) : spec.stickyMinutes === undefined ? (
-      <FormattedMessage id="generator.output.rotatingNote" />
-    ) : (
-      <FormattedMessage id="generator.output.stickyNote" values={{ minutes: spec.stickyMinutes }} />
+    const sticky = spec.stickyMinutes !== undefined;
+    const note = (
+      <>
+        {sticky ? (
+          <FormattedMessage id="generator.output.stickyNote" values={{ minutes: spec.stickyMinutes }} />
+        ) : (
+          <FormattedMessage id="generator.output.rotatingNote" />
+        )}
+        {isWhitelist && (
+          <>
+            {' '}
+            <FormattedMessage id="generator.output.whitelistNote" />
+          </>
+        )}
+      </>
     );
     const fileName = proxyListFileName(APP_NAME, country, lines.length);
 
@@ -186,6 +196,7 @@ export function ProxyGeneratorCard() {
               choice={choice}
               authOptions={authOptions}
               whitelistCount={whitelistCount}
+              withCredentials={hasCredentials(spec)}
             />
           </Col>
           <Col xs={24} lg={14} style={{ position: 'sticky', top: OUTPUT_STICKY_TOP }}>

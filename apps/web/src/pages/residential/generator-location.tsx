@@ -24,8 +24,6 @@ interface GeneratorLocationProps {
   country: string | undefined;
   state: string | undefined;
   city: string | undefined;
-  /** Whitelisted lines carry no username, so no targeting. */
-  disabled: boolean;
   onChange: (change: Partial<GeneratorSettings>) => void;
 }
 
@@ -34,7 +32,7 @@ interface GeneratorLocationProps {
  * those two stay "Any" and disabled when it lists none.
  */
 export function GeneratorLocation(props: GeneratorLocationProps) {
-  const { stock, places, placesLoading, country, state, city, disabled, onChange } = props;
+  const { stock, places, placesLoading, country, state, city, onChange } = props;
   const intl = useIntl();
   const text = (id: MessageId) => intl.formatMessage({ id });
   const countries = countryOptions(stock, intl.locale);
@@ -43,13 +41,11 @@ export function GeneratorLocation(props: GeneratorLocationProps) {
   const noPlaces =
     country !== undefined && places !== undefined && places.states.length + places.cities.length === 0;
 
-  const hint: MessageId | undefined = disabled
-    ? 'generator.location.whitelistHint'
-    : noPlaces
-      ? 'generator.location.noPlaces'
-      : country === undefined
-        ? 'generator.location.anyHint'
-        : undefined;
+  const hint: MessageId | undefined = noPlaces
+    ? 'generator.location.noPlaces'
+    : country === undefined
+      ? 'generator.location.anyHint'
+      : undefined;
 
   const fromSelect = (value: string) => (value === ANY ? undefined : value);
   const chooseState = (value: string) => {
@@ -67,8 +63,7 @@ export function GeneratorLocation(props: GeneratorLocationProps) {
           id="gen-country"
           data-testid="gen-country"
           showSearch
-          disabled={disabled}
-          value={disabled ? ANY : (country ?? ANY)}
+          value={country ?? ANY}
           onChange={(value) => onChange({ country: fromSelect(value) })}
           options={[{ value: ANY, label: text('generator.country.any') }, ...countries]}
           filterOption={(input, option) => matchesPlace(input, option)}
@@ -87,9 +82,9 @@ export function GeneratorLocation(props: GeneratorLocationProps) {
             data-testid="gen-state"
             showSearch
             optionFilterProp="label"
-            disabled={disabled || states.length === 0}
+            disabled={states.length === 0}
             loading={placesLoading}
-            value={disabled ? ANY : (state ?? ANY)}
+            value={state ?? ANY}
             onChange={chooseState}
             options={[{ value: ANY, label: text('generator.state.any') }, ...states]}
           />
@@ -100,9 +95,9 @@ export function GeneratorLocation(props: GeneratorLocationProps) {
             data-testid="gen-city"
             showSearch
             optionFilterProp="label"
-            disabled={disabled || cities.length === 0}
+            disabled={cities.length === 0}
             loading={placesLoading}
-            value={disabled ? ANY : (city ?? ANY)}
+            value={city ?? ANY}
             onChange={(value) => onChange({ city: fromSelect(value) })}
             options={[{ value: ANY, label: text('generator.city.any') }, ...cities]}
           />

@@ -48,17 +48,21 @@ interface GeneratorSettingsFormProps {
   choice: AuthChoice;
   authOptions: ReturnType<typeof useAuthOptions>;
   whitelistCount: number;
+  /** Whether the lines carry a username and password (else they are `HOST:PORT` and have no format). */
+  withCredentials: boolean;
 }
+
+/** `<code>…</code>` in a hint: a literal the user may type, such as the `whitelist-…` user. */
+const richCode = (chunks: ReactNode[]) => <Typography.Text code>{chunks}</Typography.Text>;
 
 /** Spec §3 "Proxy settings": location, connection, credentials, how many lines and in which format. */
 export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
   const { settings, update, stock, places, placesLoading, gateways, gateway, protocol, choice } = props;
   const intl = useIntl();
   const text = (id: MessageId) => intl.formatMessage({ id });
-  const whitelist = choice.kind === 'whitelist';
-  const rotation: Rotation = whitelist ? 'rotating' : settings.rotation;
+  const rotation = settings.rotation;
   const hint = (id: MessageId, values?: Record<string, ReactNode>) => (
-    <FormattedMessage id={id} values={values} />
+    <FormattedMessage id={id} values={{ ...values, code: richCode }} />
   );
 
   const section = (id: MessageId, first = false) => (
@@ -77,7 +81,6 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
         country={settings.country}
         state={settings.state}
         city={settings.city}
-        disabled={whitelist}
         onChange={update}
       />
 
@@ -100,11 +103,7 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
       <SettingField
         label={text('generator.rotation')}
         extra={hint(
-          whitelist
-            ? 'generator.rotation.whitelistHint'
-            : rotation === 'sticky'
-              ? 'generator.rotation.stickyHint'
-              : 'generator.rotation.rotatingHint',
+          rotation === 'sticky' ? 'generator.rotation.stickyHint' : 'generator.rotation.rotatingHint',
         )}
       >
         <Radio.Group
@@ -112,7 +111,6 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
           optionType="button"
           buttonStyle="solid"
           aria-label={text('generator.rotation')}
-          disabled={whitelist}
           value={rotation}
           onChange={(event) => update({ rotation: event.target.value as Rotation })}
           options={rotations.map((value) => ({ value, label: text(rotationText[value]) }))}
@@ -165,7 +163,7 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
       <SettingField
         label={text('generator.auth')}
         htmlFor="gen-auth"
-        extra={hint(whitelist ? 'generator.auth.whitelistHint' : 'generator.auth.subHint')}
+        extra={hint(choice.kind === 'whitelist' ? 'generator.auth.whitelistHint' : 'generator.auth.subHint')}
       >
         <GeneratorAuthSelect
           value={choice.kind === 'sub' ? choice.sub.username : WHITELIST_AUTH}
@@ -196,13 +194,13 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
         <SettingField
           label={text('generator.format')}
           htmlFor="gen-format"
-          extra={whitelist ? hint('generator.format.whitelistHint') : undefined}
+          extra={props.withCredentials ? undefined : hint('generator.format.whitelistHint')}
           style={{ flex: '2 1 200px' }}
         >
           <Select<ProxyLineFormat>
             id="gen-format"
             data-testid="gen-format"
-            disabled={whitelist}
+            disabled={!props.withCredentials}
             value={settings.format}
             onChange={(format) => update({ format })}
             options={proxyLineFormats.map((value) => ({ value, label: value }))}
