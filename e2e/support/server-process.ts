@@ -53,7 +53,8 @@ export async function startServerProcess(
   for (const args of adminCommands) {
     await promisify(execFile)(tsx, ['apps/server/src/cli/admin.ts', ...args], { cwd: root, env: serverEnv });
   }
-  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+  // As `npm run serve` runs it: no tsx wrapper process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -42,10 +42,12 @@ const envSchema = z.object({
   GATEWAY_CONNECT_TIMEOUT_MS: ms(10_000),
   GATEWAY_IDLE_TIMEOUT_MS: ms(120_000),
   GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
-  GATEWAY_METER_TICK_MS: ms(1000),
+  GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
   GATEWAY_EVENTS_POLL_MS: ms(1000),
   GATEWAY_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Worker processes sharing the listeners (node:cluster); each holds its own leases. */
+  GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface GatewayConfig {
@@ -78,6 +80,7 @@ export interface GatewayConfig {
   leaseMaxBytes: number;
   /** An owner without tunnels this long gives its lease back. */
   leaseIdleMs: number;
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +148,7 @@ export function loadGatewayConfig(
     leaseMinBytes: 16_000_000,
     leaseMaxBytes: 256_000_000,
     leaseIdleMs: 30_000,
+    workers: e.GATEWAY_WORKERS,
     ...overrides,
   };
   if (config.internalSecret.length < 32) {

@@ -20,7 +20,7 @@ describe('gateway configuration', () => {
       connectTimeoutMs: 10_000,
       idleTimeoutMs: 120_000,
       maxConnectionsPerAccount: 500,
-      meterTickMs: 1000,
+      meterTickMs: 250,
       flushMs: 5000,
       pool: { exits: [{ id: 'direct', type: 'direct', weight: 1 }] },
     });

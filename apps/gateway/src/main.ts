@@ -1,11 +1,17 @@
+import { isClusterPrimary, runPrimary, workerConfig } from './cluster';
 import { ConfigError, loadGatewayConfig } from './config';
 import { createGateway } from './gateway';
 import { consoleLogger } from './log';
 
-/** The standalone gateway process: config → listeners; on SIGINT/SIGTERM a graceful stop. */
+/**
+ * The standalone gateway process: config → listeners; on SIGINT/SIGTERM a graceful stop. With
+ * GATEWAY_WORKERS > 1 this process only supervises that many workers (cluster.ts).
+ */
 async function main(): Promise<void> {
-  const config = loadGatewayConfig(process.env);
   const log = consoleLogger();
+  const loaded = loadGatewayConfig(process.env);
+  if (isClusterPrimary(loaded)) return runPrimary(loaded, log);
+  const config = workerConfig(loaded);
   const gateway = await createGateway(config, { log });
   log.info(
     {

@@ -178,7 +178,8 @@ describe('authenticator', () => {
 
   it('remembers the accepted password (no HMAC on repeat connections) without accepting near misses', async () => {
     const { auth } = setup();
-    const as = (password: string) => auth.authenticate('198.51.100.6', { username: 'aliceproxy01', password });
+    const as = (password: string) =>
+      auth.authenticate('198.51.100.6', { username: 'aliceproxy01', password });
     expect(await as('pw-alice')).toMatchObject({ ok: true });
     expect(await as('pw-alice')).toMatchObject({ ok: true });
     // (4 misses: the 5th failure from one address would be throttled.)

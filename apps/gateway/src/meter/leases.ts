@@ -107,12 +107,6 @@ export class Leases {
     else void this.renew(lease);
   }
 
-  /** Near the end of its credit: the meter samples such owners more often. */
-  isLow(key: string): boolean {
-    const lease = this.leases.get(key);
-    return lease !== undefined && lease.credit < this.lowWater(lease);
-  }
-
   /** The server extended these owners' leases (it applied a usage batch naming them). */
   touch(keys: Iterable<string>): void {
     const now = this.now();

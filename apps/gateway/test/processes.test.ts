@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountInfo,
+  authHeader,
+  postForm,
+  signedInAccount,
+  trafficConserved,
+} from '../../server/test/factories';
+import { createTestApp, type TestApp } from '../../server/test/test-app';
+import { post } from '../../server/src/modules/ledger/ledger.service';
+import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from '../../server/src/modules/gateway-link/lease.service';
+import { basic, closed, httpConnect, readAll, waitFor } from './clients';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process';
+import { closeServer, startFirehose, startHttpTarget } from './servers';
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+const PASSWORD = 'Line-pass.1';
+/** The gateway's meter tick (GATEWAY_METER_TICK_MS, left at its default here). */
+const TICK_MS = 250;
+/** Slack for the timer firing late on a busy machine and the lease call that learns nothing is left. */
+const SLACK_MS = 250;
+
+const moved = (socket: Socket) => socket.bytesRead + socket.bytesWritten;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Several real gateway processes (separate OS processes, `tsx apps/gateway/src/main.ts`) against one
+ * real server: each holds its own leases, so the server is what keeps them from spending more than
+ * there is, and what voids the lease of a process that died.
+ */
+describe('gateway processes against one server: drain across processes, a crash mid-transfer', () => {
+  let t: TestApp;
+  let firehose: Awaited<ReturnType<typeof startFirehose>>;
+  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  const processes: GatewayProcess[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+    firehose = await startFirehose();
+    target = await startHttpTarget();
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill()));
+    await closeServer(firehose);
+    await closeServer(target);
+    await t.close();
+  });
+
+  const startProcess = async (name: string) => {
+    const gateway = await startGatewayProcess({
+      internalSecret: t.ctx.internalSecret,
+      serverUrl: t.config.publicUrl,
+      instanceId: `${name}-${randomBytes(3).toString('hex')}`,
+    });
+    processes.push(gateway);
+    return gateway;
+  };
+
+  let serial = 0;
+  const customerWithSub = async (subMb: number) => {
+    const account = await signedInAccount(t);
+    const { id } = await accountInfo(t, account.token);
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
+      );
+    const username = `procuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
+    const created = await postForm(
+      t,
+      '/api/auth/passadd',
+      { username, password: PASSWORD, traffic: String(subMb / 1000) },
+      authHeader(account.token),
+    );
+    expect(created.code).toBe(0);
+    return { id, username, subId: (created.data as { id: number }).id };
+  };
+  const sub = (subId: number) =>
+    t.ctx.db
+      .selectFrom('subaccounts')
+      .select(['traffic_left_bytes', 'traffic_used_bytes'])
+      .where('id', '=', subId)
+      .executeTakeFirstOrThrow();
+  const leasesOf = (subId: number) =>
+    t.ctx.db
+      .selectFrom('traffic_leases')
+      .selectAll()
+      .where('subaccount_id', '=', subId)
+      .orderBy('id')
+      .execute();
+  /** Every byte the gateways reported (usage_hourly grows by each applied batch, once). */
+  const reported = async (subId: number) => {
+    const rows = await t.ctx.db
+      .selectFrom('usage_hourly')
+      .select(['bytes_up', 'bytes_down'])
+      .where('subaccount_id', '=', subId)
+      .execute();
+    return rows.reduce((n, r) => n + r.bytes_up + r.bytes_down, 0n);
+  };
+  /** What the ledger took from the sub-account for traffic: leases granted, minus returned, plus usage. */
+  const ledgerSpent = async (subId: number) => {
+    const rows = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .select('amount')
+      .where('subaccount_id', '=', subId)
+      .where('asset', '=', 'traffic')
+      .where('kind', 'in', ['lease', 'lease_return', 'usage'])
+      .execute();
+    return -rows.reduce((n, r) => n + r.amount, 0n);
+  };
+  /** Usage the server debited beyond a process's lease (ledger `usage` entries of its batches). */
+  const usageDebits = async (subId: number, instanceId: string) => {
+    const rows = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .select('amount')
+      .where('subaccount_id', '=', subId)
+      .where('kind', '=', 'usage')
+      .where('ref_id', 'like', `${instanceId}:%`)
+      .execute();
+    return -Number(rows.reduce((n, r) => n + r.amount, 0n));
+  };
+  const usageBatches = async (instanceId: string) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('usage_batches')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('instance_id', '=', instanceId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const conserved = (accountId: number) => trafficConserved(t, accountId, BigInt(GB));
+
+  it('drain: 8 firehose tunnels on two processes spend a 50 MB sub-account to exactly zero, cut together, then 402', async () => {
+    const gateways = await Promise.all([startProcess('drain-a'), startProcess('drain-b')]);
+    const { id, username, subId } = await customerWithSub(50);
+
+    const openTunnel = async (gateway: GatewayProcess) => {
+      const tunnel = await httpConnect(
+        gateway.httpPort,
+        `127.0.0.1:${firehose.port}`,
+        basic(username, PASSWORD),
+      );
+      expect(tunnel.status).toBe(200);
+      const openedAt = Date.now(); // from here the firehose streams
+      const closedAt = closed(tunnel.socket, 15_000).then(() => Date.now());
+      return { gateway, socket: tunnel.socket, openedAt, closedAt };
+    };
+    const tunnels = await Promise.all(
+      gateways.flatMap((gateway) => Array.from({ length: 4 }, () => openTunnel(gateway))),
+    );
+    const closedAt = await Promise.all(tunnels.map((x) => x.closedAt));
+    const spreadMs = Math.max(...closedAt) - Math.min(...closedAt);
+    const delivered = tunnels.reduce((n, x) => n + moved(x.socket), 0);
+
+    // Per process: what its 4 tunnels delivered, over how long (its throughput on this machine).
+    const perProcess = gateways.map((gateway) => {
+      const own = tunnels
+        .map((x, i) => ({ ...x, closedAt: closedAt[i] ?? 0 }))
+        .filter((x) => x.gateway === gateway);
+      const bytes = own.reduce((n, x) => n + moved(x.socket), 0);
+      const seconds =
+        (Math.max(...own.map((x) => x.closedAt)) - Math.min(...own.map((x) => x.openedAt))) / 1000;
+      return { instanceId: gateway.instanceId, bytes, seconds, rate: bytes / seconds };
+    });
+
+    const refusals = await Promise.all(
+      gateways.map((gateway) =>
+        httpConnect(gateway.httpPort, `127.0.0.1:${target.port}`, basic(username, PASSWORD)),
+      ),
+    );
+    for (const refused of refusals) refused.socket.destroy();
+
+    await waitFor(
+      async () => (await sub(subId)).traffic_used_bytes >= BigInt(50 * MB),
+      5000,
+      'the 50 MB billed',
+    );
+    const exitCodes = await Promise.all(gateways.map((g) => g.stop()));
+    const leases = await leasesOf(subId);
+    const overrun = leases.reduce((n, l) => n + l.overrun_bytes, 0n);
+    const metered = await reported(subId);
+
+    // A process notices it has spent its credit at its next meter reading (every TICK_MS), then one
+    // lease call learns that nothing is left, then the cut. So each process delivers past what the
+    // server billed for it at most about one tick of its own throughput: the bound per process is its
+    // measured rate × (TICK_MS + SLACK_MS), with a floor of 1 MB for handshakes and jitter at low
+    // rates. Summed over both processes, that bounds what the customer received past zero.
+    const past = await Promise.all(
+      perProcess.map(async (p) => {
+        // What the server billed for this process: from its lease, plus any report beyond the lease that
+        // still found traffic left (a usage batch can land before the lease call asking for it).
+        const fromLease = leases
+          .filter((l) => l.instance_id === p.instanceId)
+          .reduce((n, l) => n + Number(l.used_bytes), 0);
+        const fromLeft = await usageDebits(subId, p.instanceId);
+        const billed = fromLease + fromLeft;
+        const bound = Math.max((p.rate * (TICK_MS + SLACK_MS)) / 1000, MB);
+        return { ...p, billed, past: p.bytes - billed, bound };
+      }),
+    );
+    const bound = past.reduce((n, p) => n + p.bound, 0);
+    console.info(
+      `drain: 2 processes × 4 firehose tunnels on 50 MB: ${past
+        .map(
+          (p, i) =>
+            `process ${i + 1} delivered ${(p.bytes / MB).toFixed(1)} MB in ${p.seconds.toFixed(2)} s (${(p.rate / MB).toFixed(1)} MB/s) billed ${p.billed / MB} MB: ${(p.past / MB).toFixed(2)} MB past it (bound ${(p.bound / MB).toFixed(1)} MB)`,
+        )
+        .join(
+          ', ',
+        )}; delivered ${(delivered / MB).toFixed(2)} MB in all, ${((delivered - 50 * MB) / MB).toFixed(2)} MB past zero (bound ${(bound / MB).toFixed(1)} MB); metered ${Number(metered) / MB} MB, overrun recorded ${Number(overrun) / MB} MB; tunnels closed within ${spreadMs} ms of each other; after: ${refusals.map((r) => `${r.status} ${r.header('x-resiport-reason') ?? ''}`).join(', ')}`,
+    );
+
+    expect(exitCodes).toEqual([0, 0]);
+    expect(gateways.map((g) => g.running())).toEqual([false, false]);
+    // Never billed past zero, not a byte short either.
+    expect(await sub(subId)).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: BigInt(50 * MB) });
+    expect(await ledgerSpent(subId)).toBe(BigInt(50 * MB));
+    // Delivered past zero: at most one meter tick per process.
+    expect(past.reduce((n, p) => n + p.billed, 0)).toBe(50 * MB);
+    for (const p of past) expect(p.past).toBeLessThanOrEqual(p.bound);
+    expect(delivered).toBeGreaterThan(50 * MB);
+    expect(delivered - 50 * MB).toBeLessThanOrEqual(bound);
+    // The gateways metered at least what the clients received (written to the socket ≥ read by the client),
+    // and every metered byte is either billed or recorded as overrun: nothing counted twice.
+    expect(metered).toBeGreaterThanOrEqual(BigInt(delivered));
+    expect(metered).toBe(BigInt(50 * MB) + overrun);
+    expect(spreadMs).toBeLessThanOrEqual(2000);
+    expect(refusals.map((r) => [r.status, r.header('x-resiport-reason')])).toEqual([
+      [402, 'no_traffic'],
+      [402, 'no_traffic'],
+    ]);
+    // Both processes held a lease of this owner, and both gave it back on the graceful stop.
+    expect(new Set(leases.map((l) => l.instance_id))).toEqual(new Set(gateways.map((g) => g.instanceId)));
+    expect(leases.every((l) => l.status === 'closed')).toBe(true);
+    for (const g of gateways) expect(await usageBatches(g.instanceId)).toBeGreaterThan(0);
+    expect(await conserved(id)).toBe(true);
+  });
+
+  it('a process SIGKILLed mid-transfer loses at most its one lease, which is reclaimed; the next process bills normally', async () => {
+    const { id, username, subId } = await customerWithSub(200);
+    const crashing = await startProcess('crash');
+    const tunnel = await httpConnect(
+      crashing.httpPort,
+      `127.0.0.1:${firehose.port}`,
+      basic(username, PASSWORD),
+    );
+    expect(tunnel.status).toBe(200);
+    const openedAt = Date.now();
+    tunnel.socket.resume(); // a download at the firehose's pace
+    await waitFor(async () => (await sub(subId)).traffic_used_bytes > 0n, 10_000, 'first usage billed');
+    await sleep(300); // mid-transfer: bytes moving, some metered and not yet reported
+    const held = await leasesOf(subId);
+    expect(held.map((l) => [l.instance_id, l.status])).toEqual([[crashing.instanceId, 'open']]);
+
+    await crashing.kill();
+    expect(crashing.running()).toBe(false);
+    await closed(tunnel.socket, 5000); // the kernel closes the client's connection when the process dies
+    const killedAfter = (Date.now() - openedAt) / 1000;
+    const delivered = moved(tunnel.socket);
+    await sleep(300); // a usage call already received by the server still lands; nothing after
+    const [atKill] = await leasesOf(subId);
+    if (!atKill) throw new Error('no lease');
+    const billed = (await sub(subId)).traffic_used_bytes;
+    const outstanding = atKill.granted_bytes - atKill.used_bytes;
+
+    // Still within its TTL: a crashed process's lease is not voided early (it might be alive and renewing).
+    expect(await reclaimExpiredLeases(t.ctx)).toBe(0);
+    t.advanceClock(LEASE_TTL_SECONDS + 1);
+    expect(await reclaimExpiredLeases(t.ctx)).toBe(1);
+    const [reclaimed] = await leasesOf(subId);
+    const afterReclaim = await sub(subId);
+    const lost = BigInt(delivered) - billed;
+    console.info(
+      `crash: SIGKILL after ${killedAfter.toFixed(2)} s; client moved ${(delivered / MB).toFixed(2)} MB, billed ${Number(billed) / MB} MB, lost ${(Number(lost) / MB).toFixed(2)} MB; the lease held ${Number(atKill.granted_bytes) / MB} MB in ${atKill.grants} grants, ${Number(atKill.used_bytes) / MB} MB reported, ${Number(outstanding) / MB} MB returned by the reclaim`,
+    );
+
+    // Never billed more than delivered; what the crash lost is bounded by the one lease it held.
+    expect(billed).toBeGreaterThan(0n);
+    expect(billed).toBeLessThanOrEqual(BigInt(delivered));
+    expect(lost).toBeLessThanOrEqual(outstanding);
+    expect(atKill.used_bytes).toBe(billed);
+    expect(atKill.overrun_bytes).toBe(0n);
+    // The reclaim closed the lease and gave its unused part back; nothing billed by it.
+    expect(reclaimed?.status).toBe('closed');
+    expect(afterReclaim).toEqual({
+      traffic_left_bytes: BigInt(200 * MB) - billed,
+      traffic_used_bytes: billed,
+    });
+    expect(await conserved(id)).toBe(true);
+    expect(await reported(subId)).toBe(billed);
+    expect(await ledgerSpent(subId)).toBe(billed);
+
+    // A new process serves the same credentials and bills exactly what moved.
+    const successor = await startProcess('after-crash');
+    const next = await httpConnect(
+      successor.httpPort,
+      `127.0.0.1:${target.port}`,
+      basic(`${username}-country-us`, PASSWORD),
+    );
+    expect(next.status).toBe(200);
+    next.socket.write(`GET /bytes/${2 * MB} HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n`);
+    const body = await readAll(next.socket, 10_000);
+    expect(body.length).toBeGreaterThan(2 * MB);
+    const nextMoved = BigInt(moved(next.socket));
+    expect(await successor.stop()).toBe(0);
+    console.info(
+      `crash: the next process moved ${nextMoved} bytes and billed ${(await sub(subId)).traffic_used_bytes - billed}`,
+    );
+    expect(await sub(subId)).toEqual({
+      traffic_left_bytes: BigInt(200 * MB) - billed - nextMoved,
+      traffic_used_bytes: billed + nextMoved,
+    });
+    const leases = await leasesOf(subId);
+    expect(leases.map((l) => [l.instance_id, l.status])).toEqual([
+      [crashing.instanceId, 'closed'],
+      [successor.instanceId, 'closed'],
+    ]);
+    expect(await reported(subId)).toBe(billed + nextMoved);
+    expect(await ledgerSpent(subId)).toBe(billed + nextMoved);
+    expect(await conserved(id)).toBe(true);
+  });
+});
