@@ -78,7 +78,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   const meter = new Meter((identity, up, down) => {
     metrics.bytesUp += up;
     metrics.bytesDown += down;
-    reporter.add(identity.ownerKey, identity.owner, up, down);
+    reporter.add(identity, up, down);
     leases.spend(identity.ownerKey, up + down);
   });
 

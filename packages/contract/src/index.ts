@@ -16,3 +16,4 @@ export * from './gateway-pool';
 export * from './countries';
 export * from './dynamic';
 export * from './proxy-lines';
+export * from './traffic';

@@ -52,6 +52,11 @@ export const releaseRequest = trafficOwnerSchema.extend({ instance_id: instanceI
 export const releaseData = z.object({ returned_bytes: bytes });
 
 export const usageEntrySchema = trafficOwnerSchema.extend({
+  /**
+   * The whitelisted source address, for main-account usage that came in by IP (the usage detail
+   * lists it per address); absent for sub-accounts and for older gateways.
+   */
+  source_ip: z.string().min(2).max(45).optional(),
   bytes_up: bytes,
   bytes_down: bytes,
   connections: z.number().int().min(0).max(1_000_000_000),

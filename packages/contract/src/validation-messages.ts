@@ -24,6 +24,9 @@ const en = {
   'validation.subUsername': 'The username must be 12-24 letters and digits, no special symbols',
   'validation.proxyPassword': 'The proxy password must be 8-32 letters, digits or - _ . ~',
   'validation.ip': 'Enter an IPv4 address (e.g. 203.0.113.7) or an IPv6 address',
+  'validation.date': 'Enter a date as YYYY-MM-DD, e.g. 2026-11-21',
+  'validation.dateOrder': 'The end date must not be before the start date',
+  'validation.rangeTooLong': 'Choose a range of at most 366 days',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -46,6 +49,9 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.subUsername': 'Имя пользователя — от 12 до 24 латинских букв и цифр, без спецсимволов',
   'validation.proxyPassword': 'Пароль прокси — от 8 до 32 латинских букв, цифр или символов - _ . ~',
   'validation.ip': 'Введите IPv4-адрес (например, 203.0.113.7) или IPv6-адрес',
+  'validation.date': 'Введите дату в формате ГГГГ-ММ-ДД, например 2026-11-21',
+  'validation.dateOrder': 'Дата окончания не может быть раньше даты начала',
+  'validation.rangeTooLong': 'Выберите период не длиннее 366 дней',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

@@ -86,7 +86,7 @@ export class TunnelService {
     }
     const tunnel = new Tunnel(identity, client, upstream, exit.id);
     this.deps.meter.add(tunnel);
-    this.deps.reporter.countConnection(identity.ownerKey, identity.owner);
+    this.deps.reporter.countConnection(identity);
     this.deps.metrics.tunnelsOpened++;
     return tunnel;
   }

@@ -20,15 +20,29 @@ export interface ReporterOptions {
   onError?: (error: Error) => void;
 }
 
+/** Whose bytes: an authenticated identity (the meter's tunnels carry one). */
+export interface UsageSource {
+  ownerKey: string;
+  owner: TrafficOwner;
+  via: 'password' | 'whitelist';
+  sourceIp: string;
+}
+
 interface Pending {
   owner: TrafficOwner;
+  ownerKey: string;
+  /** Main-account usage that came in by whitelisted IP is reported per address. */
+  sourceIp: string | undefined;
   up: number;
   down: number;
   connections: number;
 }
 
 export class UsageReporter {
+  /** By usage key: the owner, plus the source address for whitelisted IPs. */
   private readonly pending = new Map<string, Pending>();
+  /** Bytes not yet in a batch, and how many pending entries, per owner (lease decisions are per owner). */
+  private readonly pendingOwners = new Map<string, { bytes: number; entries: number }>();
   private readonly queue: { batch: UsageBatch; keys: string[] }[] = [];
   private readonly boot = Date.now().toString(36);
   private seq = 0;
@@ -36,32 +50,41 @@ export class UsageReporter {
 
   constructor(private readonly options: ReporterOptions) {}
 
-  private entry(key: string, owner: TrafficOwner): Pending {
+  private entry(source: UsageSource): Pending {
+    const sourceIp = source.via === 'whitelist' ? source.sourceIp : undefined;
+    const key = sourceIp === undefined ? source.ownerKey : `${source.ownerKey}|${sourceIp}`;
     let entry = this.pending.get(key);
-    if (!entry) this.pending.set(key, (entry = { owner, up: 0, down: 0, connections: 0 }));
+    if (!entry) {
+      entry = { owner: source.owner, ownerKey: source.ownerKey, sourceIp, up: 0, down: 0, connections: 0 };
+      this.pending.set(key, entry);
+      const owner = this.pendingOwners.get(source.ownerKey);
+      if (owner) owner.entries++;
+      else this.pendingOwners.set(source.ownerKey, { bytes: 0, entries: 1 });
+    }
     return entry;
   }
 
-  add(key: string, owner: TrafficOwner, up: number, down: number): void {
+  add(source: UsageSource, up: number, down: number): void {
     if (up === 0 && down === 0) return;
-    const entry = this.entry(key, owner);
+    const entry = this.entry(source);
     entry.up += up;
     entry.down += down;
+    const owner = this.pendingOwners.get(source.ownerKey);
+    if (owner) owner.bytes += up + down;
   }
 
-  countConnection(key: string, owner: TrafficOwner): void {
-    this.entry(key, owner).connections++;
+  countConnection(source: UsageSource): void {
+    this.entry(source).connections++;
   }
 
   /** Bytes not yet handed to a batch, per owner. */
-  pendingBytes(key: string): number {
-    const entry = this.pending.get(key);
-    return entry ? entry.up + entry.down : 0;
+  pendingBytes(ownerKey: string): number {
+    return this.pendingOwners.get(ownerKey)?.bytes ?? 0;
   }
 
   /** True when no usage of this owner waits to be sent or acknowledged. */
-  isSettled(key: string): boolean {
-    return !this.pending.has(key) && !this.queue.some((q) => q.keys.includes(key));
+  isSettled(ownerKey: string): boolean {
+    return !this.pendingOwners.has(ownerKey) && !this.queue.some((q) => q.keys.includes(ownerKey));
   }
 
   get queued(): number {
@@ -82,12 +105,26 @@ export class UsageReporter {
       for (const [key, p] of this.pending) {
         if (entries.length >= MAX_ENTRIES_PER_BATCH) break;
         this.pending.delete(key);
-        keys.push(key);
-        entries.push({ ...p.owner, bytes_up: p.up, bytes_down: p.down, connections: p.connections });
+        this.settleOwnerEntry(p);
+        if (!keys.includes(p.ownerKey)) keys.push(p.ownerKey);
+        entries.push({
+          ...p.owner,
+          ...(p.sourceIp === undefined ? {} : { source_ip: p.sourceIp }),
+          bytes_up: p.up,
+          bytes_down: p.down,
+          connections: p.connections,
+        });
       }
       const batchId = `${this.options.instanceId}:${this.boot}.${++this.seq}`;
       this.queue.push({ batch: { batch_id: batchId, instance_id: this.options.instanceId, entries }, keys });
     }
+  }
+
+  private settleOwnerEntry(p: Pending): void {
+    const owner = this.pendingOwners.get(p.ownerKey);
+    if (!owner) return;
+    owner.bytes -= p.up + p.down;
+    if (--owner.entries === 0) this.pendingOwners.delete(p.ownerKey);
   }
 
   private async run(): Promise<void> {

@@ -26,15 +26,18 @@ function setup(options: { maxQueuedBatches?: number } = {}) {
 }
 const a = { account_id: 1, subaccount_id: 10 };
 const b = { account_id: 2, subaccount_id: null };
+const subA = { ownerKey: '1:10', owner: a, via: 'password' as const, sourceIp: '198.51.100.1' };
+const mainB = { ownerKey: '2:main', owner: b, via: 'password' as const, sourceIp: '198.51.100.2' };
+const byIp = (sourceIp: string) => ({ ...mainB, via: 'whitelist' as const, sourceIp });
 
 describe('usage reporter', () => {
   it('sends one batch per flush with per-owner totals and connections', async () => {
     const { reporter, attempts, acked } = setup();
-    reporter.countConnection('1:10', a);
-    reporter.add('1:10', a, 100, 1000);
-    reporter.add('1:10', a, 5, 50);
-    reporter.add('2:main', b, 1, 2);
-    reporter.add('2:main', b, 0, 0);
+    reporter.countConnection(subA);
+    reporter.add(subA, 100, 1000);
+    reporter.add(subA, 5, 50);
+    reporter.add(mainB, 1, 2);
+    reporter.add(mainB, 0, 0);
     await reporter.flush();
     expect(attempts).toHaveLength(1);
     expect(attempts[0]?.batch_id).toMatch(/^gw-1:[0-9a-z]+\.1$/);
@@ -51,7 +54,7 @@ describe('usage reporter', () => {
     const { reporter, state, attempts, applied } = setup({ maxQueuedBatches: 2 });
     state.down = true;
     for (let i = 0; i < 5; i++) {
-      reporter.add('1:10', a, 10, 100);
+      reporter.add(subA, 10, 100);
       await reporter.flush();
     }
     expect(reporter.queued).toBe(2); // bounded; the rest waits as per-owner totals
@@ -66,5 +69,24 @@ describe('usage reporter', () => {
     expect(reporter.isSettled('1:10')).toBe(true);
     const ids = [...applied.keys()];
     expect(ids).toEqual([...ids].sort((x, y) => Number(x.split('.')[1]) - Number(y.split('.')[1])));
+  });
+
+  it('reports main-account usage by whitelisted IP per address, while leases stay per owner', async () => {
+    const { reporter, attempts, acked } = setup();
+    reporter.countConnection(byIp('203.0.113.5'));
+    reporter.add(byIp('203.0.113.5'), 10, 20);
+    reporter.add(byIp('203.0.113.6'), 1, 2);
+    reporter.add(mainB, 100, 200); // the same owner with a password user (`whitelist-…` is by IP too)
+    expect(reporter.pendingBytes('2:main')).toBe(333);
+    expect(reporter.isSettled('2:main')).toBe(false);
+    await reporter.flush();
+    expect(attempts[0]?.entries).toEqual([
+      { ...b, source_ip: '203.0.113.5', bytes_up: 10, bytes_down: 20, connections: 1 },
+      { ...b, source_ip: '203.0.113.6', bytes_up: 1, bytes_down: 2, connections: 0 },
+      { ...b, bytes_up: 100, bytes_down: 200, connections: 0 },
+    ]);
+    expect(acked).toEqual([['2:main']]);
+    expect(reporter.pendingBytes('2:main')).toBe(0);
+    expect(reporter.isSettled('2:main')).toBe(true);
   });
 });
