@@ -11,6 +11,11 @@ export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
 
 /** Upper bound of one reservation: 1 TB (leases are usually MBs). */
 export const MAX_LEASE_BYTES = 1_000_000_000_000;
+/**
+ * The server voids a lease this long after its last grant or usage report (what was unused goes back
+ * to the owner); a gateway stops trusting its local credit earlier (see the gateway's leases.ts).
+ */
+export const LEASE_TTL_SECONDS = 120;
 
 const id = z.number().int().positive();
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -1,4 +1,4 @@
-import { MAX_LEASE_BYTES } from '@resiport/contract';
+import { LEASE_TTL_SECONDS, MAX_LEASE_BYTES } from '@resiport/contract';
 import type { TrafficOwner } from '@resiport/contract';
 import type { ServerClient } from '../server-client';
 
@@ -30,8 +30,11 @@ export interface LeasesOptions {
 const FAST_LEASE_MS = 2000;
 /** After "nothing left" the answer is remembered this long, so new connections do not hammer the server. */
 const DRY_MS = 1000;
-/** The server voids a lease 120 s after its last grant or usage report; we stop trusting it earlier. */
-const LEASE_TRUST_MS = 90_000;
+/**
+ * The server voids a lease LEASE_TTL_SECONDS after its last grant or usage report; we stop trusting it
+ * 30 s earlier, so local credit never outlives the server's reservation (clock skew, a slow report).
+ */
+const LEASE_TRUST_MS = LEASE_TTL_SECONDS * 1000 - 30_000;
 
 interface OwnerLease {
   owner: TrafficOwner;

@@ -1,3 +1,4 @@
+import { LEASE_TTL_SECONDS } from '@resiport/contract';
 import type { TrafficOwner } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
@@ -16,8 +17,8 @@ import {
   type LeaseRow,
 } from './lease.repository';
 
-/** A lease lapses this long after its last grant or usage report; the server then voids what was unused. */
-export const LEASE_TTL_SECONDS = 120;
+/** A lease lapses this long after its last grant or usage report (one constant for server and gateway). */
+export { LEASE_TTL_SECONDS };
 
 export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   instanceId,
