@@ -1,240 +1,156 @@
-import type { ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import { freePort } from '@resiport/testkit';
-import { startFakeServer, TEST_SECRET } from '../apps/gateway/test/fake-server';
-import { cpuSeconds, nodePidOf, rssBytes, startChild } from './lib/proc';
-import { printTable } from './lib/table';
+import { startFakeServer } from '../apps/gateway/test/fake-server';
+import { bulkOnce, GIB, idleTunnelMemory, MB, shortTunnelCpu, type Variant } from './lib/gateway-measure';
+import { keyOf, printGatewayReport, type Results } from './lib/gateway-report';
+import { startGateway, startPipe, type NodeProxy } from './lib/node-proxies';
+import { startDante, startSquid, type PeerProxy } from './lib/peer-proxies';
+import { startOrigin } from './lib/origin';
+import { openFilesLimit } from './lib/proc';
 
 /**
- * `npm run bench -- gateway` (gateway-anchors §6): the gateway with auth, metering and leases on, against a
- * bare Node pipe proxy and against no proxy at all, side by side in one run, two processes of each proxy
- * (Node processes differ by up to 40%). Prints MB/s and proxy CPU seconds per GiB for a bulk download,
- * proxy CPU µs per short tunnel, and RSS per idle tunnel, with the gateway/pipe ratios.
- * BENCH_GATEWAY_MB (default 512) sets the download size; BENCH_GATEWAY_IDLE (default 2000) the idle tunnels.
+ * `npm run bench -- gateway` (gateway-anchors §6): the gateway with auth, metering and leases on,
+ * over HTTP CONNECT and SOCKS5, side by side in one run against a bare Node pipe proxy, Debian's squid
+ * (CONNECT) and dante-server (SOCKS5), and no proxy at all. Two processes of each Node proxy (one Node
+ * process can sit 20–40% off another for its whole life), interleaved rounds so machine noise hits
+ * every variant alike. Prints MB/s and proxy CPU s/GiB for a bulk download, proxy CPU µs per short
+ * tunnel, RSS per idle tunnel, and the issue's goals as ratios with PASS/MISS.
+ * Environment: BENCH_GATEWAY_MB (download in MB; default 1 GiB), BENCH_GATEWAY_IDLE (default 4000),
+ * BENCH_GATEWAY_SHORT (short tunnels per variant; default 3000).
  */
 
-const MB = 1_000_000;
-const GIB = 1024 ** 3;
 const USER = 'benchuser00001';
 const PASS = 'bench-pass-0001';
-const AUTH = `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}`;
+const ROUNDS = 3;
 
-function startOrigin(size: number): Promise<Server> {
-  const chunk = Buffer.alloc(MB, 0x61);
-  const server = createServer((req, res) => {
-    if (req.url !== '/big') return void res.end('ok');
-    res.writeHead(200, { 'content-length': String(size) });
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        const piece = size - sent >= chunk.length ? chunk : chunk.subarray(0, size - sent);
-        sent += piece.length;
-        if (!res.write(piece)) return void res.once('drain', pump);
-      }
-      res.end();
-    };
-    pump();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+function settings() {
+  const size = process.env.BENCH_GATEWAY_MB ? Number(process.env.BENCH_GATEWAY_MB) * MB : GIB;
+  const short = Number(process.env.BENCH_GATEWAY_SHORT ?? 3000);
+  let idle = Number(process.env.BENCH_GATEWAY_IDLE ?? 4000);
+  // Holding N tunnels takes 2N descriptors in the proxy (client and upstream side), N here and N in the
+  // origin; node cannot raise its own limit, so scale down instead of failing halfway.
+  const limit = openFilesLimit();
+  if (limit < 2 * idle + 256) {
+    idle = Math.max(0, Math.floor((limit - 256) / 2));
+    console.log(`open files limit is ${limit} (ulimit -n): idle tunnels scaled down to ${idle}`);
+  }
+  return { size, short, idle, limit };
 }
 
-/** One request to the origin, through a CONNECT proxy or straight; resolves with the bytes received. */
-function fetchOnce(origin: number, path: string, proxy?: { port: number; auth?: string }): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket: Socket = connect({ host: '127.0.0.1', port: proxy?.port ?? origin });
-    let received = 0;
-    let tunnelled = proxy === undefined;
-    const request = () => socket.write(`GET ${path} HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n`);
-    socket.once('connect', () => {
-      if (!proxy) return request();
-      const auth = proxy.auth ? `Proxy-Authorization: ${proxy.auth}\r\n` : '';
-      socket.write(`CONNECT 127.0.0.1:${origin} HTTP/1.1\r\nHost: 127.0.0.1:${origin}\r\n${auth}\r\n`);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      if (tunnelled) return void (received += chunk.length);
-      if (!chunk.toString('latin1').startsWith('HTTP/1.1 200')) {
-        return reject(new Error(chunk.toString().split('\r\n')[0]));
-      }
-      tunnelled = true;
-      request();
-    });
-    socket.once('error', reject);
-    socket.once('close', () => resolve(received));
-  });
+function variantsOf(nodes: NodeProxy[], peers: PeerProxy[]): Variant[] {
+  const credentials = { user: USER, pass: PASS };
+  const variants: Variant[] = [{ name: 'no proxy', family: 'direct', protocol: 'connect' }];
+  for (const protocol of ['connect', 'socks5'] as const) {
+    for (const n of nodes) {
+      const port = protocol === 'connect' ? n.connectPort : n.socksPort;
+      const target = { protocol, port, ...(n.family === 'gateway' ? { credentials } : {}) };
+      variants.push({ name: n.name, family: n.family, protocol, target, pid: n.pid });
+    }
+  }
+  for (const p of peers) {
+    const protocol = p.name === 'squid' ? 'connect' : 'socks5';
+    variants.push({ name: p.name, family: p.name, protocol, target: { protocol, port: p.port }, pid: p.pid });
+  }
+  return variants;
 }
 
-/** Opens a CONNECT tunnel and leaves it open (idle). */
-function idleTunnel(origin: number, proxy: { port: number; auth?: string }): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: proxy.port });
-    socket.once('connect', () => {
-      const auth = proxy.auth ? `Proxy-Authorization: ${proxy.auth}\r\n` : '';
-      socket.write(`CONNECT 127.0.0.1:${origin} HTTP/1.1\r\nHost: x\r\n${auth}\r\n`);
-    });
-    socket.once('data', (chunk: Buffer) =>
-      chunk.toString('latin1').startsWith('HTTP/1.1 200') ? resolve(socket) : reject(new Error('refused')),
-    );
-    socket.once('error', reject);
-  });
+/** Runs one measurement; a peer's failure is printed and skipped, a Node proxy's fails the bench. */
+async function attempt<T>(v: Variant, what: string, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    if (v.family !== 'squid' && v.family !== 'dante') throw error;
+    console.log(`${v.name} ${what} failed, left out: ${String(error)}`);
+    return undefined;
+  }
 }
 
-interface Variant {
-  name: string;
-  kind: 'pipe' | 'gateway';
-  port: number;
-  auth?: string;
-  child: ChildProcess;
-  pid: number;
+/** Starts a gateway and a pipe per instance into `nodes`, one by one, so a failure leaves none untracked. */
+async function startNodes(nodes: NodeProxy[], serverUrl: string, idle: number): Promise<void> {
+  for (const instance of ['a', 'b']) {
+    nodes.push(await startGateway(instance, serverUrl, idle));
+    nodes.push(await startPipe(instance));
+  }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** Every variant once per round, the order rotated each round so none always follows the same one. */
+async function bulkRounds(variants: Variant[], originPort: number, size: number, results: Results) {
+  for (const v of variants.filter((x) => x.target !== undefined)) {
+    await attempt(v, 'warm-up', () => bulkOnce(v, originPort, Math.min(size, 64 * MB)));
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const v of [...variants.slice(round), ...variants.slice(0, round)]) {
+      const sample = await attempt(v, 'bulk', () => bulkOnce(v, originPort, size));
+      if (!sample) continue;
+      const entry = results.bulk.get(keyOf(v)) ?? { mbps: [], cpuPerGib: [] };
+      entry.mbps.push(sample.mbps);
+      if (v.pid !== undefined) entry.cpuPerGib.push(sample.cpuPerGib); // no proxy: nothing to charge
+      results.bulk.set(keyOf(v), entry);
+    }
+  }
+}
 
 export async function runGatewayBench(): Promise<void> {
-  const size = Number(process.env.BENCH_GATEWAY_MB ?? 512) * MB;
-  const idleCount = Number(process.env.BENCH_GATEWAY_IDLE ?? 2000);
-  const origin = await startOrigin(size);
-  const originPort = (origin.address() as AddressInfo).port;
+  const { size, short, idle, limit } = settings();
   const fake = await startFakeServer();
   fake.addUser(USER, PASS, 1e15);
-
-  const variants: Variant[] = [];
-  for (const instance of ['a', 'b']) {
-    const pipePort = await freePort();
-    const pipe = await startChild('bench/lib/pipe-proxy.ts', [String(pipePort)], {}, 'ready');
-    variants.push({
-      name: `pipe-${instance}`,
-      kind: 'pipe',
-      port: pipePort,
-      child: pipe,
-      pid: nodePidOf(pipe),
-    });
-    const [httpPort, socksPort] = [await freePort(), await freePort()];
-    const gateway = await startChild(
-      'apps/gateway/src/main.ts',
-      [],
-      {
-        INTERNAL_SECRET: TEST_SECRET,
-        GATEWAY_SERVER_URL: fake.url,
-        GATEWAY_HOST: '127.0.0.1',
-        GATEWAY_HTTP_PORT: String(httpPort),
-        GATEWAY_SOCKS_PORT: String(socksPort),
-        GATEWAY_ALLOW_PRIVATE: 'true',
-        GATEWAY_INSTANCE_ID: `bench-${instance}`,
-        GATEWAY_AUTH_FAILURES_PER_MINUTE: '100000',
-      },
-      'gateway listening',
-    );
-    variants.push({
-      name: `gateway-${instance}`,
-      kind: 'gateway',
-      port: httpPort,
-      auth: AUTH,
-      child: gateway,
-      pid: nodePidOf(gateway),
-    });
-  }
-
+  const nodes: NodeProxy[] = [];
+  const peers: PeerProxy[] = [];
+  const stopNodes = async () => {
+    for (const node of nodes.splice(0)) await node.stop();
+  };
+  let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
   try {
-    // Bulk: interleaved rounds, so machine noise hits every variant alike.
-    const bulk = new Map<string, { mbps: number[]; cpuPerGib: number[] }>();
-    const direct: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      const started = performance.now();
-      await fetchOnce(originPort, '/big');
-      direct.push(size / MB / ((performance.now() - started) / 1000));
-      for (const v of variants) {
-        const cpuBefore = cpuSeconds(v.pid);
-        const t0 = performance.now();
-        const got = await fetchOnce(originPort, '/big', v);
-        const seconds = (performance.now() - t0) / 1000;
-        if (got < size) throw new Error(`${v.name}: short download (${got} bytes)`);
-        const entry = bulk.get(v.name) ?? { mbps: [], cpuPerGib: [] };
-        entry.mbps.push(size / MB / seconds);
-        entry.cpuPerGib.push((cpuSeconds(v.pid) - cpuBefore) / (size / GIB));
-        bulk.set(v.name, entry);
+    origin = await startOrigin(size);
+    const originPort = origin.port;
+    await startNodes(nodes, fake.url, idle);
+    const squid = await startSquid(limit);
+    if (squid) peers.push(squid);
+    const dante = await startDante();
+    if (dante) peers.push(dante);
+    const results: Results = { bulk: new Map(), short: new Map(), idle: new Map() };
+    const sizeText = size === GIB ? '1 GiB' : `${(size / MB).toFixed(0)} MB`;
+    console.log(
+      `${sizeText} download × ${ROUNDS} interleaved rounds; ${short} short tunnels (64 at a time) and ` +
+        `${idle} idle tunnels per variant; proxy CPU and RSS from /proc for its process tree.`,
+    );
+
+    // Idle tunnels first, each protocol on fresh processes: a Node heap that has relayed traffic grows
+    // and shrinks (GC, malloc trim) by more than 4,000 idle tunnels weigh, so later readings are noise.
+    for (const protocol of idle > 0 ? (['connect', 'socks5'] as const) : []) {
+      if (protocol === 'socks5') {
+        await stopNodes();
+        await startNodes(nodes, fake.url, idle);
+      }
+      for (const v of variantsOf(nodes, peers).filter((x) => x.target && x.protocol === protocol)) {
+        const figures = await attempt(v, 'idle tunnels', () => idleTunnelMemory(v, originPort, idle));
+        if (figures) results.idle.set(keyOf(v), figures);
       }
     }
-
-    // Short tunnels: CONNECT + one small GET, 16 at a time.
-    const shortTunnels = 2000;
-    const perTunnel = new Map<string, number>();
-    for (const v of variants) {
-      const cpuBefore = cpuSeconds(v.pid);
-      for (let done = 0; done < shortTunnels; done += 16) {
-        await Promise.all(Array.from({ length: 16 }, () => fetchOnce(originPort, '/small', v)));
-      }
-      perTunnel.set(v.name, ((cpuSeconds(v.pid) - cpuBefore) / shortTunnels) * 1e6);
+    const variants = variantsOf(nodes, peers);
+    await bulkRounds(variants, originPort, size, results);
+    for (const v of variants.filter((x) => x.target !== undefined)) {
+      const figures = await attempt(v, 'short tunnels', () => shortTunnelCpu(v, originPort, short));
+      if (figures) results.short.set(keyOf(v), figures);
     }
 
-    // Idle tunnels: RSS growth per open tunnel.
-    const perIdle = new Map<string, number>();
-    for (const v of variants) {
-      global.gc?.();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = rssBytes(v.pid);
-      const sockets: Socket[] = [];
-      for (let i = 0; i < idleCount; i += 50) {
-        sockets.push(
-          ...(await Promise.all(
-            Array.from({ length: Math.min(50, idleCount - i) }, () => idleTunnel(originPort, v)),
-          )),
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      perIdle.set(v.name, (rssBytes(v.pid) - before) / idleCount);
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-
-    const rows = variants.map((v) => {
-      const b = bulk.get(v.name) ?? { mbps: [], cpuPerGib: [] };
-      return [
-        v.name,
-        median(b.mbps).toFixed(0),
-        median(b.cpuPerGib).toFixed(2),
-        (perTunnel.get(v.name) ?? 0).toFixed(0),
-        ((perIdle.get(v.name) ?? 0) / 1000).toFixed(1),
-      ];
+    printGatewayReport(results, variants, {
+      squid: peers.some((p) => p.name === 'squid'),
+      dante: peers.some((p) => p.name === 'dante'),
     });
-    rows.unshift(['no proxy', median(direct).toFixed(0), '-', '-', '-']);
     console.log(
-      `bulk: ${size / MB} MB × 3 rounds per process; ${shortTunnels} short tunnels; ${idleCount} idle tunnels`,
+      '\nno proxy: the Node client straight to the Node origin (each its own process). ' +
+        'gateway and pipe: 2 processes each, pooled; squid and dante: 1 each.',
     );
-    printTable(['variant', 'MB/s', 'CPU s/GiB', 'µs CPU/tunnel', 'kB RSS/idle tunnel'], rows);
-
-    const pooled = (kind: Variant['kind'], pick: (name: string) => number) =>
-      median(variants.filter((v) => v.kind === kind).map((v) => pick(v.name)));
-    const cpu = (name: string) => median(bulk.get(name)?.cpuPerGib ?? []);
-    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-    console.log(
-      `\ngateway / bare pipe, CPU per GiB: ${ratio(pooled('gateway', cpu), pooled('pipe', cpu))} (goal ≤ 1.2)`,
-    );
-    console.log(
-      `gateway µs CPU per short tunnel: ${pooled('gateway', (n) => perTunnel.get(n) ?? 0).toFixed(0)} (goal ≤ 150; pipe ${pooled('pipe', (n) => perTunnel.get(n) ?? 0).toFixed(0)})`,
-    );
-    console.log(
-      `gateway kB per idle tunnel: ${(pooled('gateway', (n) => perIdle.get(n) ?? 0) / 1000).toFixed(1)} (goal ≤ 20; pipe ${(pooled('pipe', (n) => perIdle.get(n) ?? 0) / 1000).toFixed(1)})`,
-    );
-    console.log(
-      `gateway throughput / no proxy: ${ratio(
-        pooled('gateway', (n) => median(bulk.get(n)?.mbps ?? [])),
-        median(direct),
-      )}`,
-    );
-    console.log('squid and dante-server comparisons: not yet in this run (next step).');
+    if (peers.some((p) => p.name === 'dante')) {
+      console.log(
+        'dante hands clients between forked processes (negotiate, request, io children): its CPU is the tree ' +
+          'plus the children it has reaped (children not yet reaped are missed); its memory is the RSS sum of ' +
+          'the tree (shared pages counted per process).',
+      );
+    }
   } finally {
-    // Gateways flush their usage and return their leases on SIGTERM: let them, then stop the fake server.
-    await Promise.all(
-      variants.map(
-        (v) =>
-          new Promise<void>((resolve) => {
-            v.child.once('exit', () => resolve());
-            v.child.kill('SIGTERM');
-          }),
-      ),
-    );
-    origin.close();
+    await stopNodes().catch((error: unknown) => console.error(error));
+    for (const peer of peers) await peer.stop().catch((error: unknown) => console.error(error));
+    await origin?.stop();
     await fake.close();
   }
 }

@@ -1,0 +1,58 @@
+import type { ChildProcess } from 'node:child_process';
+import { freePort } from '@resiport/testkit';
+import { TEST_SECRET } from '../../apps/gateway/test/fake-server';
+import { nodePidOf, startChild, stopPid } from './proc';
+
+/**
+ * The Node proxies under test, one process per instance, each serving CONNECT and SOCKS5 like the
+ * gateway does: the gateway itself (auth, metering and leases on, against the fake API server) and the
+ * bare pipe of bench/lib/pipe-proxy.ts.
+ */
+
+export interface NodeProxy {
+  name: string;
+  family: 'gateway' | 'pipe';
+  connectPort: number;
+  socksPort: number;
+  /** The node process under tsx's wrapper: the one doing the work. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const proxy = (name: string, family: NodeProxy['family'], ports: number[], child: ChildProcess) => ({
+  name,
+  family,
+  connectPort: ports[0] ?? 0,
+  socksPort: ports[1] ?? 0,
+  pid: nodePidOf(child),
+  // Gateways flush their usage and return their leases on SIGTERM: let them (tsx forwards it).
+  stop: () => stopPid(child),
+});
+
+export async function startPipe(instance: string): Promise<NodeProxy> {
+  const ports = [await freePort(), await freePort()];
+  const child = await startChild('bench/lib/pipe-proxy.ts', ports.map(String), {}, 'ready');
+  return proxy(`pipe-${instance}`, 'pipe', ports, child);
+}
+
+export async function startGateway(instance: string, serverUrl: string, idle: number): Promise<NodeProxy> {
+  const ports = [await freePort(), await freePort()];
+  const child = await startChild(
+    'apps/gateway/src/main.ts',
+    [],
+    {
+      INTERNAL_SECRET: TEST_SECRET,
+      GATEWAY_SERVER_URL: serverUrl,
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_HTTP_PORT: String(ports[0]),
+      GATEWAY_SOCKS_PORT: String(ports[1]),
+      GATEWAY_ALLOW_PRIVATE: 'true',
+      GATEWAY_INSTANCE_ID: `bench-${instance}`,
+      // One bench account opens every tunnel: lift the per-source and per-account caps.
+      GATEWAY_AUTH_FAILURES_PER_MINUTE: '100000',
+      GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: String(idle + 1000),
+    },
+    'gateway listening',
+  );
+  return proxy(`gateway-${instance}`, 'gateway', ports, child);
+}
