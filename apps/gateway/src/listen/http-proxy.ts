@@ -20,6 +20,8 @@ import { basicCredential, endWith, isValidHost, parseAuthority, sourceIpOf, vali
  */
 
 export const REALM = 'Resiport';
+/** Encoded once: every tunnel sends it (a Buffer write skips a string conversion per tunnel). */
+const CONNECT_ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection established\r\n\r\n', 'latin1');
 const MAX_HEADER_BYTES = 16 * 1024;
 
 function refusalHeaders(reason: Refusal): Record<string, string> {
@@ -102,7 +104,7 @@ export function createHttpProxy(service: TunnelService, options: { handshakeTime
           rawResponse(refusals[connected.reason].http, refusalHeaders(connected.reason)),
         );
       }
-      await service.relay(connected, socket, 'HTTP/1.1 200 Connection established\r\n\r\n', head);
+      await service.relay(connected, socket, CONNECT_ESTABLISHED, head);
     })().catch(() => socket.destroy());
   });
 
