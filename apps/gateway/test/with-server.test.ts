@@ -88,7 +88,13 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
       authHeader(account.token),
     );
     expect(created.code).toBe(0);
-    return { id, username, subId: (created.data as { id: number }).id, headers: authHeader(account.token) };
+    return {
+      id,
+      username,
+      subId: (created.data as { id: number }).id,
+      token: account.token,
+      headers: authHeader(account.token),
+    };
   };
   const sub = (subId: number) =>
     t.ctx.db
@@ -99,7 +105,7 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
   const conserved = (accountId: number) => trafficConserved(t, accountId, BigInt(GB));
 
   it('bills exactly the bytes the client moved through a CONNECT tunnel, and returns the unused lease', async () => {
-    const { id, username, subId } = await customerWithSub(50);
+    const { id, username, subId, token } = await customerWithSub(50);
     const local = await startGatewayFor(t, 'it-exact');
     const tunnel = await httpConnect(
       local.httpPort,
@@ -117,6 +123,8 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
       traffic_used_bytes: BigInt(moved),
     });
     expect(await conserved(id)).toBe(true);
+    // The account's "traffic used" counts its sub-accounts' usage.
+    expect((await accountInfo(t, token)).traffic_used_bytes).toBe(moved);
     const hourly = await t.ctx.db
       .selectFrom('usage_hourly')
       .selectAll()

@@ -65,7 +65,12 @@ export const authHeader = (token: string) => ({ 'jwt-token': token });
 export async function accountInfo(t: TestApp, token: string) {
   const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
   expect(info.code).toBe(0);
-  return info.data as { id: number; balance_cents: number; traffic_left_bytes: number };
+  return info.data as {
+    id: number;
+    balance_cents: number;
+    traffic_left_bytes: number;
+    traffic_used_bytes: number;
+  };
 }
 
 /** Puts money on an account the way an operator adjustment would: one ledger entry. */

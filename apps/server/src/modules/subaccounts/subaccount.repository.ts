@@ -133,3 +133,13 @@ export function findTransferByRequest(
     .where('request_id', '=', requestId)
     .executeTakeFirst();
 }
+
+/** Traffic every sub-account of the account ever used, deleted ones included (the account's usage). */
+export async function sumSubaccountsTrafficUsed(db: Executor, accountId: number): Promise<bigint> {
+  const row = await db
+    .selectFrom('subaccounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('traffic_used_bytes'), eb.val('0')).as('used'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return BigInt(row?.used ?? 0);
+}

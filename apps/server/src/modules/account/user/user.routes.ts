@@ -13,6 +13,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { ok } from '../../../lib/reply';
 import { currentAccount, requireAccount } from '../../../plugins/auth';
+import { sumSubaccountsTrafficUsed } from '../../subaccounts/subaccount.repository';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
 const tags = ['user'];
@@ -29,7 +30,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: anyCredential,
         schema: { tags, security, response: { 200: envelopeSchema(userInfoData) } },
       },
-      async (request) => ok(request, toUserInfo(currentAccount(request))),
+      async (request) => {
+        const account = currentAccount(request);
+        return ok(request, toUserInfo(account, await sumSubaccountsTrafficUsed(ctx.db, account.id)));
+      },
     );
 
     app.get(

@@ -12,13 +12,17 @@ import {
 import { newApiToken } from '../session/api-token';
 import { issueSession, type SessionClaims } from '../session/session-token';
 
-export function toUserInfo(account: AccountRow): UserInfo {
+/**
+ * `traffic_used_bytes` is the whole account's: its own usage (whitelisted IPs) plus every sub-account's,
+ * deleted ones included, so it only ever grows.
+ */
+export function toUserInfo(account: AccountRow, subaccountsUsedBytes: bigint): UserInfo {
   return {
     id: account.id,
     email: account.email,
     balance_cents: Number(account.balance_cents),
     traffic_left_bytes: Number(account.traffic_left_bytes),
-    traffic_used_bytes: Number(account.traffic_used_bytes),
+    traffic_used_bytes: Number(account.traffic_used_bytes + subaccountsUsedBytes),
     lang: account.lang,
     has_api_token: account.api_token_hash !== null,
     has_password: account.password_hash !== null,
