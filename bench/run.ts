@@ -5,6 +5,7 @@
 const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).runApiBench(),
   gateway: async () => (await import('./gateway')).runGatewayBench(),
+  usage: async () => (await import('./usage')).runUsageBench(),
 };
 
 async function main(): Promise<void> {

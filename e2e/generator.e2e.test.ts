@@ -1,44 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, saveFailureArtifacts } from './support/browser';
 import { apiCall, buyTraffic, signedInCustomer } from './support/customer';
+import { fetchThroughLine } from './support/proxy-line';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 const MB = 1_000_000;
-
-/** Fetches `path` from 127.0.0.1:`port` through an HTTP proxy line `HOST:PORT:USER:PASS` (CONNECT). */
-function fetchThroughLine(line: string, port: number, path: string): Promise<Buffer> {
-  const [host = '', proxyPort = '', user = '', pass = ''] = line.split(':');
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host, port: Number(proxyPort) });
-    const chunks: Buffer[] = [];
-    let tunnelled = false;
-    socket.once('connect', () => {
-      const auth = Buffer.from(`${user}:${pass}`).toString('base64');
-      socket.write(
-        `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`,
-      );
-    });
-    socket.on('data', (chunk: Buffer) => {
-      if (!tunnelled) {
-        const head = chunk.toString('latin1');
-        if (!head.startsWith('HTTP/1.1 200')) {
-          return reject(new Error(`proxy refused: ${head.split('\r\n')[0]}`));
-        }
-        tunnelled = true;
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n`);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    socket.once('error', reject);
-    socket.once('close', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 describe('the proxy generator in Chromium: a generated line really carries traffic', () => {
   let mailbox: SmtpCapture;
@@ -90,7 +60,7 @@ describe('the proxy generator in Chromium: a generated line really carries traff
     );
 
     const port = (target.address() as AddressInfo).port;
-    const body = await fetchThroughLine(firstLine, port, '/big');
+    const { body } = await fetchThroughLine(firstLine, port, '/big');
     expect(body.length).toBeGreaterThan(20 * MB);
 
     await page.getByTestId('gen-test').click();

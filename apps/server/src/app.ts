@@ -11,6 +11,7 @@ import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { gatewayLinkRoutes } from './modules/gateway-link/gateway-link.routes';
 import { dynamicRoutes } from './modules/dynamic/dynamic.routes';
+import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       // Gateways poll every second: their calls are logged only when something goes wrong.
       await api.register(gatewayLinkRoutes(ctx), { logLevel: 'warn' });
       await api.register(dynamicRoutes(ctx));
+      await api.register(trafficRoutes(ctx));
     },
     { prefix: '/api' },
   );

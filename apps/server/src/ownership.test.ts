@@ -56,6 +56,20 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
     const recharge = (await call('POST', '/api/recharge/cryptomusPay', { amount: '20' }, aHeaders)).data as {
       recharge_id: number;
     };
+    // A's sub-account has usage, so the traffic reads below have something to leak.
+    const usage = await t.call({
+      method: 'POST',
+      url: '/api/internal/gateway/usage',
+      payload: JSON.stringify({
+        batch_id: 'ownership:1',
+        instance_id: 'ownership',
+        entries: [
+          { account_id: aId, subaccount_id: sub.id, bytes_up: 1000, bytes_down: 9000, connections: 1 },
+        ],
+      }),
+      headers: { 'content-type': 'application/json', 'x-internal-secret': t.ctx.internalSecret },
+    });
+    expect(usage.data).toEqual({ applied: true });
     const snapshot = async () =>
       JSON.stringify(
         {
@@ -113,6 +127,17 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
       ],
     );
 
+    // Traffic reads filtered by A's sub-account: the same 10009 as a nonexistent id, the CSV included.
+    for (const path of ['changelog', 'details', 'usage']) {
+      attempts.push([`${path} of A's sub-account`, 'GET', `/api/traffic/${path}`, { subaccount_id: subId }]);
+    }
+    attempts.push([
+      "CSV of A's sub-account",
+      'GET',
+      '/api/traffic/details',
+      { subaccount_id: subId, format: 'csv' },
+    ]);
+
     let leaks = 0;
     for (const [action, method, url, values] of attempts) {
       const response = await call(method, url, values);
@@ -129,10 +154,21 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
       await call('GET', '/api/order/rechargeRecord', {}),
     ];
     for (const list of lists) if ((list.data as { total: number }).total !== 0) leaks++;
+    // B's traffic views hold only B's own entries (its adjustment) and none of A's usage.
+    const changes = (await call('GET', '/api/traffic/changelog', {})).data as {
+      list: { subaccount_id: number | null }[];
+    };
+    if (changes.list.some((c) => c.subaccount_id !== null)) leaks++;
+    const details = (await call('GET', '/api/traffic/details', {})).data as { total: number };
+    const usage30 = (await call('GET', '/api/traffic/usage', {})).data as {
+      range_totals: { bytes_total: number };
+      owners: unknown[];
+    };
+    if (details.total !== 0 || usage30.range_totals.bytes_total !== 0 || usage30.owners.length !== 0) leaks++;
 
     const routes = new Set(attempts.map(([, , url]) => url)).size + lists.length;
     console.info(
-      `T13: ${attempts.length} attempts on ${routes} routes (GET and POST where both exist) + ${lists.length} lists, ${leaks} leaks`,
+      `T13: ${attempts.length} attempts on ${routes} routes (GET and POST where both exist) + ${lists.length} lists + 3 traffic views, ${leaks} leaks`,
     );
     expect(leaks).toBe(0);
     expect(await snapshot()).toBe(before);

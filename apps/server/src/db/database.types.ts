@@ -229,10 +229,28 @@ export interface UsageBatchesTable {
   received_at: Timestamp;
 }
 
+/** Usage per owner (sub-account id, or 0 = the main account) and source address, per hour of receipt. */
 export interface UsageHourlyTable {
   account_id: number;
   subaccount_id: number;
+  /** The whitelisted address main-account usage came from; '' for sub-accounts (and older gateways). */
+  source_ip: Generated<string>;
   hour: Date;
+  bytes_up: Generated<bigint>;
+  bytes_down: Generated<bigint>;
+  connections: Generated<bigint>;
+}
+
+/** The same counts per UTC day (the day of `usage_hourly.hour`), kept in the same transaction. */
+export interface UsageDailyTable {
+  account_id: number;
+  subaccount_id: number;
+  source_ip: Generated<string>;
+  /**
+   * Written as `YYYY-MM-DD`. Read it through SQL (`to_char`, `at time zone 'UTC'`), never raw: `pg`
+   * turns a date into a Date at local midnight, PGlite at UTC midnight.
+   */
+  day: ColumnType<Date, string, string>;
   bytes_up: Generated<bigint>;
   bytes_down: Generated<bigint>;
   connections: Generated<bigint>;
@@ -271,5 +289,6 @@ export interface Database {
   traffic_leases: TrafficLeasesTable;
   usage_batches: UsageBatchesTable;
   usage_hourly: UsageHourlyTable;
+  usage_daily: UsageDailyTable;
   gateway_events: GatewayEventsTable;
 }

@@ -8,6 +8,7 @@ import * as catalog from './migrations/2026_11_21_0630_catalog';
 import * as orders from './migrations/2026_11_21_0640_orders';
 import * as subaccounts from './migrations/2026_11_21_0700_subaccounts';
 import * as gateway from './migrations/2026_11_21_0800_gateway';
+import * as usageRollups from './migrations/2026_11_21_0900_usage_rollups';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0640_orders': orders,
   '2026_11_21_0700_subaccounts': subaccounts,
   '2026_11_21_0800_gateway': gateway,
+  '2026_11_21_0900_usage_rollups': usageRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

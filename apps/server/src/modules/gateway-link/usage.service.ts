@@ -1,4 +1,4 @@
-import type { UsageEntry } from '@resiport/contract';
+import { canonicalIp, type UsageEntry } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
@@ -7,11 +7,12 @@ import { lockAccountBalances, post } from '../ledger/ledger.service';
 import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
 import { balanceOf } from '../ledger/ledger.service';
 import {
-  addHourlyUsage,
   addTrafficUsed,
+  addUsageRollups,
   changeLease,
   claimUsageBatch,
   findOpenLease,
+  type UsageCounts,
 } from './lease.repository';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
 
@@ -21,7 +22,8 @@ const HOUR_MS = 3_600_000;
  * Applies one usage batch from a gateway process, once (a retried batch id is a no-op), in one
  * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
  * (one meter tick after a lease ran dry) are debited from what the owner has left, and whatever is
- * left over is recorded as overrun, never billed below zero. Hourly rollups grow in the same step.
+ * left over is recorded as overrun, never billed below zero. The hourly and daily rollups grow in
+ * the same step, in the hour (and UTC day) the batch is received (decision 014).
  */
 export async function applyUsageBatch(
   ctx: AppContext,
@@ -34,21 +36,47 @@ export async function applyUsageBatch(
     (a, b) => a.account_id - b.account_id || (a.subaccount_id ?? 0) - (b.subaccount_id ?? 0),
   );
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await claimUsageBatch(trx, batch.batchId, batch.instanceId))) return false;
+    if (!(await claimUsageBatch(trx, { ...batch, receivedAt: now }))) return false;
     for (const [index, entry] of entries.entries()) {
       await lockAccountBalances(trx, entry.account_id);
       await consume(trx, batch, index, entry, addSeconds(now, LEASE_TTL_SECONDS));
-      await addHourlyUsage(trx, {
+    }
+    await addUsageRollups(trx, { hour, day: hour.toISOString().slice(0, 10) }, rollupRows(entries));
+    return true;
+  });
+}
+
+/**
+ * The batch's counts per owner and source address (one row each, in lock order). The address is
+ * kept only for main-account usage (whitelisted IPs), in canonical form; sub-accounts' is ''.
+ */
+function rollupRows(entries: UsageEntry[]): UsageCounts[] {
+  const rows = new Map<string, UsageCounts>();
+  for (const entry of entries) {
+    if (entry.bytes_up === 0 && entry.bytes_down === 0 && entry.connections === 0) continue;
+    const subaccountId = entry.subaccount_id ?? 0;
+    const sourceIp =
+      entry.subaccount_id === null && entry.source_ip !== undefined
+        ? (canonicalIp(entry.source_ip) ?? entry.source_ip)
+        : '';
+    const key = `${entry.account_id}/${subaccountId}/${sourceIp}`;
+    const row = rows.get(key);
+    if (row) {
+      row.up += BigInt(entry.bytes_up);
+      row.down += BigInt(entry.bytes_down);
+      row.connections += BigInt(entry.connections);
+    } else {
+      rows.set(key, {
         accountId: entry.account_id,
-        subaccountId: entry.subaccount_id ?? 0,
-        hour,
+        subaccountId,
+        sourceIp,
         up: BigInt(entry.bytes_up),
         down: BigInt(entry.bytes_down),
         connections: BigInt(entry.connections),
       });
     }
-    return true;
-  });
+  }
+  return [...rows.values()];
 }
 
 async function consume(

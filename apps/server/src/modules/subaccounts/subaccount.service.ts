@@ -12,6 +12,7 @@ import {
   pageOfSubaccounts,
   updateSubaccount,
   type SubaccountRow,
+  sumSubaccountsTrafficUsed,
 } from './subaccount.repository';
 import { transfer } from './traffic-transfer.service';
 
@@ -117,4 +118,9 @@ export async function changeStatus(ctx: AppContext, owner: Owner, id: number, st
 
 export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> {
   return balanceOf(ctx.db, owner.id, 'traffic');
+}
+
+/** What all the account's sub-accounts ever used, deleted ones included (part of the account's usage). */
+export function subaccountsTrafficUsed(ctx: AppContext, accountId: number): Promise<bigint> {
+  return sumSubaccountsTrafficUsed(ctx.db, accountId);
 }

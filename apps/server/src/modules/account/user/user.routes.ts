@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { ok } from '../../../lib/reply';
 import { currentAccount, requireAccount } from '../../../plugins/auth';
-import { sumSubaccountsTrafficUsed } from '../../subaccounts/subaccount.repository';
+import { subaccountsTrafficUsed } from '../../subaccounts/subaccount.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
 const tags = ['user'];
@@ -32,7 +32,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const account = currentAccount(request);
-        return ok(request, toUserInfo(account, await sumSubaccountsTrafficUsed(ctx.db, account.id)));
+        return ok(request, toUserInfo(account, await subaccountsTrafficUsed(ctx, account.id)));
       },
     );
 

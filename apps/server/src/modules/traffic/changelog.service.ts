@@ -1,0 +1,62 @@
+import {
+  shiftDate,
+  type ChangelogData,
+  type TrafficChange,
+  type TrafficChangeKind,
+} from '@resiport/contract';
+import type { AppContext } from '../../context';
+import type { DayRange } from './traffic-range';
+import { checkOwnerFilter } from './traffic-owner.service';
+import { pageOfChanges, type ChangeRow } from './traffic.repository';
+
+export interface ChangelogInput {
+  range: DayRange;
+  kind: TrafficChangeKind | undefined;
+  subaccountId: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The traffic change record (design §6: a view of the ledger): the account's traffic entries of the
+ * customer-facing kinds, newest first, each with the balance it changed before and after.
+ */
+export async function trafficChangelog(
+  ctx: AppContext,
+  owner: { id: number },
+  input: ChangelogInput,
+): Promise<ChangelogData> {
+  await checkOwnerFilter(ctx, owner.id, input.subaccountId);
+  const { list, total } = await pageOfChanges(
+    ctx.db,
+    {
+      accountId: owner.id,
+      from: new Date(`${input.range.start}T00:00:00Z`),
+      to: new Date(`${shiftDate(input.range.end, 1)}T00:00:00Z`),
+      kind: input.kind,
+      subaccountId: input.subaccountId,
+    },
+    { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+  );
+  return {
+    list: list.map(toChange),
+    total,
+    page: input.page,
+    page_size: input.pageSize,
+    start_date: input.range.start,
+    end_date: input.range.end,
+  };
+}
+
+function toChange(row: ChangeRow): TrafficChange {
+  return {
+    id: Number(row.id),
+    time: row.created_at.toISOString(),
+    kind: row.kind as TrafficChangeKind,
+    subaccount_id: row.subaccount_id,
+    username: row.username,
+    amount_bytes: Number(row.amount),
+    balance_before_bytes: Number(row.balance_after - row.amount),
+    balance_after_bytes: Number(row.balance_after),
+  };
+}

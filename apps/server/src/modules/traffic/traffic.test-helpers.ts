@@ -1,0 +1,56 @@
+import { INTERNAL_SECRET_HEADER, type UsageEntry } from '@resiport/contract';
+import type { TestApp } from '../../../test/test-app';
+
+export const MB = 1_000_000;
+export const GB = 1_000_000_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The traffic calls as a customer makes them, usage batches as a gateway sends them, and the clock. */
+export function trafficCalls(app: () => TestApp) {
+  let serial = 0;
+  const get = (path: 'changelog' | 'details' | 'usage', query: Record<string, string>, headers = {}) =>
+    app().call({
+      method: 'GET',
+      url: `/api/traffic/${path}?${new URLSearchParams(query).toString()}`,
+      headers,
+    });
+  const internal = (path: string, body: unknown) =>
+    app().call({
+      method: 'POST',
+      url: `/api/internal/gateway/${path}`,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: app().ctx.internalSecret },
+    });
+  return {
+    get,
+    /** Raw inject (for the CSV answer, which is not an envelope). */
+    raw: (query: Record<string, string>, headers: Record<string, string>) =>
+      app().app.inject({
+        method: 'GET',
+        url: `/api/traffic/details?${new URLSearchParams(query).toString()}`,
+        headers,
+      }),
+    /** A gateway's internal call (lease, release, usage …) with the internal secret. */
+    internal,
+    /** POST /api/internal/gateway/usage, as a gateway process would. */
+    usage: (entries: UsageEntry[], batchId = `gw-traffic:${++serial}`) =>
+      internal('usage', { batch_id: batchId, instance_id: 'gw-traffic', entries }),
+    /** Moves the app clock forward to `at` (never back). */
+    advanceTo: (at: Date) => {
+      const seconds = (at.getTime() - app().ctx.clock().getTime()) / 1000;
+      if (seconds < 0) throw new Error(`the clock is already past ${at.toISOString()}`);
+      app().advanceClock(seconds);
+    },
+  };
+}
+
+/** `YYYY-MM-DD` of the UTC day `days` after the one of `from` (an instant or a `YYYY-MM-DD` day). */
+export function dayOf(from: Date | number | string, days = 0): string {
+  const start = typeof from === 'string' ? Date.parse(`${from}T00:00:00Z`) : new Date(from).getTime();
+  return new Date(start + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A UTC instant: `day` at `hour`:`minute`. */
+export const at = (day: string, hour: number, minute = 10) =>
+  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
