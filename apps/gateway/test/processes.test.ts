@@ -13,6 +13,7 @@ import { post } from '../../server/src/modules/ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from '../../server/src/modules/gateway-link/lease.service';
 import { basic, closed, httpConnect, readAll, waitFor } from './clients';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process';
+import { trafficRecords } from './traffic-records';
 import { closeServer, startFirehose, startHttpTarget } from './servers';
 
 const MB = 1_000_000;
@@ -78,60 +79,7 @@ describe('gateway processes against one server: drain across processes, a crash 
     expect(created.code).toBe(0);
     return { id, username, subId: (created.data as { id: number }).id };
   };
-  const sub = (subId: number) =>
-    t.ctx.db
-      .selectFrom('subaccounts')
-      .select(['traffic_left_bytes', 'traffic_used_bytes'])
-      .where('id', '=', subId)
-      .executeTakeFirstOrThrow();
-  const leasesOf = (subId: number) =>
-    t.ctx.db
-      .selectFrom('traffic_leases')
-      .selectAll()
-      .where('subaccount_id', '=', subId)
-      .orderBy('id')
-      .execute();
-  /** Every byte the gateways reported (usage_hourly grows by each applied batch, once). */
-  const reported = async (subId: number) => {
-    const rows = await t.ctx.db
-      .selectFrom('usage_hourly')
-      .select(['bytes_up', 'bytes_down'])
-      .where('subaccount_id', '=', subId)
-      .execute();
-    return rows.reduce((n, r) => n + r.bytes_up + r.bytes_down, 0n);
-  };
-  /** What the ledger took from the sub-account for traffic: leases granted, minus returned, plus usage. */
-  const ledgerSpent = async (subId: number) => {
-    const rows = await t.ctx.db
-      .selectFrom('ledger_entries')
-      .select('amount')
-      .where('subaccount_id', '=', subId)
-      .where('asset', '=', 'traffic')
-      .where('kind', 'in', ['lease', 'lease_return', 'usage'])
-      .execute();
-    return -rows.reduce((n, r) => n + r.amount, 0n);
-  };
-  /** Usage the server debited beyond a process's lease (ledger `usage` entries of its batches). */
-  const usageDebits = async (subId: number, instanceId: string) => {
-    const rows = await t.ctx.db
-      .selectFrom('ledger_entries')
-      .select('amount')
-      .where('subaccount_id', '=', subId)
-      .where('kind', '=', 'usage')
-      .where('ref_id', 'like', `${instanceId}:%`)
-      .execute();
-    return -Number(rows.reduce((n, r) => n + r.amount, 0n));
-  };
-  const usageBatches = async (instanceId: string) =>
-    Number(
-      (
-        await t.ctx.db
-          .selectFrom('usage_batches')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('instance_id', '=', instanceId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const { sub, leasesOf, reported, ledgerSpent, usageDebits, usageBatches } = trafficRecords(() => t);
   const conserved = (accountId: number) => trafficConserved(t, accountId, BigInt(GB));
 
   it('drain: 8 firehose tunnels on two processes spend a 50 MB sub-account to exactly zero, cut together, then 402', async () => {
