@@ -1,6 +1,12 @@
 import { theme } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { band, barHeight, labelEvery, niceTicks, stack, stepDecimals, textWidth } from './chart-scale';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ChartBar } from './chart-bar';
+import { ChartLegend } from './chart-legend';
+import { band, labelEvery, niceTicks, stepDecimals, textWidth } from './chart-scale';
+import { AXIS_FONT, visuallyHidden } from './chart-style';
+import { ChartTooltip } from './chart-tooltip';
+import { ChartValueAxis } from './chart-value-axis';
+import { useElementWidth } from './use-element-width';
 
 export interface BarCategory {
   key: string;
@@ -43,8 +49,6 @@ export interface BarChartProps {
 export const chartPalette = ['#1677ff', '#13c2c2', '#fa8c16', '#722ed1', '#eb2f96', '#52c41a'] as const;
 export const chartOtherColor = '#bfbfbf';
 
-const AXIS_FONT = 11;
-
 /**
  * A small, dependency-free SVG bar chart (stacked when given several series): its width follows
  * its container (ResizeObserver), the value axis has nice ticks, hovering or the arrow keys show
@@ -64,21 +68,9 @@ export function BarChart({
   testId,
 }: BarChartProps) {
   const { token } = theme.useToken();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [wrapper, width] = useElementWidth<HTMLDivElement>();
   const [active, setActive] = useState<number>();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
-    const observer = new ResizeObserver((entries) => {
-      const entry = entries[0];
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const count = categories.length;
   const totals = categories.map((_, index) =>
@@ -134,54 +126,6 @@ export function BarChart({
     setActive(target);
   };
 
-  const anchor = shown === undefined ? 0 : band(shown, count, margin.left, plotWidth).center;
-  const tooltip = shown !== undefined && width > 0 && (
-    <div
-      role="presentation"
-      data-testid={testId ? `${testId}-tooltip` : undefined}
-      style={{
-        position: 'absolute',
-        top: margin.top,
-        left: anchor,
-        // Beside the bar, on the side with room, so it never hides the bar it describes.
-        transform: anchor > width / 2 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
-        pointerEvents: 'none',
-        background: token.colorBgElevated,
-        boxShadow: token.boxShadowSecondary,
-        borderRadius: token.borderRadius,
-        padding: '6px 10px',
-        fontSize: 12,
-        lineHeight: 1.6,
-        whiteSpace: 'nowrap',
-        zIndex: 1,
-      }}
-    >
-      <div style={{ fontWeight: 600 }}>{categories[shown]?.label}</div>
-      {series.length > 1 &&
-        series.map((one) => (
-          <div key={one.key} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-            <span
-              style={{ width: 8, height: 8, borderRadius: 2, background: one.color, display: 'inline-block' }}
-            />
-            <span>{one.label}</span>
-            <span
-              style={{
-                marginInlineStart: 'auto',
-                paddingInlineStart: 12,
-                fontVariantNumeric: 'tabular-nums',
-              }}
-            >
-              {formatValue(one.values[shown] ?? 0)}
-            </span>
-          </div>
-        ))}
-      <div style={{ fontVariantNumeric: 'tabular-nums', fontWeight: series.length > 1 ? 600 : 400 }}>
-        {series.length > 1 && totalLabel ? `${totalLabel}: ` : ''}
-        {formatValue(totals[shown] ?? 0)}
-      </div>
-    </div>
-  );
-
   return (
     <div data-testid={testId} data-bars={count} data-empty={empty} style={{ width: '100%' }}>
       <div ref={wrapper} style={{ position: 'relative', width: '100%', height }}>
@@ -199,102 +143,48 @@ export function BarChart({
             onMouseLeave={() => setActive(undefined)}
             style={{ display: 'block', outlineOffset: 2, fontFamily: 'inherit' }}
           >
-            {unit && (
-              <text
-                x={margin.left - 8}
-                y={12}
-                textAnchor="end"
-                fontSize={AXIS_FONT}
-                fill={token.colorTextSecondary}
-              >
-                {unit}
-              </text>
-            )}
-            {ticks.values.map((value, index) => {
-              const y = bottom - barHeight(value, ticks.top, plotHeight);
-              return (
-                <g key={value}>
-                  <line
-                    x1={margin.left}
-                    x2={margin.left + plotWidth}
-                    y1={y}
-                    y2={y}
-                    stroke={index === 0 ? token.colorBorder : token.colorBorderSecondary}
-                    strokeDasharray={index === 0 ? undefined : '3 3'}
-                  />
-                  <text
-                    x={margin.left - 6}
-                    y={y}
-                    dy="0.32em"
-                    textAnchor="end"
-                    fontSize={AXIS_FONT}
-                    fill={token.colorTextSecondary}
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    {tickLabels[index]}
-                  </text>
-                </g>
-              );
-            })}
-            {categories.map((category, index) => {
-              const geometry = band(index, count, margin.left, plotWidth);
-              const segments = stack(series.map((one) => one.values[index] ?? 0));
-              return (
-                <g key={category.key}>
-                  {shown === index && (
-                    <rect
-                      x={geometry.bandX}
-                      y={margin.top}
-                      width={geometry.bandWidth}
-                      height={plotHeight}
-                      fill={token.colorPrimaryBg}
-                    />
-                  )}
-                  {series.map((one, order) => {
-                    const segment = segments[order];
-                    if (!segment || segment.to === segment.from) return null;
-                    const from = barHeight(segment.from, ticks.top, plotHeight);
-                    const to = barHeight(segment.to, ticks.top, plotHeight);
-                    return (
-                      <rect
-                        key={one.key}
-                        x={geometry.x}
-                        y={bottom - to}
-                        width={geometry.width}
-                        // At least a hairline: a few bytes still show as used.
-                        height={Math.max(1, to - from)}
-                        fill={one.color}
-                      />
-                    );
-                  })}
-                  {index % every === 0 && (
-                    <text
-                      x={geometry.center}
-                      y={bottom + 16}
-                      textAnchor="middle"
-                      fontSize={AXIS_FONT}
-                      fill={token.colorTextSecondary}
-                    >
-                      {category.axisLabel}
-                    </text>
-                  )}
-                  <rect
-                    data-period={category.key}
-                    data-total={totals[index]}
-                    x={geometry.bandX}
-                    y={margin.top}
-                    width={geometry.bandWidth}
-                    height={plotHeight}
-                    fill="transparent"
-                    onMouseEnter={() => setActive(index)}
-                    onClick={() => setActive(index)}
-                  />
-                </g>
-              );
-            })}
+            <ChartValueAxis
+              ticks={ticks}
+              tickLabels={tickLabels}
+              unit={unit}
+              left={margin.left}
+              plotWidth={plotWidth}
+              plotHeight={plotHeight}
+              bottom={bottom}
+            />
+            {categories.map((category, index) => (
+              <ChartBar
+                key={category.key}
+                category={category}
+                index={index}
+                series={series}
+                geometry={band(index, count, margin.left, plotWidth)}
+                total={totals[index]}
+                active={shown === index}
+                showLabel={index % every === 0}
+                axisTop={ticks.top}
+                top={margin.top}
+                bottom={bottom}
+                plotHeight={plotHeight}
+                onActivate={() => setActive(index)}
+              />
+            ))}
           </svg>
         )}
-        {tooltip}
+        {shown !== undefined && width > 0 && (
+          <ChartTooltip
+            label={categories[shown]?.label}
+            series={series}
+            index={shown}
+            total={totals[shown] ?? 0}
+            formatValue={formatValue}
+            totalLabel={totalLabel}
+            anchor={band(shown, count, margin.left, plotWidth).center}
+            top={margin.top}
+            chartWidth={width}
+            testId={testId}
+          />
+        )}
         {empty && emptyText && (
           <div
             style={{
@@ -312,24 +202,7 @@ export function BarChart({
           </div>
         )}
       </div>
-      {series.length > 1 && (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 8, fontSize: 12 }}>
-          {series.map((one) => (
-            <span key={one.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <span
-                style={{
-                  width: 10,
-                  height: 10,
-                  borderRadius: 2,
-                  background: one.color,
-                  display: 'inline-block',
-                }}
-              />
-              {one.label}
-            </span>
-          ))}
-        </div>
-      )}
+      {series.length > 1 && <ChartLegend series={series} />}
       {ariaDescription && (
         <span id={descriptionId} style={visuallyHidden}>
           {ariaDescription}
@@ -341,15 +214,3 @@ export function BarChart({
     </div>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
