@@ -5,8 +5,7 @@ import type { Exit } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
 import { isRefusedAddress } from '../src/route/connect/guard';
-import { upstreamSessionId } from '../src/route/upstream-username';
-import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
+import { startFakeServer, type FakeServer } from './fake-server';
 import { basic, httpConnect, roundTrip, socksConnect } from './clients';
 import {
   closeServer,
@@ -186,36 +185,6 @@ describe('routing to exits', () => {
     const rotating = new Set<string>();
     for (let i = 0; i < 16; i++) for (const u of await usedBy(() => connectVia(a, ''))) rotating.add(u);
     expect(rotating.size).toBeGreaterThan(1);
-  });
-
-  it('forwards targeting and a per-customer session to an upstream that speaks the username grammar', async () => {
-    const [usExit, berlinExit] = tagged();
-    const { usHttp, deBerlinSocks } = upstreams;
-    if (!usExit || !berlinExit || !usHttp || !deBerlinSocks) throw new Error('set-up missing');
-    const grammarHttp: Exit = { ...usExit, id: 'grammar-http', country: undefined, forward_targeting: true };
-    const grammarSocks: Exit = { ...berlinExit, id: 'grammar-socks', country: undefined, city: undefined };
-    grammarSocks.forward_targeting = true;
-    /** The upstream user names sent while one tunnel was opened through a gateway with this pool. */
-    const seen = async (exit: Exit, suffix: string) => {
-      const gateway = await startGateway(fake, { pool: { exits: [exit] } });
-      gateways.push(gateway);
-      const before = [usHttp.users.length, deBerlinSocks.users.length] as const;
-      await connectVia(gateway, suffix);
-      return [...usHttp.users.slice(before[0]), ...deBerlinSocks.users.slice(before[1])];
-    };
-    const alicesOwner = fake.users.get(alice.user)?.owner;
-    if (!alicesOwner) throw new Error('alice missing');
-    const session = upstreamSessionId(ownerKey(alicesOwner), 'S1');
-    expect(await seen(grammarHttp, '-country-DE-city-new_york-session-S1-sesstime-15')).toEqual([
-      `up-country-de-city-new_york-session-${session}-sesstime-15`,
-    ]);
-    expect(await seen(grammarSocks, '-country-fr')).toEqual(['sock-country-fr']);
-    // Rotating without targeting: the configured user as is. Without the flag: never the customer's targeting.
-    expect(await seen(grammarHttp, '')).toEqual(['up']);
-    expect(await seen({ ...grammarHttp, forward_targeting: false }, '-country-de')).toEqual(['up']);
-    // Two customers' `S1` are different sessions for the provider; the id is the same on every process.
-    expect(upstreamSessionId('1:1', 'S1')).not.toBe(upstreamSessionId('2:7', 'S1'));
-    expect(upstreamSessionId('1:1', 'S1')).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('rests a failing exit and serves from the others', async () => {
