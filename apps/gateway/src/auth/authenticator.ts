@@ -12,9 +12,6 @@ import { parseUsername, type Session, type Targeting } from './username';
  * only compared with the server's HMAC verifier. See the README for the whitelist rule.
  */
 
-/** The reserved user name of whitelisted addresses that want targeting (sub-account names are 12–24). */
-export const WHITELIST_USER = WHITELIST_PROXY_USER;
-
 export interface Identity {
   owner: TrafficOwner;
   /** `account:sub` or `account:main`; keys the meter, leases and sticky sessions. */
@@ -92,7 +89,8 @@ export class Authenticator {
       const parsed = parseUsername(credential.username);
       if (!parsed.ok) return this.fail(sourceIp, 'bad_username');
       const { subuser, target, session } = parsed.value;
-      if (subuser === WHITELIST_USER) {
+      // The reserved `whitelist-…` user: a whitelisted address that wants targeting (see the contract).
+      if (subuser === WHITELIST_PROXY_USER) {
         const account = await this.whitelistAccount(sourceIp);
         if (account === null) return this.fail(sourceIp, 'auth_failed');
         const owner = { account_id: account, subaccount_id: null };
