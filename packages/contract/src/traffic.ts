@@ -63,17 +63,27 @@ const ownerField = z.coerce
   .int()
   .min(0, { error: 'validation.invalid' });
 
+/** What is wrong with a range (inverted, or longer than the maximum), with the field to blame. */
+export function rangeProblem(
+  start: string,
+  end: string,
+):
+  | { field: 'start_date' | 'end_date'; message: 'validation.dateOrder' | 'validation.rangeTooLong' }
+  | undefined {
+  const days = daysInRange(start, end);
+  if (days < 1) return { field: 'end_date', message: 'validation.dateOrder' };
+  if (days > TRAFFIC_RANGE_MAX_DAYS) return { field: 'start_date', message: 'validation.rangeTooLong' };
+  return undefined;
+}
+
 export function checkRange(
   value: { start_date?: string | undefined; end_date?: string | undefined },
   ctx: z.RefinementCtx,
 ): void {
   const { start_date: start, end_date: end } = value;
   if (start === undefined || end === undefined) return;
-  const days = daysInRange(start, end);
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.dateOrder' });
-  else if (days > TRAFFIC_RANGE_MAX_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'validation.rangeTooLong' });
-  }
+  const problem = rangeProblem(start, end);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 }
 
 /** The ledger's traffic kinds a customer sees in the change record (leases and usage are on the usage tab). */

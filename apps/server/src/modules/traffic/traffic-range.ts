@@ -1,8 +1,7 @@
 import {
-  daysInRange,
+  rangeProblem,
   shiftDate,
   TRAFFIC_RANGE_DEFAULT_DAYS,
-  TRAFFIC_RANGE_MAX_DAYS,
   validationMessages,
   type ValidationMessageKey,
 } from '@resiport/contract';
@@ -31,10 +30,8 @@ export function resolveRange(
 ): RangeCheck {
   const end = query.end_date ?? today;
   const start = query.start_date ?? shiftDate(end, 1 - TRAFFIC_RANGE_DEFAULT_DAYS);
-  const days = daysInRange(start, end);
-  if (days < 1) return { field: 'end_date', key: 'validation.dateOrder' };
-  if (days > TRAFFIC_RANGE_MAX_DAYS) return { field: 'start_date', key: 'validation.rangeTooLong' };
-  return { range: { start, end } };
+  const problem = rangeProblem(start, end);
+  return problem ? { field: problem.field, key: problem.message } : { range: { start, end } };
 }
 
 /** `resolveRange` for a request: a refused range is a 10001 with the field's message in its language. */
