@@ -145,7 +145,7 @@ export function loadGatewayConfig(
     credentialsTtlMs: 60_000,
     negativeTtlMs: 5000,
     exitRestMs: 30_000,
-    leaseMinBytes: 16_000_000,
+    leaseMinBytes: 1_000_000,
     leaseMaxBytes: 256_000_000,
     leaseIdleMs: 30_000,
     workers: e.GATEWAY_WORKERS,

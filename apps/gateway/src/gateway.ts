@@ -1,5 +1,5 @@
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { canonicalIp } from '@resiport/contract';
+import { canonicalIp, type TrafficOwner } from '@resiport/contract';
 import { proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { Authenticator } from './auth/authenticator';
 import type { GatewayConfig } from './config';
@@ -74,12 +74,11 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     },
   });
 
-  // Bytes sampled from client sockets go to usage (billing) and to the owner's local credit.
-  const meter = new Meter((identity, up, down) => {
+  // Bytes sampled from client sockets are billed (usage); credit is spent on the data path.
+  const meter = new Meter((identity, up, down, tunnels) => {
     metrics.bytesUp += up;
     metrics.bytesDown += down;
-    reporter.add(identity, up, down);
-    leases.spend(identity.ownerKey, up + down);
+    reporter.add(identity, up, down, tunnels);
   });
 
   const leases = new Leases({
@@ -87,12 +86,18 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     minBytes: config.leaseMinBytes,
     maxBytes: config.leaseMaxBytes,
     now,
-    onCut: (ownerKey, reason) => {
+    hold: (ownerKey) => {
+      metrics.holds++;
+      meter.forOwner(ownerKey, (t) => t.hold());
+    },
+    release: (ownerKey) => meter.forOwner(ownerKey, (t) => t.release()),
+    cut: (ownerKey, reason) => {
       if (meter.cutOwner(ownerKey) > 0) {
         metrics.cuts++;
         log.info({ owner: ownerKey, reason }, 'owner cut off');
       }
     },
+    hasTunnels: (ownerKey) => meter.hasTunnels(ownerKey),
     onRevoked: (owner) => authenticator.forgetOwner(owner.account_id, owner.subaccount_id),
     onRenewal: () => metrics.leaseRenewals++,
     onError: (error) => {
@@ -119,6 +124,14 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   });
 
   const onEvent = (event: GatewayEvent) => {
+    if (event.lease_id !== null) {
+      const sameOwner =
+        event.kind === 'account'
+          ? (o: TrafficOwner) => o.account_id === event.account_id
+          : (o: TrafficOwner) => o.account_id === event.account_id && o.subaccount_id === event.subaccount_id;
+      leases.voided(sameOwner, event.lease_id);
+    }
+    if (event.kind === 'lease') return;
     let closed = 0;
     if (event.kind === 'subaccount') {
       if (event.username !== null) authenticator.forgetUsername(event.username);
@@ -146,10 +159,10 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     onError: (error) => log.warn({ err: error.message }, 'change feed unavailable'),
   });
 
-  // The meter: every tunnel each tick. The tick bounds the overspend (what a tunnel moves between two
-  // readings once the credit is gone), and a reading is two counter reads, so it can be short.
+  // The meter: every tunnel each tick, for billing (credit is enforced on the data path, not here).
   const meterTimer = setInterval(() => {
     meter.tick();
+    leases.upkeep();
     if (meter.owners().some((key) => reporter.pendingBytes(key) >= EARLY_FLUSH_BYTES)) {
       void reporter.flush();
     }
@@ -159,7 +172,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   const flushTimer = setInterval(() => {
     void reporter.flush().then(async () => {
       for (const key of leases.idle(config.leaseIdleMs)) {
-        if (meter.hasTunnels(key) || !reporter.isSettled(key)) continue;
+        if (!reporter.isSettled(key)) continue;
         await leases
           .release(key)
           .catch((e: unknown) => log.warn({ err: (e as Error).message }, 'release failed'));

@@ -11,6 +11,7 @@ export class Metrics {
   leaseRenewals = 0;
   leaseErrors = 0;
   cuts = 0;
+  holds = 0;
   usageBatches = 0;
   usageErrors = 0;
   readonly authFailures = new Map<string, number>();
@@ -47,6 +48,9 @@ export class Metrics {
     metric('resiport_gateway_lease_errors_total', 'counter', 'Lease calls failed.', [['', this.leaseErrors]]);
     metric('resiport_gateway_cuts_total', 'counter', 'Owners cut off (traffic gone, revoked).', [
       ['', this.cuts],
+    ]);
+    metric('resiport_gateway_credit_holds_total', 'counter', 'Owners held at zero credit until a renewal.', [
+      ['', this.holds],
     ]);
     metric('resiport_gateway_usage_batches_total', 'counter', 'Usage batches acknowledged.', [
       ['', this.usageBatches],

@@ -22,12 +22,18 @@ const options = { baseUrl: 'http://server', secret: 's'.repeat(40), instanceId: 
 describe('server client', () => {
   it('sends the secret and parses envelope data with the contract', async () => {
     const { fetch, asked } = fakeFetch([
-      json({ code: 0, msg: 'ok', data: { granted_bytes: 5, revoked: false, expires_at: 'x' } }),
+      json({
+        code: 0,
+        msg: 'ok',
+        data: { lease_id: 3, granted_bytes: 5, exhausted: false, revoked: false, expires_at: 'x' },
+      }),
       json({ code: 0, msg: 'ok', data: { events: [], last_id: 7 } }),
     ]);
     const client = createServerClient({ ...options, fetch });
     expect(await client.lease({ account_id: 1, subaccount_id: null }, 10)).toEqual({
+      lease_id: 3,
       granted_bytes: 5,
+      exhausted: false,
       revoked: false,
       expires_at: 'x',
     });

@@ -31,17 +31,19 @@ interface User {
 }
 
 interface Lease {
+  id: number;
   granted: number;
   used: number;
 }
 
 export interface FakeEvent {
   id: number;
-  kind: 'subaccount' | 'whitelist' | 'account';
+  kind: 'subaccount' | 'whitelist' | 'account' | 'lease';
   account_id: number;
   subaccount_id: number | null;
   username: string | null;
   ip: string | null;
+  lease_id: number | null;
 }
 
 export const ownerKey = (o: TrafficOwner) => `${o.account_id}:${o.subaccount_id ?? 'main'}`;
@@ -57,6 +59,9 @@ export class FakeServer {
   readonly calls: Record<string, number> = {};
   duplicateBatches = 0;
   releases = 0;
+  /** Bytes reported beyond what the owner had (delivered past zero), per owner key. */
+  readonly overrun = new Map<string, number>();
+  private nextLeaseId = 1;
   /** Paths that answer HTTP 500 for the next n calls. */
   readonly failures = new Map<string, number>();
   /** Paths whose next n calls are carried out but the answer is lost (the connection drops). */
@@ -106,21 +111,53 @@ export class FakeServer {
     const account = this.whitelist.get(ip);
     if (account === undefined) return;
     this.whitelist.delete(ip);
-    this.event({ kind: 'whitelist', account_id: account, subaccount_id: null, username: null, ip });
+    this.event({
+      kind: 'whitelist',
+      account_id: account,
+      subaccount_id: null,
+      username: null,
+      ip,
+      lease_id: null,
+    });
   }
 
   deleteUser(username: string): void {
     const user = this.users.get(username);
     if (!user) return;
     user.deleted = true;
-    this.event({ kind: 'subaccount', ...user.owner, username, ip: null });
+    this.event({ kind: 'subaccount', ...user.owner, username, ip: null, lease_id: null });
   }
 
   setActive(username: string, active: boolean): void {
     const user = this.users.get(username);
     if (!user) return;
     user.active = active;
-    this.event({ kind: 'subaccount', ...user.owner, username, ip: null });
+    this.event({ kind: 'subaccount', ...user.owner, username, ip: null, lease_id: null });
+  }
+
+  /** More traffic for an owner (an allocation, a purchase). */
+  addTraffic(owner: TrafficOwner, bytes: number): void {
+    this.left.set(ownerKey(owner), (this.left.get(ownerKey(owner)) ?? 0) + bytes);
+  }
+
+  /**
+   * Takes back every open lease of the owner at once (the unused part returns to what is left) and
+   * tells gateways through the feed, as the server does on a recycle. Returns the bytes returned.
+   */
+  voidLeases(owner: TrafficOwner): number {
+    let returned = 0;
+    let newest = 0;
+    for (const [key, lease] of this.leases) {
+      if (!key.endsWith(`|${ownerKey(owner)}`)) continue;
+      returned += lease.granted - lease.used;
+      newest = Math.max(newest, lease.id);
+      this.leases.delete(key);
+    }
+    this.addTraffic(owner, returned);
+    if (newest > 0) {
+      this.event({ kind: 'lease', ...owner, username: null, ip: null, lease_id: newest });
+    }
+    return returned;
   }
 
   private event(event: Omit<FakeEvent, 'id'>): void {
@@ -209,17 +246,29 @@ export class FakeServer {
         if (!parsed.success) return invalid();
         const { instance_id, want_bytes, ...owner } = parsed.data;
         const expires_at = new Date(Date.now() + 120_000).toISOString();
-        if (!this.spendable(owner)) {
-          return this.answer(res, 200, 0, { granted_bytes: 0, revoked: true, expires_at });
-        }
         const key = `${instance_id}|${ownerKey(owner)}`;
-        const lease = this.leases.get(key) ?? { granted: 0, used: 0 };
+        const lease = this.leases.get(key) ?? { id: this.nextLeaseId++, granted: 0, used: 0 };
         this.leases.set(key, lease);
+        if (!this.spendable(owner)) {
+          return this.answer(res, 200, 0, {
+            lease_id: lease.id,
+            granted_bytes: 0,
+            exhausted: true,
+            revoked: true,
+            expires_at,
+          });
+        }
         const left = this.left.get(ownerKey(owner)) ?? 0;
         const granted = Math.min(want_bytes, left);
         this.left.set(ownerKey(owner), left - granted);
         lease.granted += granted;
-        return this.answer(res, 200, 0, { granted_bytes: granted, revoked: false, expires_at });
+        return this.answer(res, 200, 0, {
+          lease_id: lease.id,
+          granted_bytes: granted,
+          exhausted: left === granted,
+          revoked: false,
+          expires_at,
+        });
       }
       case paths.release: {
         const parsed = releaseRequest.safeParse(body);
@@ -250,7 +299,12 @@ export class FakeServer {
           const fromLease = lease ? Math.min(total, lease.granted - lease.used) : 0;
           if (lease) lease.used += fromLease;
           const left = this.left.get(ownerKey(entry)) ?? 0;
-          this.left.set(ownerKey(entry), left - Math.min(total - fromLease, left));
+          const fromLeft = Math.min(total - fromLease, left);
+          this.left.set(ownerKey(entry), left - fromLeft);
+          const beyond = total - fromLease - fromLeft;
+          if (beyond > 0) {
+            this.overrun.set(ownerKey(entry), (this.overrun.get(ownerKey(entry)) ?? 0) + beyond);
+          }
         }
         return this.answer(res, 200, 0, { applied: true });
       }

@@ -43,6 +43,21 @@ export async function startFirehose(chunk = 64 * 1024, intervalMs = 10) {
   return Object.assign(server, { port: await listenOn(server) });
 }
 
+/** A source as fast as loopback allows: 64 KiB writes back to back, pausing only for backpressure. */
+export async function startBlaster() {
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined);
+    const data = Buffer.alloc(64 * 1024, 0x62);
+    const blast = () => {
+      while (socket.writable && socket.write(data));
+    };
+    socket.on('drain', blast);
+    socket.resume();
+    blast();
+  });
+  return Object.assign(server, { port: await listenOn(server) });
+}
+
 /** An origin: `/hello`, `/bytes/N` (N bytes of `x`), `POST /echo`; remembers request headers. */
 export async function startHttpTarget() {
   const seen: IncomingHttpHeaders[] = [];

@@ -114,11 +114,17 @@ export function payOrder(t: TestApp, token: string, values: Record<string, strin
  * Σ sub-accounts (left + used) + open leases not yet used = what was put on the account.
  */
 export async function trafficConserved(t: TestApp, accountId: number, purchased: bigint): Promise<boolean> {
-  const { rows } = await sql<{ total: string }>`
+  const { rows } = await sql<{ total: string; reserved_ok: boolean }>`
     select (a.traffic_left_bytes + a.traffic_used_bytes
       + coalesce((select sum(s.traffic_left_bytes + s.traffic_used_bytes) from subaccounts s where s.account_id = a.id), 0)
       + coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
-                  where l.account_id = a.id and l.status = 'open'), 0))::text as total
+                  where l.account_id = a.id and l.status = 'open'), 0))::text as total,
+      -- Every owner's reserved counter is exactly its open leases' unused bytes (what "left" shows).
+      (a.traffic_reserved_bytes = coalesce((select sum(l.granted_bytes - l.used_bytes) from traffic_leases l
+          where l.account_id = a.id and l.subaccount_id is null and l.status = 'open'), 0)
+        and not exists (select 1 from subaccounts s where s.account_id = a.id
+          and s.traffic_reserved_bytes <> coalesce((select sum(l.granted_bytes - l.used_bytes)
+            from traffic_leases l where l.subaccount_id = s.id and l.status = 'open'), 0))) as reserved_ok
     from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
-  return BigInt(rows[0]?.total ?? '-1') === purchased;
+  return BigInt(rows[0]?.total ?? '-1') === purchased && rows[0]?.reserved_ok === true;
 }

@@ -45,8 +45,15 @@ export const leaseRequest = trafficOwnerSchema.extend({
   want_bytes: z.number().int().positive().max(MAX_LEASE_BYTES),
 });
 export const leaseData = z.object({
+  /**
+   * The server's lease the bytes were added to. A change-feed event voids leases up to an id, so a
+   * gateway can tell a grant to a voided lease (ignore it) from a grant to a newer one (keep it).
+   */
+  lease_id: id,
   /** Newly reserved by this call (0 when nothing is left, or the owner may not spend). */
   granted_bytes: bytes,
+  /** Nothing is left after this grant: once it is spent, the owner's tunnels stop. */
+  exhausted: z.boolean(),
   /** The owner may not spend at all any more (deleted, disabled, account disabled): close its tunnels. */
   revoked: z.boolean(),
   /** The lease lapses then unless renewed or reported on; the server then voids what was not used. */
@@ -65,6 +72,12 @@ export const usageEntrySchema = trafficOwnerSchema.extend({
   bytes_up: bytes,
   bytes_down: bytes,
   connections: z.number().int().min(0).max(1_000_000_000),
+  /**
+   * The most tunnels of this owner open at once in this process since the last batch: what the
+   * server may have to write off when the owner's traffic runs out is bounded by this many read
+   * buffers (`CREDIT_OVERDRAW_BYTES_PER_TUNNEL` each).
+   */
+  tunnels: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type UsageEntry = z.infer<typeof usageEntrySchema>;
 
@@ -79,7 +92,19 @@ export const usageBatchData = z.object({
   applied: z.boolean(),
 });
 
-export const gatewayEventKinds = ['subaccount', 'whitelist', 'account'] as const;
+/**
+ * Bounds a gateway promises for delivery beyond an owner's traffic: credit is spent per chunk read,
+ * and a chunk is at most this long (a socket read buffer), so an owner's tunnels stop with at most
+ * one chunk each past zero. The server writes such bytes off as overrun (and bills them as debt
+ * from the owner's next traffic); `npm run audit` checks every overrun against this bound.
+ */
+export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 65_536;
+
+/**
+ * `lease`: the owner's leases up to `lease_id` were voided (traffic recycled): drop that credit and
+ * renew. Every other kind may carry a `lease_id` too (a deleted or disabled owner's leases go back).
+ */
+export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease'] as const;
 export const gatewayEventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
 export const gatewayEventsData = z.object({
   events: z.array(
@@ -91,6 +116,8 @@ export const gatewayEventsData = z.object({
       subaccount_id: id.nullable(),
       username: z.string().nullable(),
       ip: z.string().nullable(),
+      /** The owner's (or, for `account`, every owner of the account's) leases up to this id are void. */
+      lease_id: id.nullable(),
     }),
   ),
   last_id: z.number().int().min(0),

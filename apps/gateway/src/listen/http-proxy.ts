@@ -153,7 +153,7 @@ async function forward(
   }
   const tunnel = service.track(connected, req.socket);
   if (!tunnel) return;
-  service.expireWhenIdle(tunnel);
+  service.watch(tunnel);
   const upstream = connected.upstream;
   res.on('close', () => upstream.destroy());
 

@@ -3,31 +3,44 @@ import type { TrafficOwner } from '@resiport/contract';
 import type { ServerClient } from '../server-client';
 
 /**
- * Local traffic credit per owner, reserved from the server in leases (design §8, gateway-anchors §6:
- * granted units, re-authorisation, final-unit indication). A tunnel opens only while its owner has
- * credit; the meter spends it every tick; below a low-water mark a renewal is asked for in the
- * background. When the credit is gone and the server grants nothing more, the owner is cut. So a
- * process can overspend an owner by at most what its tunnels move in one tick after the credit ran
- * out — across any number of processes, each bounded the same way.
+ * Local traffic credit per owner, reserved from the server in leases (design §8; decision 015:
+ * granted units, re-authorisation, final-unit indication). Credit is spent on the data path, chunk
+ * by chunk, as tunnels read (`OwnerCredit.spend`), never on a timer:
+ * - below half a lease a renewal is asked for in the background, sized to the owner's pace;
+ * - at zero the owner's tunnels are held (they stop reading both ways) until the renewal lands;
+ * - when the server has nothing more, they are closed.
+ * So what one process delivers beyond an owner's traffic is the chunk each tunnel had in hand when
+ * the credit ran out: at most one read buffer per tunnel (CREDIT_OVERDRAW_BYTES_PER_TUNNEL).
  */
 
 export type LeaseRefusal = 'no_traffic' | 'disabled' | 'server_unavailable';
 
-export interface LeasesOptions {
+/** What the credit does to the owner's tunnels (the meter holds them). */
+export interface CreditHooks {
+  /** Credit is gone and a renewal is on its way: stop reading. */
+  hold(ownerKey: string): void;
+  /** Credit is back: read again. */
+  release(ownerKey: string): void;
+  /** Nothing is left, or the owner may not spend any more: close the tunnels. */
+  cut(ownerKey: string, reason: LeaseRefusal): void;
+  hasTunnels(ownerKey: string): boolean;
+}
+
+export interface LeasesOptions extends CreditHooks {
   client: ServerClient;
   minBytes: number;
   maxBytes: number;
   now?: () => number;
-  /** Destroy the owner's tunnels: nothing is left to spend, or the owner may not spend any more. */
-  onCut: (ownerKey: string, reason: LeaseRefusal) => void;
   /** The server says the owner is revoked (deleted, disabled): also forget cached credentials. */
   onRevoked: (owner: TrafficOwner) => void;
   onRenewal?: (granted: number) => void;
   onError?: (error: Error) => void;
 }
 
-/** A lease that doubled its size when it lasted less than this (busy owner, fewer round trips). */
+/** A lease that lasted less than this doubles the next one (a busy owner, fewer round trips). */
 const FAST_LEASE_MS = 2000;
+/** A lease that lasted more than this halves the next one (a slow owner holds less). */
+const SLOW_LEASE_MS = 20_000;
 /** After "nothing left" the answer is remembered this long, so new connections do not hammer the server. */
 const DRY_MS = 1000;
 /**
@@ -36,168 +49,258 @@ const DRY_MS = 1000;
  */
 const LEASE_TRUST_MS = LEASE_TTL_SECONDS * 1000 - 30_000;
 
-interface OwnerLease {
-  owner: TrafficOwner;
-  key: string;
-  credit: number;
+/** One owner's credit in this process. Tunnels hold a reference and call `spend` per chunk. */
+export class OwnerCredit {
+  /** Bytes this process may still move for the owner (negative: spent beyond, asked for at renewal). */
+  credit = 0;
+  /** The server lease backing the credit, and the highest lease id the change feed voided. */
+  leaseId: number | undefined;
+  voidedUpTo = 0;
   want: number;
-  lastGrantAt: number;
+  lowWater: number;
+  lastGrantAt = 0;
   /** Last grant or acknowledged usage report (both extend the lease on the server). */
-  touchedAt: number;
-  /** The last renewal gave less than asked (nothing more is left): ask again only when the credit is gone. */
-  exhausted: boolean;
-  dryUntil: number;
-  refusal: LeaseRefusal;
+  touchedAt = 0;
+  /** The last answer said nothing more is left: ask again only once the credit is gone. */
+  exhausted = false;
+  /** The owner's tunnels are held for credit. */
+  held = false;
+  dryUntil = 0;
+  refusal: LeaseRefusal = 'no_traffic';
   renewing: Promise<void> | undefined;
-  asked: boolean;
+  asked = false;
   usedAt: number;
+
+  constructor(
+    readonly owner: TrafficOwner,
+    readonly key: string,
+    private readonly leases: Leases,
+    want: number,
+    now: number,
+  ) {
+    this.want = want;
+    this.lowWater = want / 2;
+    this.usedAt = now;
+  }
+
+  /** The data path: bytes a tunnel just read. One subtraction and a compare unless the credit is low. */
+  spend(bytes: number): void {
+    this.credit -= bytes;
+    if (this.credit < this.lowWater) this.leases.low(this);
+  }
+
+  /**
+   * Corrects the credit by what the meter billed against what the data path spent (handshakes are
+   * billed but not read by a tunnel; bytes read but never written to an aborted client are refunded).
+   */
+  adjust(spentMinusBilled: number): void {
+    if (spentMinusBilled === 0) return;
+    if (spentMinusBilled < 0) return this.spend(-spentMinusBilled);
+    this.credit += spentMinusBilled;
+    if (this.held && this.credit > 0) this.leases.unhold(this);
+  }
 }
 
 export class Leases {
-  private readonly leases = new Map<string, OwnerLease>();
+  private readonly credits = new Map<string, OwnerCredit>();
   private readonly now: () => number;
 
   constructor(private readonly options: LeasesOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  private entry(owner: TrafficOwner, key: string): OwnerLease {
-    let lease = this.leases.get(key);
-    if (!lease) {
-      lease = {
-        owner,
-        key,
-        credit: 0,
-        want: this.options.minBytes,
-        lastGrantAt: 0,
-        touchedAt: 0,
-        exhausted: false,
-        dryUntil: 0,
-        refusal: 'no_traffic',
-        renewing: undefined,
-        asked: false,
-        usedAt: this.now(),
-      };
-      this.leases.set(key, lease);
+  /** The owner's credit record (created empty: the first `acquire` reserves). */
+  of(owner: TrafficOwner, key: string): OwnerCredit {
+    let credit = this.credits.get(key);
+    if (!credit) {
+      credit = new OwnerCredit(owner, key, this, this.options.minBytes, this.now());
+      this.credits.set(key, credit);
     }
-    return lease;
+    return credit;
   }
 
   /** Makes sure the owner has credit before a tunnel opens; a refusal otherwise. */
   async acquire(owner: TrafficOwner, key: string): Promise<LeaseRefusal | undefined> {
-    const lease = this.entry(owner, key);
-    lease.usedAt = this.now();
-    this.distrustIfOld(lease);
-    if (lease.credit > 0) return undefined;
-    if (lease.dryUntil > this.now()) return lease.refusal;
-    await (lease.renewing ?? this.renew(lease));
-    return lease.credit > 0 ? undefined : lease.refusal;
+    const credit = this.of(owner, key);
+    credit.usedAt = this.now();
+    this.distrustIfOld(credit);
+    if (credit.credit > 0) return undefined;
+    if (!credit.renewing && credit.exhausted && credit.dryUntil > this.now()) return credit.refusal;
+    await (credit.renewing ?? this.renew(credit));
+    return credit.credit > 0 ? undefined : credit.refusal;
   }
 
-  /** Spends metered bytes; renews below the low-water mark, cuts when dry. */
-  spend(key: string, bytes: number): void {
-    const lease = this.leases.get(key);
-    if (!lease) return;
-    lease.credit -= bytes;
-    lease.usedAt = this.now();
-    this.distrustIfOld(lease);
-    if (lease.renewing) return;
-    if (lease.credit > 0) {
-      if (!lease.exhausted && lease.credit < this.lowWater(lease)) void this.renew(lease);
+  /** The credit fell below its low-water mark (called from `OwnerCredit.spend`). */
+  low(credit: OwnerCredit): void {
+    if (credit.credit > 0) {
+      if (!credit.exhausted && !credit.renewing) void this.renew(credit);
       return;
     }
-    if (lease.dryUntil > this.now()) this.options.onCut(key, lease.refusal);
-    else void this.renew(lease);
+    if (!credit.held) {
+      credit.held = true;
+      this.options.hold(credit.key);
+    }
+    if (credit.renewing) return; // its answer decides
+    if (credit.exhausted && credit.dryUntil > this.now()) return this.cut(credit, credit.refusal);
+    void this.renew(credit);
+  }
+
+  unhold(credit: OwnerCredit): void {
+    credit.held = false;
+    this.options.release(credit.key);
+  }
+
+  private cut(credit: OwnerCredit, reason: LeaseRefusal): void {
+    credit.held = false;
+    this.options.cut(credit.key, reason);
   }
 
   /** The server extended these owners' leases (it applied a usage batch naming them). */
   touch(keys: Iterable<string>): void {
     const now = this.now();
     for (const key of keys) {
-      const lease = this.leases.get(key);
-      if (lease) lease.touchedAt = now;
+      const credit = this.credits.get(key);
+      if (credit) credit.touchedAt = now;
     }
   }
 
-  private lowWater(lease: OwnerLease): number {
-    return lease.want / 4;
+  /**
+   * Periodic upkeep (the meter tick, not the data path): credit older than the server's trust window
+   * is dropped, and owners with tunnels count as used.
+   */
+  upkeep(): void {
+    const now = this.now();
+    for (const credit of this.credits.values()) {
+      if (!this.options.hasTunnels(credit.key)) continue;
+      credit.usedAt = now;
+      if (this.distrustIfOld(credit)) this.low(credit);
+    }
   }
 
-  private distrustIfOld(lease: OwnerLease): void {
-    if (lease.credit > 0 && this.now() - lease.touchedAt > LEASE_TRUST_MS) lease.credit = 0;
+  /** Drops credit the server will have voided by now (no grant or acknowledged report for too long). */
+  private distrustIfOld(credit: OwnerCredit): boolean {
+    if (credit.credit <= 0 || this.now() - credit.touchedAt <= LEASE_TRUST_MS) return false;
+    credit.credit = 0;
+    credit.leaseId = undefined;
+    return true;
   }
 
-  private renew(lease: OwnerLease): Promise<void> {
+  /**
+   * The change feed says the server voided the owner's leases up to `leaseId` (recycled, deleted,
+   * disabled, new password): the credit they backed is gone at once. With tunnels still open (a
+   * recycle leaves them running) a fresh lease is asked for, from what the owner has now.
+   */
+  voided(match: (owner: TrafficOwner) => boolean, leaseId: number): void {
+    for (const credit of this.credits.values()) {
+      if (!match(credit.owner)) continue;
+      credit.voidedUpTo = Math.max(credit.voidedUpTo, leaseId);
+      if (credit.leaseId === undefined || credit.leaseId > leaseId) continue;
+      credit.leaseId = undefined;
+      credit.credit = 0;
+      credit.exhausted = false;
+      credit.dryUntil = 0;
+      if (this.options.hasTunnels(credit.key)) this.low(credit);
+    }
+  }
+
+  private renew(credit: OwnerCredit): Promise<void> {
     const run = async () => {
       const now = this.now();
-      if (lease.lastGrantAt > 0 && now - lease.lastGrantAt < FAST_LEASE_MS) {
-        lease.want = Math.min(lease.want * 2, this.options.maxBytes);
-      }
-      lease.asked = true;
+      this.resize(credit, now);
+      credit.asked = true;
       try {
-        // Bytes already spent beyond the credit (a fast download between two ticks) are asked for too:
-        // the server bills them from this grant, so without them the owner would stay in debt.
-        const want = Math.min(lease.want + Math.max(0, -lease.credit), MAX_LEASE_BYTES);
-        const answer = await this.options.client.lease(lease.owner, want);
+        // Bytes already spent beyond the credit are asked for too: the server bills them from this grant.
+        const want = Math.min(credit.want + Math.max(0, -credit.credit), MAX_LEASE_BYTES);
+        const answer = await this.options.client.lease(credit.owner, want);
         this.options.onRenewal?.(answer.granted_bytes);
         const at = this.now();
         if (answer.revoked) {
-          lease.credit = Math.min(lease.credit, 0);
-          this.dry(lease, 'disabled', at);
-          this.options.onRevoked(lease.owner);
-          this.options.onCut(lease.key, 'disabled');
-          return;
+          credit.credit = Math.min(credit.credit, 0);
+          credit.exhausted = true;
+          this.dry(credit, 'disabled', at);
+          this.options.onRevoked(credit.owner);
+          return this.cut(credit, 'disabled');
         }
-        lease.credit += answer.granted_bytes;
-        lease.touchedAt = at;
-        if (answer.granted_bytes > 0) lease.lastGrantAt = at;
-        // The server grants min(want, left): less than asked means the owner has nothing more.
-        lease.exhausted = answer.granted_bytes < want;
-        if (lease.exhausted) this.dry(lease, 'no_traffic', at);
-        else lease.dryUntil = 0;
-        if (lease.credit <= 0 && lease.exhausted) this.options.onCut(lease.key, 'no_traffic');
+        // A grant to a lease the change feed already voided is gone on the server: do not spend it.
+        if (answer.lease_id > credit.voidedUpTo) {
+          credit.credit += answer.granted_bytes;
+          credit.leaseId = answer.lease_id;
+          credit.touchedAt = at;
+        }
+        if (answer.granted_bytes > 0) credit.lastGrantAt = at;
+        credit.exhausted = answer.exhausted;
+        if (credit.exhausted) this.dry(credit, 'no_traffic', at);
+        else credit.dryUntil = 0;
+        this.settleHold(credit);
       } catch (error) {
         this.options.onError?.(error as Error);
         // Fail closed: without an answer we cannot know there is traffic, but we keep what we hold.
-        this.dry(lease, 'server_unavailable', this.now());
-        if (lease.credit <= 0) this.options.onCut(lease.key, 'server_unavailable');
+        this.dry(credit, 'server_unavailable', this.now());
+        credit.exhausted = true;
+        if (credit.credit <= 0) this.cut(credit, 'server_unavailable');
       }
     };
     const promise = run().finally(() => {
-      lease.renewing = undefined;
+      credit.renewing = undefined;
+      // Spent past the low-water mark while the answer was on its way (a fast owner), or the grant
+      // did not cover the debt: ask again now, unless nothing more is to come.
+      if (!credit.exhausted && credit.credit < credit.lowWater && this.options.hasTunnels(credit.key)) {
+        void this.renew(credit);
+      }
     });
-    lease.renewing = promise;
+    credit.renewing = promise;
     return promise;
   }
 
-  private dry(lease: OwnerLease, refusal: LeaseRefusal, now: number): void {
-    lease.refusal = refusal;
-    lease.dryUntil = now + DRY_MS;
+  /** After an answer: release held tunnels when there is credit, close them when there is none to come. */
+  private settleHold(credit: OwnerCredit): void {
+    if (credit.credit > 0) {
+      if (credit.held) this.unhold(credit);
+    } else if (credit.exhausted) {
+      this.cut(credit, 'no_traffic');
+    }
+  }
+
+  /** Leases follow the owner's pace: double when one went fast, halve when one lasted long. */
+  private resize(credit: OwnerCredit, now: number): void {
+    if (credit.lastGrantAt > 0) {
+      const lasted = now - credit.lastGrantAt;
+      if (lasted < FAST_LEASE_MS) credit.want = Math.min(credit.want * 2, this.options.maxBytes);
+      else if (lasted > SLOW_LEASE_MS) credit.want = Math.max(credit.want / 2, this.options.minBytes);
+    }
+    credit.lowWater = credit.want / 2;
+  }
+
+  private dry(credit: OwnerCredit, refusal: LeaseRefusal, now: number): void {
+    credit.refusal = refusal;
+    credit.dryUntil = now + DRY_MS;
   }
 
   /** Owners that asked for a lease and have not been used for `idleMs`. */
   idle(idleMs: number): string[] {
     const before = this.now() - idleMs;
-    return [...this.leases.values()].filter((l) => l.usedAt < before && !l.renewing).map((l) => l.key);
+    return [...this.credits.values()]
+      .filter((c) => c.usedAt < before && !c.renewing && !this.options.hasTunnels(c.key))
+      .map((c) => c.key);
   }
 
   /** Gives the owner's lease back to the server (unused bytes return to the owner). */
   async release(key: string): Promise<void> {
-    const lease = this.leases.get(key);
-    if (!lease || lease.renewing) return;
-    this.leases.delete(key);
-    if (lease.asked) await this.options.client.release(lease.owner);
+    const credit = this.credits.get(key);
+    if (!credit || credit.renewing) return;
+    this.credits.delete(key);
+    if (credit.asked) await this.options.client.release(credit.owner);
   }
 
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.leases.values()].map((l) => l.renewing ?? Promise.resolve()));
-    const keys = [...this.leases.keys()];
+    await Promise.all([...this.credits.values()].map((c) => c.renewing ?? Promise.resolve()));
+    const keys = [...this.credits.keys()];
     await Promise.all(
       keys.map((key) => this.release(key).catch((e: unknown) => this.options.onError?.(e as Error))),
     );
   }
 
   creditOf(key: string): number | undefined {
-    return this.leases.get(key)?.credit;
+    return this.credits.get(key)?.credit;
   }
 }

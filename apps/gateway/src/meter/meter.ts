@@ -1,13 +1,14 @@
 import type { Identity } from '../auth/authenticator';
 import type { Tunnel } from './tunnel';
 
-/** Where sampled bytes go: the reporter (usage) and the leases (credit). */
-export type ByteSink = (identity: Identity, up: number, down: number) => void;
+/** Where sampled (billed) bytes go: the usage reporter, with the owner's open tunnels right now. */
+export type ByteSink = (identity: Identity, up: number, down: number, tunnels: number) => void;
 
 /**
  * The registry of live tunnels, by owner and by account, and the sampler: each tick reads every
- * tunnel's client-socket counters (free: two property reads, no per-chunk listener) and hands the
- * deltas to the sink; a closing tunnel gets a last read so no byte is lost between ticks.
+ * tunnel's client-socket counters (two property reads) and hands the deltas to the sink; a closing
+ * tunnel gets a last read so no byte is lost between ticks. Sampling is for billing only: credit is
+ * spent on the data path, and each sample merely corrects it by billed − spent.
  */
 export class Meter {
   private readonly byOwner = new Map<string, Set<Tunnel>>();
@@ -50,8 +51,18 @@ export class Meter {
 
   private sample(tunnel: Tunnel): void {
     const { up, down } = tunnel.takeDelta();
-    // Idle tunnels (most of them, most of the time) cost two counter reads and nothing else.
-    if (up !== 0 || down !== 0) this.sink(tunnel.identity, up, down);
+    const spent = tunnel.takeSpent();
+    // Idle tunnels (most of them, most of the time) cost a few counter reads and nothing else.
+    if (up === 0 && down === 0 && spent === 0) return;
+    tunnel.credit.adjust(spent - up - down);
+    const open = this.byOwner.get(tunnel.identity.ownerKey)?.size ?? 0;
+    this.sink(tunnel.identity, up, down, Math.max(open, 1));
+  }
+
+  /** Runs `action` on every tunnel of the owner (hold, release). */
+  forOwner(ownerKey: string, action: (tunnel: Tunnel) => void): void {
+    const set = this.byOwner.get(ownerKey);
+    if (set) for (const tunnel of set) action(tunnel);
   }
 
   /** Samples every tunnel. */

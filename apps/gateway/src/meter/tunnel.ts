@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
+import type { Flow, Spender } from '../tunnel/relay';
+import type { OwnerCredit } from './leases';
 
 let nextId = 1;
 
@@ -7,20 +9,48 @@ let nextId = 1;
  * One live connection of a customer. Billing reads the CLIENT socket only: `bytesRead` (the
  * customer's upload) and `bytesWritten` (download) from its first byte, so the CONNECT request, the
  * SOCKS handshake and our replies count too — that is what the customer moved through us.
+ * Credit is spent separately, per chunk, by the data path (`spend`); each sample corrects the credit
+ * by the difference, so the owner's local credit always ends at granted − billed.
  */
-export class Tunnel {
+export class Tunnel implements Spender {
   readonly id = nextId++;
   private readBefore = 0;
   private writtenBefore = 0;
+  /** Bytes the data path spent since the last sample. */
+  private spent = 0;
+  /** Set once the data path starts (a relay or a watch); holds before that are remembered. */
+  private flow: Flow | undefined;
+  private held = false;
 
   constructor(
     readonly identity: Identity,
     readonly client: Socket,
     readonly upstream: Socket,
     readonly exitId: string,
+    readonly credit: OwnerCredit,
   ) {}
 
-  /** Bytes moved since the previous call (readable after the socket closed, too). */
+  spend(bytes: number): void {
+    this.spent += bytes;
+    this.credit.spend(bytes);
+  }
+
+  attach(flow: Flow): void {
+    this.flow = flow;
+    if (this.held) flow.hold();
+  }
+
+  hold(): void {
+    this.held = true;
+    this.flow?.hold();
+  }
+
+  release(): void {
+    this.held = false;
+    this.flow?.release();
+  }
+
+  /** Bytes billed since the previous call (readable after the socket closed, too). */
   takeDelta(): { up: number; down: number } {
     const read = this.client.bytesRead;
     const written = this.client.bytesWritten;
@@ -28,6 +58,13 @@ export class Tunnel {
     this.readBefore = read;
     this.writtenBefore = written;
     return delta;
+  }
+
+  /** Bytes the data path spent since the previous call. */
+  takeSpent(): number {
+    const spent = this.spent;
+    this.spent = 0;
+    return spent;
   }
 
   destroy(): void {

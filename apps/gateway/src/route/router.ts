@@ -29,14 +29,22 @@ export class Router {
     private readonly onExitFailure: (exit: Exit, error: Error) => void = () => undefined,
   ) {}
 
+  /**
+   * The refusals known before any exit is tried, checked before the owner's credit is reserved (a
+   * refused connection reserves nothing). For every exit type: an upstream proxy on our own network
+   * would otherwise reach our private addresses. (Names an upstream resolves itself can only be
+   * checked by that upstream.)
+   */
+  refusalBefore(request: ChoiceRequest, destination: Destination): Refusal | undefined {
+    if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) return 'destination_refused';
+    if (this.pool.candidates(request).length === 0) return 'no_exit';
+    return undefined;
+  }
+
   async open(request: ChoiceRequest, destination: Destination): Promise<RouteResult> {
-    // For every exit type: an upstream proxy on our own network would otherwise reach our private
-    // addresses. (Names an upstream resolves itself can only be checked by that upstream.)
-    if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) {
-      return { ok: false, reason: 'destination_refused' };
-    }
+    const refused = this.refusalBefore(request, destination);
+    if (refused) return { ok: false, reason: refused };
     const candidates = this.pool.candidates(request);
-    if (candidates.length === 0) return { ok: false, reason: 'no_exit' };
     for (const exit of candidates.slice(0, MAX_ATTEMPTS)) {
       try {
         const socket = await connectors[exit.type](

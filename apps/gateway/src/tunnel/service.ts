@@ -9,7 +9,7 @@ import type { Refusal } from '../refusals';
 import type { Destination } from '../route/connect/types';
 import type { Router } from '../route/router';
 import type { UsageReporter } from '../usage/reporter';
-import { pipeBoth } from './pipe';
+import { Relay, Watch } from './relay';
 
 export interface Connected {
   ok: true;
@@ -51,16 +51,16 @@ export class TunnelService {
     destination: Destination,
   ): Promise<Connected | { ok: false; reason: Refusal }> {
     const { leases, meter, router } = this.deps;
+    const request = { target: identity.target, ownerKey: identity.ownerKey, session: identity.session };
+    const refused = router.refusalBefore(request, destination);
+    if (refused) return this.refuse(refused);
     const noCredit = await leases.acquire(identity.owner, identity.ownerKey);
     if (noCredit) return this.refuse(noCredit);
     const accountId = identity.owner.account_id;
     if (!meter.reserve(accountId, this.deps.maxConnectionsPerAccount)) {
       return this.refuse('too_many_connections');
     }
-    const routed = await router.open(
-      { target: identity.target, ownerKey: identity.ownerKey, session: identity.session },
-      destination,
-    );
+    const routed = await router.open(request, destination);
     if (!routed.ok) {
       meter.unreserve(accountId);
       return this.refuse(routed.reason);
@@ -84,8 +84,11 @@ export class TunnelService {
       this.deps.meter.unreserve(identity.owner.account_id);
       return undefined;
     }
-    const tunnel = new Tunnel(identity, client, upstream, exit.id);
+    const credit = this.deps.leases.of(identity.owner, identity.ownerKey);
+    const tunnel = new Tunnel(identity, client, upstream, exit.id, credit);
     this.deps.meter.add(tunnel);
+    // The handshake already on the socket is billed too: spend it now, not at the next sample.
+    tunnel.spend(client.bytesRead + client.bytesWritten);
     this.deps.reporter.countConnection(identity);
     this.deps.metrics.tunnelsOpened++;
     return tunnel;
@@ -96,14 +99,27 @@ export class TunnelService {
     const tunnel = this.track(connected, client);
     if (!tunnel) return;
     client.write(reply);
-    if (head && head.length > 0) connected.upstream.write(head);
-    await pipeBoth(client, connected.upstream, this.deps.idleTimeoutMs);
+    tunnel.spend(reply.length);
+    if (head && head.length > 0) {
+      connected.upstream.write(head);
+      tunnel.spend(head.length);
+    }
+    const relay = new Relay(client, connected.upstream, tunnel);
+    tunnel.attach(relay);
+    await relay.run(this.deps.idleTimeoutMs);
   }
 
-  /** No traffic either way for the idle timeout: the tunnel goes (a forgotten connection costs a slot). */
-  expireWhenIdle(tunnel: Tunnel): void {
+  /**
+   * A plain-HTTP exchange: the HTTP machinery moves the bytes, the tunnel spends what the raw sockets
+   * read and holds them when the credit is gone. No traffic either way for the idle timeout: the
+   * tunnel goes (a forgotten connection costs a slot).
+   */
+  watch(tunnel: Tunnel): Watch {
+    const watch = new Watch(tunnel.client, tunnel.upstream, tunnel);
+    tunnel.attach(watch);
     for (const socket of [tunnel.client, tunnel.upstream]) {
       socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
     }
+    return watch;
   }
 }

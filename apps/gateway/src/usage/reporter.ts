@@ -36,6 +36,8 @@ interface Pending {
   up: number;
   down: number;
   connections: number;
+  /** The most tunnels of the owner open at once while this entry was pending. */
+  tunnels: number;
 }
 
 export class UsageReporter {
@@ -55,7 +57,15 @@ export class UsageReporter {
     const key = sourceIp === undefined ? source.ownerKey : `${source.ownerKey}|${sourceIp}`;
     let entry = this.pending.get(key);
     if (!entry) {
-      entry = { owner: source.owner, ownerKey: source.ownerKey, sourceIp, up: 0, down: 0, connections: 0 };
+      entry = {
+        owner: source.owner,
+        ownerKey: source.ownerKey,
+        sourceIp,
+        up: 0,
+        down: 0,
+        connections: 0,
+        tunnels: 0,
+      };
       this.pending.set(key, entry);
       const owner = this.pendingOwners.get(source.ownerKey);
       if (owner) owner.entries++;
@@ -64,11 +74,12 @@ export class UsageReporter {
     return entry;
   }
 
-  add(source: UsageSource, up: number, down: number): void {
+  add(source: UsageSource, up: number, down: number, tunnels = 0): void {
     if (up === 0 && down === 0) return;
     const entry = this.entry(source);
     entry.up += up;
     entry.down += down;
+    if (tunnels > entry.tunnels) entry.tunnels = tunnels;
     const owner = this.pendingOwners.get(source.ownerKey);
     if (owner) owner.bytes += up + down;
   }
@@ -113,6 +124,7 @@ export class UsageReporter {
           bytes_up: p.up,
           bytes_down: p.down,
           connections: p.connections,
+          tunnels: p.tunnels,
         });
       }
       const batchId = `${this.options.instanceId}:${this.boot}.${++this.seq}`;

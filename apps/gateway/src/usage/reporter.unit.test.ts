@@ -34,16 +34,17 @@ describe('usage reporter', () => {
   it('sends one batch per flush with per-owner totals and connections', async () => {
     const { reporter, attempts, acked } = setup();
     reporter.countConnection(subA);
-    reporter.add(subA, 100, 1000);
-    reporter.add(subA, 5, 50);
+    reporter.add(subA, 100, 1000, 3);
+    reporter.add(subA, 5, 50, 2);
     reporter.add(mainB, 1, 2);
     reporter.add(mainB, 0, 0);
     await reporter.flush();
     expect(attempts).toHaveLength(1);
     expect(attempts[0]?.batch_id).toMatch(/^gw-1:[0-9a-z]+\.1$/);
     expect(attempts[0]?.entries).toEqual([
-      { ...a, bytes_up: 105, bytes_down: 1050, connections: 1 },
-      { ...b, bytes_up: 1, bytes_down: 2, connections: 0 },
+      // `tunnels`: the most open at once while pending (the bound of what may go past zero).
+      { ...a, bytes_up: 105, bytes_down: 1050, connections: 1, tunnels: 3 },
+      { ...b, bytes_up: 1, bytes_down: 2, connections: 0, tunnels: 0 },
     ]);
     expect(acked).toEqual([['1:10', '2:main']]);
     await reporter.flush();
@@ -81,9 +82,9 @@ describe('usage reporter', () => {
     expect(reporter.isSettled('2:main')).toBe(false);
     await reporter.flush();
     expect(attempts[0]?.entries).toEqual([
-      { ...b, source_ip: '203.0.113.5', bytes_up: 10, bytes_down: 20, connections: 1 },
-      { ...b, source_ip: '203.0.113.6', bytes_up: 1, bytes_down: 2, connections: 0 },
-      { ...b, bytes_up: 100, bytes_down: 200, connections: 0 },
+      { ...b, source_ip: '203.0.113.5', bytes_up: 10, bytes_down: 20, connections: 1, tunnels: 0 },
+      { ...b, source_ip: '203.0.113.6', bytes_up: 1, bytes_down: 2, connections: 0, tunnels: 0 },
+      { ...b, bytes_up: 100, bytes_down: 200, connections: 0, tunnels: 0 },
     ]);
     expect(acked).toEqual([['2:main']]);
     expect(reporter.pendingBytes('2:main')).toBe(0);

@@ -17,6 +17,10 @@ export interface AccountsTable {
   balance_cents: ColumnType<bigint, never, bigint>;
   traffic_left_bytes: ColumnType<bigint, never, bigint>;
   traffic_used_bytes: ColumnType<bigint, never, bigint>;
+  /** Unused part of the main account's open leases (counts as left in every figure). */
+  traffic_reserved_bytes: ColumnType<bigint, never, bigint>;
+  /** Delivered past zero, billed from the next traffic (decision 015). */
+  traffic_debt_bytes: ColumnType<bigint, never, bigint>;
   created_at: Timestamp;
   activated_at: Date | null;
 }
@@ -183,6 +187,10 @@ export interface SubaccountsTable {
   remark: Generated<string>;
   traffic_left_bytes: Generated<bigint>;
   traffic_used_bytes: Generated<bigint>;
+  /** Unused part of the sub-account's open leases (counts as left in every figure). */
+  traffic_reserved_bytes: Generated<bigint>;
+  /** Delivered past zero, billed from the next traffic (decision 015). */
+  traffic_debt_bytes: Generated<bigint>;
   status: Generated<'active' | 'disabled'>;
   created_at: Timestamp;
   deleted_at: Date | null;
@@ -216,6 +224,8 @@ export interface TrafficLeasesTable {
   granted_bytes: Generated<bigint>;
   used_bytes: Generated<bigint>;
   overrun_bytes: Generated<bigint>;
+  /** What a void returned to the owner while the gateway may still have held it as credit. */
+  voided_bytes: Generated<bigint>;
   grants: Generated<number>;
   status: Generated<'open' | 'closed'>;
   expires_at: Date;
@@ -258,11 +268,25 @@ export interface UsageDailyTable {
 
 export interface GatewayEventsTable {
   id: Generated<number>;
-  kind: 'subaccount' | 'whitelist' | 'account';
+  kind: 'subaccount' | 'whitelist' | 'account' | 'lease';
   account_id: number;
   subaccount_id: number | null;
   username: string | null;
   ip: string | null;
+  /** The owner's leases up to this id were voided. */
+  lease_id: number | null;
+  created_at: Timestamp;
+}
+
+/** Bytes delivered past an owner's traffic that could not be billed, with the bound they had to keep. */
+export interface TrafficOverrunsTable {
+  id: Generated<number>;
+  account_id: number;
+  subaccount_id: number | null;
+  instance_id: string;
+  batch_id: string;
+  bytes: bigint;
+  bound_bytes: bigint;
   created_at: Timestamp;
 }
 
@@ -291,4 +315,5 @@ export interface Database {
   usage_hourly: UsageHourlyTable;
   usage_daily: UsageDailyTable;
   gateway_events: GatewayEventsTable;
+  traffic_overruns: TrafficOverrunsTable;
 }

@@ -16,6 +16,7 @@ export function recordSubaccountChange(
     subaccount_id: change.subaccountId,
     username: change.username,
     ip: null,
+    lease_id: null,
   });
 }
 
@@ -29,6 +30,25 @@ export function recordWhitelistChange(
     subaccount_id: null,
     username: null,
     ip: change.ip,
+    lease_id: null,
+  });
+}
+
+/**
+ * Leases up to `leaseId` of an owner (or of every owner of the account) were voided: gateways drop
+ * the credit they backed. Kind `account` for a whole account, else `lease`.
+ */
+export function recordLeasesVoided(
+  db: Executor,
+  voided: { accountId: number; subaccountId: number | null; wholeAccount: boolean; leaseId: number },
+): Promise<void> {
+  return insertGatewayEvent(db, {
+    kind: voided.wholeAccount ? 'account' : 'lease',
+    account_id: voided.accountId,
+    subaccount_id: voided.wholeAccount ? null : voided.subaccountId,
+    username: null,
+    ip: null,
+    lease_id: voided.leaseId,
   });
 }
 
@@ -42,6 +62,7 @@ export async function eventsAfter(db: Executor, after: number) {
       subaccount_id: r.subaccount_id,
       username: r.username,
       ip: r.ip,
+      lease_id: r.lease_id,
     })),
     last_id: rows.at(-1)?.id ?? after,
   };

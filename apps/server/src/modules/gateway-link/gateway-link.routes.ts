@@ -53,12 +53,18 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       paths.lease,
       { onRequest, schema: { tags, body: leaseRequest, response: { 200: envelopeSchema(leaseData) } } },
       async (request) => {
-        const { granted, revoked, expiresAt } = await grantLease(
+        const lease = await grantLease(
           ctx,
           keyOf(request.body.instance_id, request.body),
           BigInt(request.body.want_bytes),
         );
-        return ok(request, { granted_bytes: Number(granted), revoked, expires_at: expiresAt.toISOString() });
+        return ok(request, {
+          lease_id: lease.leaseId,
+          granted_bytes: Number(lease.granted),
+          exhausted: lease.exhausted,
+          revoked: lease.revoked,
+          expires_at: lease.expiresAt.toISOString(),
+        });
       },
     );
     app.post(

@@ -101,9 +101,11 @@ describe('internal calls for gateway processes', () => {
     const owner = { account_id: id, subaccount_id: subId };
     const purchased = BigInt(GB);
     const lease = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 30 * MB });
-    expect(lease.data).toMatchObject({ granted_bytes: 30 * MB, revoked: false });
+    expect(lease.data).toMatchObject({ granted_bytes: 30 * MB, exhausted: false, revoked: false });
     const topUp = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 100 * MB });
-    expect(topUp.data).toMatchObject({ granted_bytes: 70 * MB }); // all that was left
+    // At most half of what is left goes to one grant, so other processes are not starved near the end.
+    expect(topUp.data).toMatchObject({ granted_bytes: 35 * MB, exhausted: false });
+    expect((topUp.data as { lease_id: number }).lease_id).toBe((lease.data as { lease_id: number }).lease_id);
     expect(await conserved(id, purchased)).toBe(true);
 
     const batch = {
@@ -119,11 +121,22 @@ describe('internal calls for gateway processes', () => {
         .select(['traffic_left_bytes', 'traffic_used_bytes'])
         .where('id', '=', subId)
         .executeTakeFirstOrThrow();
-    expect(await sub()).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: 25_000_000n });
+    expect(await sub()).toEqual({ traffic_left_bytes: 35_000_000n, traffic_used_bytes: 25_000_000n });
     expect(await conserved(id, purchased)).toBe(true);
 
+    // While the lease is open, its unused 40 MB still count as left in every figure the customer sees.
+    const listed = await t.call({
+      method: 'GET',
+      url: `/api/auth/sublist?id=${subId}`,
+      headers: authHeader(token),
+    });
+    expect((listed.data as { list: unknown[] }).list[0]).toMatchObject({
+      allocated_bytes: 100 * MB,
+      traffic_left_bytes: 75 * MB,
+      traffic_used_bytes: 25 * MB,
+    });
     const released = await internal('release', { ...owner, instance_id: 'gw-a' });
-    expect(released.data).toEqual({ returned_bytes: 75 * MB });
+    expect(released.data).toEqual({ returned_bytes: 40 * MB });
     expect(await sub()).toEqual({ traffic_left_bytes: 75_000_000n, traffic_used_bytes: 25_000_000n });
     expect(await conserved(id, purchased)).toBe(true);
     expect((await accountInfo(t, token)).traffic_left_bytes).toBe(0.9 * GB);
@@ -174,25 +187,47 @@ describe('internal calls for gateway processes', () => {
     expect(dry.data).toMatchObject({ granted_bytes: 0, revoked: false });
   });
 
-  it('revokes a deleted sub-account: no grant, and its lease returns what is unused to the main account', async () => {
+  it('revokes a deleted sub-account: everything it had returns at once, its open lease included', async () => {
     const { id, subId, headers, token } = await customerWithSub(1, 0.5);
     const owner = { account_id: id, subaccount_id: subId };
-    await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: 100 * MB });
+    const lease = await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: 100 * MB });
     const deleted = await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
-    expect(deleted.data).toMatchObject({ recycled_bytes: 400 * MB });
+    expect(deleted.data).toMatchObject({ recycled_bytes: 500 * MB, main_traffic_left_bytes: GB });
+    const events = await t.call({
+      method: 'GET',
+      url: '/api/internal/gateway/events?after=0',
+      headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
+    });
+    expect((events.data as { events: unknown[] }).events).toContainEqual(
+      expect.objectContaining({
+        kind: 'lease',
+        subaccount_id: subId,
+        lease_id: (lease.data as { lease_id: number }).lease_id,
+      }),
+    );
     expect((await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: MB })).data).toMatchObject({
       granted_bytes: 0,
       revoked: true,
     });
+    // What the gateway moved on its credit before the feed reached it: written off, within the bound
+    // (the voided 100 MB), never billed to the main account.
     await internal('usage', {
       batch_id: 'gw-c:1',
       instance_id: 'gw-c',
-      entries: [{ ...owner, bytes_up: 0, bytes_down: 30 * MB, connections: 1 }],
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 30 * MB, connections: 1, tunnels: 2 }],
     });
     expect((await internal('release', { ...owner, instance_id: 'gw-c' })).data).toEqual({
-      returned_bytes: 70 * MB,
+      returned_bytes: 0,
     });
-    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB - 30 * MB);
+    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
+    const overruns = await t.ctx.db
+      .selectFrom('traffic_overruns')
+      .selectAll()
+      .where('subaccount_id', '=', subId)
+      .execute();
+    expect(overruns).toEqual([
+      expect.objectContaining({ bytes: BigInt(30 * MB), bound_bytes: BigInt(100 * MB + 2 * 65_536) }),
+    ]);
     expect(await conserved(id, BigInt(GB))).toBe(true);
   });
 

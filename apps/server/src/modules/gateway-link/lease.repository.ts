@@ -40,7 +40,13 @@ export function openLease(trx: Transaction<Database>, key: LeaseKey, expiresAt: 
 export async function changeLease(
   trx: Transaction<Database>,
   id: number,
-  change: { grantedBy?: bigint; usedBy?: bigint; overrunBy?: bigint; grant?: boolean; expiresAt?: Date },
+  change: {
+    grantedBy?: bigint;
+    usedBy?: bigint;
+    overrunBy?: bigint;
+    grant?: boolean;
+    expiresAt?: Date;
+  },
 ): Promise<void> {
   await trx
     .updateTable('traffic_leases')
@@ -55,10 +61,15 @@ export async function changeLease(
     .execute();
 }
 
-export async function closeLease(trx: Transaction<Database>, id: number, at: Date): Promise<void> {
+export async function closeLease(
+  trx: Transaction<Database>,
+  id: number,
+  at: Date,
+  voidedBytes = 0n,
+): Promise<void> {
   await trx
     .updateTable('traffic_leases')
-    .set({ status: 'closed', closed_at: at })
+    .set({ status: 'closed', closed_at: at, voided_bytes: voidedBytes })
     .where('id', '=', id)
     .execute();
 }
@@ -144,23 +155,88 @@ const adding = (table: 'usage_hourly' | 'usage_daily') => ({
   connections: sql<bigint>`${sql.ref(`${table}.connections`)} + excluded.connections`,
 });
 
-/** Adds consumed bytes to the owner's `traffic_used_bytes` (a counter, not a ledger balance). */
-export async function addTrafficUsed(
+/** The per-owner traffic counters kept beside the ledger balance (not ledger balances themselves). */
+export type OwnerCounter = 'traffic_used_bytes' | 'traffic_reserved_bytes' | 'traffic_debt_bytes';
+
+/** Adds `bytes` (negative: subtracts) to one of the owner's counters; the CHECKs keep them ≥ 0. */
+export async function addToOwner(
   trx: Transaction<Database>,
   owner: { accountId: number; subaccountId: number | null },
+  counter: OwnerCounter,
   bytes: bigint,
 ): Promise<void> {
+  if (bytes === 0n) return;
+  const change = { [counter]: sql`${sql.ref(counter)} + ${bytes}` };
   if (owner.subaccountId === null) {
-    await trx
-      .updateTable('accounts')
-      .set({ traffic_used_bytes: sql`traffic_used_bytes + ${bytes}` })
-      .where('id', '=', owner.accountId)
-      .execute();
+    await trx.updateTable('accounts').set(change).where('id', '=', owner.accountId).execute();
   } else {
-    await trx
-      .updateTable('subaccounts')
-      .set({ traffic_used_bytes: sql`traffic_used_bytes + ${bytes}` })
-      .where('id', '=', owner.subaccountId)
-      .execute();
+    await trx.updateTable('subaccounts').set(change).where('id', '=', owner.subaccountId).execute();
   }
+}
+
+/** The owner's debt (bytes delivered past zero, not yet billed). */
+export async function ownerDebt(
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null },
+): Promise<bigint> {
+  const row =
+    owner.subaccountId === null
+      ? await trx
+          .selectFrom('accounts')
+          .select('traffic_debt_bytes as debt')
+          .where('id', '=', owner.accountId)
+          .executeTakeFirst()
+      : await trx
+          .selectFrom('subaccounts')
+          .select('traffic_debt_bytes as debt')
+          .where('id', '=', owner.subaccountId)
+          .executeTakeFirst();
+  return row?.debt ?? 0n;
+}
+
+/** Every open lease of an owner (all gateway processes), locked; `subaccountId` undefined = all owners. */
+export function openLeasesOf(
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null | undefined },
+): Promise<LeaseRow[]> {
+  let query = trx
+    .selectFrom('traffic_leases')
+    .selectAll()
+    .where('account_id', '=', owner.accountId)
+    .where('status', '=', 'open');
+  if (owner.subaccountId === null) query = query.where('subaccount_id', 'is', null);
+  else if (owner.subaccountId !== undefined) query = query.where('subaccount_id', '=', owner.subaccountId);
+  return query.orderBy('id').forUpdate().execute();
+}
+
+/** Bytes voided recently from this process's leases of the owner: what it may still spend unbacked. */
+export async function recentlyVoidedBytes(trx: Transaction<Database>, key: LeaseKey, since: Date) {
+  let query = trx
+    .selectFrom('traffic_leases')
+    .select(sql<string>`coalesce(sum(voided_bytes), 0)`.as('bytes'))
+    .where('instance_id', '=', key.instanceId)
+    .where('account_id', '=', key.accountId)
+    .where('closed_at', '>', since);
+  query =
+    key.subaccountId === null
+      ? query.where('subaccount_id', 'is', null)
+      : query.where('subaccount_id', '=', key.subaccountId);
+  return BigInt((await query.executeTakeFirstOrThrow()).bytes);
+}
+
+export async function insertOverrun(
+  trx: Transaction<Database>,
+  overrun: { key: LeaseKey; batchId: string; bytes: bigint; boundBytes: bigint },
+): Promise<void> {
+  await trx
+    .insertInto('traffic_overruns')
+    .values({
+      account_id: overrun.key.accountId,
+      subaccount_id: overrun.key.subaccountId,
+      instance_id: overrun.key.instanceId,
+      batch_id: overrun.batchId,
+      bytes: overrun.bytes,
+      bound_bytes: overrun.boundBytes,
+    })
+    .execute();
 }

@@ -7,12 +7,16 @@ import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
 import { isLiveSubaccount, ownerMaySpend } from './directory.repository';
+import { recordLeasesVoided } from './gateway-events.service';
 import {
+  addToOwner,
   changeLease,
   closeLease,
   expiredLeases,
   findOpenLease,
   openLease,
+  openLeasesOf,
+  ownerDebt,
   type LeaseKey,
   type LeaseRow,
 } from './lease.repository';
@@ -26,57 +30,116 @@ export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   subaccountId: owner.subaccount_id,
 });
 
-async function ownerTrafficLeft(trx: Transaction<Database>, key: LeaseKey): Promise<bigint> {
+async function ownerTrafficLeft(
+  trx: Transaction<Database>,
+  key: { accountId: number; subaccountId: number | null },
+): Promise<bigint> {
   return key.subaccountId === null
     ? balanceOf(trx, key.accountId, 'traffic')
     : readSubaccountTrafficLeft(trx, key.accountId, key.subaccountId);
 }
 
 /**
+ * A grant takes at most half of what the owner has left (but at least this), so one process's
+ * reservation never starves the others near the end, and a small owner's traffic is not parked in
+ * one lease.
+ */
+export const MIN_HALVED_GRANT_BYTES = 256_000n;
+
+export function grantSize(want: bigint, left: bigint): bigint {
+  const half = (left + 1n) / 2n;
+  const cap = half > MIN_HALVED_GRANT_BYTES ? half : MIN_HALVED_GRANT_BYTES;
+  let granted = want < left ? want : left;
+  if (granted > cap) granted = cap;
+  return granted;
+}
+
+/**
+ * Bills the owner's debt (bytes a gateway delivered past zero) from what it has now, before it can
+ * spend anything else: a customer who runs dry and tops up in small steps gets each overdraw
+ * billed from the next step instead of a new free one (decision 015). Inside the caller's
+ * transaction, with the account's balances locked.
+ */
+export async function repayDebt(
+  trx: Transaction<Database>,
+  key: { accountId: number; subaccountId: number | null },
+  ref: { type: string; id: string },
+): Promise<void> {
+  const debt = await ownerDebt(trx, key);
+  if (debt === 0n) return;
+  const left = await ownerTrafficLeft(trx, key);
+  const repaid = debt < left ? debt : left;
+  if (repaid === 0n) return;
+  const billed = await post(trx, {
+    accountId: key.accountId,
+    asset: 'traffic',
+    kind: 'usage',
+    amount: -repaid,
+    ref,
+    note: 'delivered past zero earlier',
+    ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
+  });
+  if (!billed.ok) throw new Error('a locked balance changed under the debt');
+  await addToOwner(trx, key, 'traffic_debt_bytes', -repaid);
+  await addToOwner(trx, key, 'traffic_used_bytes', repaid);
+}
+
+/**
  * Reserves up to `want` bytes of the owner's traffic for one gateway process (the first phase of a
  * two-phase transfer): the bytes leave `traffic_left` now, as a `lease` ledger entry, so several
- * processes can never spend more than there is. Grants nothing — and says `revoked` — when the
- * owner may not spend (deleted or disabled sub-account, disabled account).
+ * processes can never spend more than there is; they count as reserved (still "left" to the
+ * customer) until used or returned. Grants nothing — and says `revoked` — when the owner may not
+ * spend (deleted or disabled sub-account, disabled account).
  */
 export async function grantLease(
   ctx: AppContext,
   key: LeaseKey,
   want: bigint,
-): Promise<{ granted: bigint; revoked: boolean; expiresAt: Date }> {
+): Promise<{ leaseId: number; granted: bigint; exhausted: boolean; revoked: boolean; expiresAt: Date }> {
   const expiresAt = addSeconds(ctx.clock(), LEASE_TTL_SECONDS);
   return ctx.db.transaction().execute(async (trx) => {
     await lockAccountBalances(trx, key.accountId);
-    if (!(await ownerMaySpend(trx, key))) return { granted: 0n, revoked: true, expiresAt };
     const lease = (await findOpenLease(trx, key)) ?? (await openLease(trx, key, expiresAt));
+    if (!(await ownerMaySpend(trx, key))) {
+      return { leaseId: lease.id, granted: 0n, exhausted: true, revoked: true, expiresAt };
+    }
+    const grantRef = `${lease.id}.${lease.grants + 1}`;
+    await repayDebt(trx, key, { type: 'lease', id: grantRef });
     const left = await ownerTrafficLeft(trx, key);
-    const granted = want < left ? want : left;
+    const granted = grantSize(want, left);
     if (granted > 0n) {
       const reserved = await post(trx, {
         accountId: key.accountId,
         asset: 'traffic',
         kind: 'lease',
         amount: -granted,
-        ref: { type: 'lease', id: `${lease.id}.${lease.grants + 1}` },
+        ref: { type: 'lease', id: grantRef },
         ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
       });
       if (!reserved.ok) throw new Error('a locked balance changed under the lease');
+      await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
     }
     await changeLease(trx, lease.id, { grantedBy: granted, grant: granted > 0n, expiresAt });
-    return { granted, revoked: false, expiresAt };
+    return { leaseId: lease.id, granted, exhausted: left - granted === 0n, revoked: false, expiresAt };
   });
 }
 
 /**
  * Ends a lease (the second phase): what was reserved but not used goes back — to the sub-account,
- * or to the main account when the sub-account has been deleted meanwhile.
+ * or to the main account when the sub-account has been deleted meanwhile. `voided`: the gateway did
+ * not give it back itself (recycle, delete, …), so it may still spend what it held until the change
+ * feed reaches it; the amount is kept as the bound of that (decision 015).
  */
 export async function settleLease(
   ctx: AppContext,
   trx: Transaction<Database>,
   lease: LeaseRow,
+  voided = false,
 ): Promise<bigint> {
   const unused = lease.granted_bytes - lease.used_bytes;
+  const owner = { accountId: lease.account_id, subaccountId: lease.subaccount_id };
   if (unused > 0n) {
+    await addToOwner(trx, owner, 'traffic_reserved_bytes', -unused);
     const toSub = lease.subaccount_id !== null && (await isLiveSubaccount(trx, lease.subaccount_id));
     const returned = await post(trx, {
       accountId: lease.account_id,
@@ -88,10 +151,33 @@ export async function settleLease(
     });
     if (!returned.ok) throw new Error('a credit cannot fail');
   }
-  await closeLease(trx, lease.id, ctx.clock());
+  await closeLease(trx, lease.id, ctx.clock(), voided && unused > 0n ? unused : 0n);
   return unused > 0n ? unused : 0n;
 }
 
+/**
+ * Voids every open lease of an owner at once, in the caller's transaction (the account's balances
+ * locked): the unused bytes are the owner's again now, and the change feed tells every gateway that
+ * its credit up to the newest voided lease is gone (so traffic cannot keep flowing on it).
+ * `subaccountId` undefined voids every owner of the account. Returns the bytes returned.
+ */
+export async function voidOwnerLeases(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null | undefined },
+): Promise<bigint> {
+  const leases = await openLeasesOf(trx, owner);
+  if (leases.length === 0) return 0n;
+  let returned = 0n;
+  for (const lease of leases) returned += await settleLease(ctx, trx, lease, true);
+  await recordLeasesVoided(trx, {
+    accountId: owner.accountId,
+    subaccountId: owner.subaccountId ?? null,
+    wholeAccount: owner.subaccountId === undefined,
+    leaseId: Math.max(...leases.map((l) => l.id)),
+  });
+  return returned;
+}
 /** A gateway gives back its lease (an idle owner, or a graceful stop). */
 export async function releaseLease(ctx: AppContext, key: LeaseKey, onlyIfExpired = false): Promise<bigint> {
   return ctx.db.transaction().execute(async (trx) => {

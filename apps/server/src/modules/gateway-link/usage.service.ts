@@ -1,4 +1,4 @@
-import { canonicalIp, type UsageEntry } from '@resiport/contract';
+import { canonicalIp, CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type UsageEntry } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
@@ -7,11 +7,13 @@ import { lockAccountBalances, post } from '../ledger/ledger.service';
 import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
 import { balanceOf } from '../ledger/ledger.service';
 import {
-  addTrafficUsed,
+  addToOwner,
   addUsageRollups,
   changeLease,
   claimUsageBatch,
   findOpenLease,
+  insertOverrun,
+  recentlyVoidedBytes,
   type UsageCounts,
 } from './lease.repository';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
@@ -21,8 +23,8 @@ const HOUR_MS = 3_600_000;
 /**
  * Applies one usage batch from a gateway process, once (a retried batch id is a no-op), in one
  * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
- * (one meter tick after a lease ran dry) are debited from what the owner has left, and whatever is
- * left over is recorded as overrun, never billed below zero. The hourly and daily rollups grow in
+ * are debited from what the owner has left, and whatever is left over is an overrun (see consume),
+ * never billed below zero. The hourly and daily rollups grow in
  * the same step, in the hour (and UTC day) the batch is received (decision 014).
  */
 export async function applyUsageBatch(
@@ -39,7 +41,7 @@ export async function applyUsageBatch(
     if (!(await claimUsageBatch(trx, { ...batch, receivedAt: now }))) return false;
     for (const [index, entry] of entries.entries()) {
       await lockAccountBalances(trx, entry.account_id);
-      await consume(trx, batch, index, entry, addSeconds(now, LEASE_TTL_SECONDS));
+      await consume(trx, batch, index, entry, now);
     }
     await addUsageRollups(trx, { hour, day: hour.toISOString().slice(0, 10) }, rollupRows(entries));
     return true;
@@ -79,12 +81,18 @@ function rollupRows(entries: UsageEntry[]): UsageCounts[] {
   return [...rows.values()];
 }
 
+/**
+ * Bills one entry: from the process's open lease first, then from what the owner has left; bytes
+ * beyond both were delivered past zero — they become the owner's debt (billed from its next traffic)
+ * and an overrun row with the bound they had to keep: one read buffer per open tunnel, plus what a
+ * void (recycle, delete, …) recently took back from this process's credit before it heard.
+ */
 async function consume(
   trx: Transaction<Database>,
   batch: { batchId: string; instanceId: string },
   index: number,
   entry: UsageEntry,
-  leaseExpiresAt: Date,
+  now: Date,
 ): Promise<void> {
   const total = BigInt(entry.bytes_up) + BigInt(entry.bytes_down);
   if (total === 0n) return;
@@ -112,12 +120,25 @@ async function consume(
       if (!debit.ok) throw new Error('a locked balance changed under the usage');
     }
   }
+  const overrun = beyond - fromLeft;
   if (lease) {
     await changeLease(trx, lease.id, {
       usedBy: fromLease,
-      overrunBy: beyond - fromLeft,
-      expiresAt: leaseExpiresAt,
+      overrunBy: overrun,
+      expiresAt: addSeconds(now, LEASE_TTL_SECONDS),
     });
   }
-  await addTrafficUsed(trx, key, fromLease + fromLeft);
+  await addToOwner(trx, key, 'traffic_reserved_bytes', -fromLease);
+  await addToOwner(trx, key, 'traffic_used_bytes', fromLease + fromLeft);
+  if (overrun > 0n) {
+    await addToOwner(trx, key, 'traffic_debt_bytes', overrun);
+    const tunnels = BigInt(Math.max(entry.tunnels ?? 1, 1));
+    const voided = await recentlyVoidedBytes(trx, key, addSeconds(now, -LEASE_TTL_SECONDS));
+    await insertOverrun(trx, {
+      key,
+      batchId: batch.batchId,
+      bytes: overrun,
+      boundBytes: tunnels * BigInt(CREDIT_OVERDRAW_BYTES_PER_TUNNEL) + voided,
+    });
+  }
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { createInvoice, openCheckout } from '../billing/checkout.service';
 import { checkInvoice } from '../billing/settle-invoice.service';
 import { balanceOf, post } from '../ledger/ledger.service';
+import { mainTrafficLeftShown } from '../traffic/traffic-left';
 import { countAccountUses, recordRedemption, takeCouponUse } from './coupon.repository';
 import {
   findOrderByKey,
@@ -149,7 +150,7 @@ async function outcomeOf(ctx: AppContext, placed: { id: number; account_id: numb
     kind: 'paid',
     order,
     balanceCents: await balanceOf(ctx.db, order.account_id, 'money'),
-    trafficLeftBytes: await balanceOf(ctx.db, order.account_id, 'traffic'),
+    trafficLeftBytes: await mainTrafficLeftShown(ctx.db, order.account_id),
   };
 }
 

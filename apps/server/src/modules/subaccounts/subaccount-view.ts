@@ -1,4 +1,5 @@
 import type { SubAccount } from '@resiport/contract';
+import { shownTrafficLeft } from '../traffic/traffic-left';
 import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
 import type { SubaccountRow } from './subaccount.repository';
 
@@ -9,8 +10,8 @@ export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow): SubAcco
     username: row.username,
     password: decryptProxyPassword(key, row.password_cipher),
     remark: row.remark,
-    allocated_bytes: Number(row.traffic_left_bytes + row.traffic_used_bytes),
-    traffic_left_bytes: Number(row.traffic_left_bytes),
+    allocated_bytes: Number(shownTrafficLeft(row) + row.traffic_used_bytes),
+    traffic_left_bytes: Number(shownTrafficLeft(row)),
     traffic_used_bytes: Number(row.traffic_used_bytes),
     status: row.status,
     created_at: row.created_at.toISOString(),

@@ -3,7 +3,9 @@ import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
+import { mainTrafficLeftShown } from '../traffic/traffic-left';
+import { lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
 import {
   countLiveSubaccounts,
@@ -67,7 +69,7 @@ export async function listSubaccounts(
   filter: { search: string | undefined; id?: number | undefined; page: number; pageSize: number },
 ) {
   const page = await pageOfSubaccounts(ctx.db, owner.id, filter);
-  return { ...page, mainTrafficLeft: await balanceOf(ctx.db, owner.id, 'traffic') };
+  return { ...page, mainTrafficLeft: await mainTrafficLeftShown(ctx.db, owner.id) };
 }
 
 /**
@@ -82,7 +84,11 @@ async function update(
   values: Parameters<typeof updateSubaccount>[3],
 ): Promise<SubaccountRow> {
   const row = await ctx.db.transaction().execute(async (trx) => {
+    const closesAccess = values.password_cipher !== undefined || values.status === 'disabled';
+    if (closesAccess) await lockAccountBalances(trx, owner.id);
     const updated = await updateSubaccount(trx, owner.id, id, values);
+    // The old password's (or the disabled sub-account's) reservations go back at once.
+    if (updated && closesAccess) await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
     if (updated && (values.password_cipher !== undefined || values.status !== undefined)) {
       await recordSubaccountChange(trx, {
         accountId: owner.id,
@@ -117,7 +123,7 @@ export async function changeStatus(ctx: AppContext, owner: Owner, id: number, st
 }
 
 export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> {
-  return balanceOf(ctx.db, owner.id, 'traffic');
+  return mainTrafficLeftShown(ctx.db, owner.id);
 }
 
 /** What all the account's sub-accounts ever used, deleted ones included (part of the account's usage). */

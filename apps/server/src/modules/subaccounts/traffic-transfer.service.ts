@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
+import { repayDebt, voidOwnerLeases } from '../gateway-link/lease.service';
+import { mainTrafficLeftShown } from '../traffic/traffic-left';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,
@@ -44,7 +46,19 @@ export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMo
       return liveSub(trx, owner.id, move.subaccountId);
     }
     await liveSub(trx, owner.id, move.subaccountId);
+    // Reserved traffic is shown as left, so it can be moved: its leases are voided first (gateways
+    // drop that credit at once) — the sub-account's for a recycle, the main account's when an
+    // allocation needs what it has reserved.
+    if (move.action === 'recycle') {
+      await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: move.subaccountId });
+    } else if ((await balanceOf(trx, owner.id, 'traffic')) < move.bytes) {
+      await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
+    }
     await transfer(trx, owner.id, move.subaccountId, move.action, move.bytes, move.requestId);
+    if (move.action === 'allocate') {
+      const ref = { type: 'allocation', id: `${move.subaccountId}.${move.requestId}` };
+      await repayDebt(trx, { accountId: owner.id, subaccountId: move.subaccountId }, ref);
+    }
     return liveSub(trx, owner.id, move.subaccountId);
   });
 }
@@ -98,13 +112,16 @@ export async function deleteSubaccount(
 ): Promise<{ recycledBytes: bigint; mainTrafficLeft: bigint }> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockAccountBalances(trx, owner.id);
+    await liveSub(trx, owner.id, subaccountId);
+    // Everything it had goes back now, reservations included (not when its leases expire).
+    await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId });
     const sub = await liveSub(trx, owner.id, subaccountId);
     await transfer(trx, owner.id, sub.id, 'subaccount_deletion', sub.traffic_left_bytes, null);
     await markSubaccountDeleted(trx, sub.id, ctx.clock());
     await recordSubaccountChange(trx, { accountId: owner.id, subaccountId: sub.id, username: sub.username });
     return {
       recycledBytes: sub.traffic_left_bytes,
-      mainTrafficLeft: await balanceOf(trx, owner.id, 'traffic'),
+      mainTrafficLeft: await mainTrafficLeftShown(trx, owner.id),
     };
   });
 }

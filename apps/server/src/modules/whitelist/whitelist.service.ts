@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordWhitelistChange } from '../gateway-link/gateway-events.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import {
   countWhitelist,
@@ -66,9 +67,13 @@ export async function changeWhitelistIp(
     .execute(async (trx) => {
       const before = await findOwnWhitelistIp(trx, owner.id, id);
       if (!before || Object.keys(values).length === 0) return before;
+      const ipChanges = changes.ip !== undefined && changes.ip !== before.ip;
+      if (ipChanges) await lockAccountBalances(trx, owner.id);
       const after = await updateWhitelistIp(trx, owner.id, id, values);
-      // The old address no longer lets anyone in: gateways must forget it.
+      // The old address no longer lets anyone in: gateways must forget it, and the main account's
+      // reservations (which it may have been spending) go back at once.
       if (after && after.ip !== before.ip) {
+        await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
         await recordWhitelistChange(trx, { accountId: owner.id, ip: before.ip });
       }
       return after;
@@ -80,9 +85,11 @@ export async function changeWhitelistIp(
 
 export async function removeWhitelistIp(ctx: AppContext, owner: Owner, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    await lockAccountBalances(trx, owner.id);
     const removed = await deleteWhitelistIp(trx, owner.id, id);
     if (!removed) throw new AppError('NotFound');
-    // Gateways must stop letting this address in at once.
+    // Gateways must stop letting this address in at once; the main account's reservations go back.
+    await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
     await recordWhitelistChange(trx, { accountId: owner.id, ip: removed.ip });
   });
 }

@@ -9,6 +9,7 @@ import {
   setPasswordAndRevokeSessions,
   type AccountRow,
 } from '../account.repository';
+import { shownTrafficLeft } from '../../traffic/traffic-left';
 import { newApiToken } from '../session/api-token';
 import { issueSession, type SessionClaims } from '../session/session-token';
 
@@ -21,7 +22,7 @@ export function toUserInfo(account: AccountRow, subaccountsUsedBytes: bigint): U
     id: account.id,
     email: account.email,
     balance_cents: Number(account.balance_cents),
-    traffic_left_bytes: Number(account.traffic_left_bytes),
+    traffic_left_bytes: Number(shownTrafficLeft(account)),
     traffic_used_bytes: Number(account.traffic_used_bytes + subaccountsUsedBytes),
     lang: account.lang,
     has_api_token: account.api_token_hash !== null,

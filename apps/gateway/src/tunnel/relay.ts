@@ -1,0 +1,141 @@
+import type { Socket } from 'node:net';
+
+/** Stops and restarts a tunnel's reading for credit (the owner's credit ran out; a renewal landed). */
+export interface Flow {
+  hold(): void;
+  release(): void;
+}
+
+/** Where the bytes a tunnel reads are spent (its owner's credit, through the tunnel). */
+export interface Spender {
+  spend(bytes: number): void;
+}
+
+/**
+ * Relays bytes both ways until both directions are finished, or until either side breaks or goes
+ * idle, spending every chunk it reads from the owner's credit before the next one can be read.
+ * Reading stops for two reasons that are tracked apart: backpressure (the other side's write
+ * buffer is full: wait for its 'drain') and credit (`hold`: wait for `release`); a direction reads
+ * again only when neither applies. A chunk is at most one socket read (64 KiB), so a tunnel moves at
+ * most that much past the moment its owner's credit is gone.
+ *
+ * Half-close is honoured: a FIN from one side ends the other side's writable half while the reverse
+ * direction keeps flowing (sockets are created with `allowHalfOpen`). Any error, abrupt close or
+ * `idleMs` without traffic on either socket destroys both (no half-dead tunnels).
+ */
+export class Relay implements Flow {
+  private held = false;
+  /** The upstream's write buffer is full: the client is paused until it drains (and vice versa). */
+  private upBlocked = false;
+  private downBlocked = false;
+
+  constructor(
+    private readonly client: Socket,
+    private readonly upstream: Socket,
+    private readonly spender: Spender,
+  ) {}
+
+  private readonly onClientData = (chunk: Buffer): void => {
+    if (!this.upstream.write(chunk)) {
+      this.upBlocked = true;
+      this.client.pause();
+    }
+    this.spender.spend(chunk.length);
+  };
+
+  private readonly onUpstreamData = (chunk: Buffer): void => {
+    if (!this.client.write(chunk)) {
+      this.downBlocked = true;
+      this.upstream.pause();
+    }
+    this.spender.spend(chunk.length);
+  };
+
+  private readonly onUpstreamDrain = (): void => {
+    this.upBlocked = false;
+    if (!this.held) this.client.resume();
+  };
+
+  private readonly onClientDrain = (): void => {
+    this.downBlocked = false;
+    if (!this.held) this.upstream.resume();
+  };
+
+  private readonly destroyBoth = (): void => {
+    this.client.destroy();
+    this.upstream.destroy();
+  };
+
+  hold(): void {
+    this.held = true;
+    this.client.pause();
+    this.upstream.pause();
+  }
+
+  release(): void {
+    this.held = false;
+    if (!this.upBlocked) this.client.resume();
+    if (!this.downBlocked) this.upstream.resume();
+  }
+
+  /** Resolves once both sockets are closed. */
+  run(idleMs: number): Promise<void> {
+    const { client, upstream } = this;
+    return new Promise((resolve) => {
+      let open = 2;
+      for (const socket of [client, upstream]) {
+        socket.on('error', this.destroyBoth);
+        socket.setTimeout(idleMs, this.destroyBoth);
+        socket.once('close', () => {
+          socket.setTimeout(0);
+          // Closed without its FIN (destroyed: a cut, a timeout): the other side must not linger.
+          if (!socket.readableEnded) this.destroyBoth();
+          if (--open === 0) resolve();
+        });
+      }
+      client.on('end', () => upstream.end());
+      upstream.on('end', () => client.end());
+      upstream.on('drain', this.onUpstreamDrain);
+      client.on('drain', this.onClientDrain);
+      client.on('data', this.onClientData);
+      upstream.on('data', this.onUpstreamData);
+      // Both sockets arrive paused (handshake readers, exit connectors); a hold that came before
+      // the listeners (the owner ran dry meanwhile) keeps them so.
+      if (!this.held) this.release();
+    });
+  }
+}
+
+/**
+ * A tunnel whose bytes the HTTP machinery moves (plain-HTTP forwarding): its chunks are only counted
+ * and spent here, and a hold pauses both raw sockets (the HTTP parsers stop with them).
+ */
+export class Watch implements Flow {
+  private readonly spend: (chunk: Buffer) => void;
+
+  constructor(
+    private readonly client: Socket,
+    private readonly upstream: Socket,
+    spender: Spender,
+  ) {
+    this.spend = (chunk) => spender.spend(chunk.length);
+    client.on('data', this.spend);
+    upstream.on('data', this.spend);
+  }
+
+  /** The request is over; the client connection may carry the next one (another watch). */
+  stop(): void {
+    this.client.off('data', this.spend);
+    this.upstream.off('data', this.spend);
+  }
+
+  hold(): void {
+    this.client.pause();
+    this.upstream.pause();
+  }
+
+  release(): void {
+    this.client.resume();
+    this.upstream.resume();
+  }
+}

@@ -1,0 +1,153 @@
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '../src/gateway';
+import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
+import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
+import { closeServer, startBlaster, startGateway } from './servers';
+
+const MB = 1_000_000;
+const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
+
+/**
+ * Credit in bytes on the data path (decision 015), against a source as fast as loopback allows:
+ * whatever the speed and the number of parallel tunnels, an owner's tunnels stop with at most one
+ * read buffer each past its traffic, and every byte they moved is billed.
+ */
+describe('credit on the data path', () => {
+  let fake: FakeServer;
+  let blaster: Awaited<ReturnType<typeof startBlaster>>;
+  let gateway: Gateway;
+  let serial = 0;
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    blaster = await startBlaster();
+    gateway = await startGateway(fake, { leaseMinBytes: 256_000 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await closeServer(blaster);
+    await fake.close();
+  });
+
+  const newUser = (traffic: number) => {
+    const username = `creditproxy${String(++serial).padStart(2, '0')}`;
+    return { username, owner: fake.addUser(username, 'Credit-pass.1', traffic) };
+  };
+
+  /** Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5) and waits until all close. */
+  const drain = async (username: string, n: number) => {
+    const opened = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        // A tunnel still in its handshake when the owner is cut is refused or dropped: not opened.
+        try {
+          if (i % 2 === 0) {
+            const t = await httpConnect(
+              gateway.httpPort,
+              `127.0.0.1:${blaster.port}`,
+              basic(username, 'Credit-pass.1'),
+            );
+            return { ok: t.status === 200, socket: t.socket };
+          }
+          const s = await socksConnect(
+            gateway.socksPort,
+            { host: '127.0.0.1', port: blaster.port },
+            { user: username, pass: 'Credit-pass.1' },
+          );
+          return { ok: s.rep === 0, socket: s.socket };
+        } catch {
+          return { ok: false, socket: undefined };
+        }
+      }),
+    );
+    const sockets = opened.flatMap((o) => (o.ok && o.socket ? [o.socket] : []));
+    await Promise.all(sockets.map((s) => closed(s, 20_000)));
+    return {
+      opened: sockets.length,
+      received: sockets.reduce((sum, s) => sum + s.bytesRead + s.bytesWritten, 0),
+    };
+  };
+
+  const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
+    const used = fake.usage(owner);
+    return used.up + used.down;
+  };
+
+  for (const parallel of [1, 4, 16]) {
+    it(`a 1 MB sub-account with ${parallel} parallel loopback downloads stops within ${parallel} × 64 KiB of zero`, async () => {
+      const { username, owner } = newUser(1 * MB);
+      const { opened, received } = await drain(username, parallel);
+      expect(opened).toBeGreaterThan(0);
+      await waitFor(() => billed(owner) >= received, 5000, 'usage reported');
+      const over = billed(owner) - 1 * MB;
+      console.info(
+        `credit: 1 MB owner, ${opened} tunnels at loopback speed: clients received ${received} bytes, ` +
+          `billed ${billed(owner)}, past zero ${over} (bound ${opened * CHUNK})`,
+      );
+      // The client can only have received what was written to it, and that is billed to the byte.
+      expect(received).toBeLessThanOrEqual(billed(owner));
+      expect(over).toBeLessThanOrEqual(opened * CHUNK);
+      expect(fake.overrun.get(ownerKey(owner)) ?? 0).toBe(Math.max(over, 0));
+      expect(fake.left.get(ownerKey(owner))).toBe(0);
+      const refused = await httpConnect(
+        gateway.httpPort,
+        `127.0.0.1:${blaster.port}`,
+        basic(username, 'Credit-pass.1'),
+      );
+      expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([402, 'no_traffic']);
+    });
+  }
+
+  it('12 kB allocated 1 kB at a time never delivers more than 12 kB plus one read buffer', async () => {
+    const { username, owner } = newUser(1000);
+    let received = 0;
+    for (let step = 0; step < 12; step++) {
+      if (step > 0) fake.addTraffic(owner, 1000);
+      // Past the 1 s the gateway remembers "nothing left", so every step really asks the server again.
+      await new Promise((resolve) => setTimeout(resolve, 1050));
+      received += (await drain(username, 1)).received;
+    }
+    await waitFor(() => billed(owner) >= received, 5000, 'usage reported');
+    console.info(`credit: 12 × 1 kB steps delivered ${received} bytes, billed ${billed(owner)}`);
+    expect(received).toBeLessThanOrEqual(12_000 + CHUNK);
+    expect(billed(owner)).toBeLessThanOrEqual(12_000 + CHUNK);
+  });
+
+  it('a lease voided by the server (a recycle) stops the traffic it backed at once', async () => {
+    const { username, owner } = newUser(50 * MB);
+    const tunnel = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${blaster.port}`,
+      basic(username, 'Credit-pass.1'),
+    );
+    expect(tunnel.status).toBe(200);
+    tunnel.socket.pause(); // a client that stops reading: backpressure stops the tunnel, credit is left over
+    let before = -1;
+    await waitFor(
+      async () => {
+        const now = billed(owner);
+        const settled = now > 0 && now === before;
+        before = now;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return settled;
+      },
+      10_000,
+      'the paused tunnel to settle',
+    );
+    const cutsBefore = gateway.metrics.cuts;
+    const returned = fake.voidLeases(owner);
+    fake.left.set(ownerKey(owner), 0); // the recycle took everything: nothing to renew from
+    expect(returned).toBeGreaterThan(0);
+    // The feed reaches the gateway: its credit is gone, so the tunnel goes — while the client still
+    // does not read, so no byte of the old reservation could be needed to notice it.
+    await waitFor(() => gateway.metrics.cuts > cutsBefore, 3000, 'the cut');
+    await closed(tunnel.socket, 3000);
+    await waitFor(() => fake.usage(owner).connections === 1 && billed(owner) >= before, 3000, 'final usage');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    console.info(
+      `credit: lease voided with ${returned} bytes unused; ${billed(owner) - before} bytes moved after the void`,
+    );
+    // Not one more chunk than it had in hand: the old reservation carried nothing after the void.
+    expect(billed(owner) - before).toBeLessThanOrEqual(CHUNK);
+  });
+});
