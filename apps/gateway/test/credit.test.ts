@@ -1,4 +1,5 @@
 import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
 import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
@@ -149,5 +150,57 @@ describe('credit on the data path', () => {
     );
     // Not one more chunk than it had in hand: the old reservation carried nothing after the void.
     expect(billed(owner) - before).toBeLessThanOrEqual(CHUNK);
+  });
+});
+
+/** The most a Linux socket's send buffer grows to (bytes handed to the kernel that an abort can lose). */
+function sendBufferMax(): number {
+  const text = readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8');
+  return Number(text.trim().split(/\s+/)[2] ?? 4 * 1024 * 1024);
+}
+
+describe('billing an aborted download', () => {
+  it('bills what was handed to the client socket: an abort loses at most its send buffer', async () => {
+    const fake = await startFakeServer();
+    const blaster = await startBlaster();
+    const gateway = await startGateway(fake);
+    try {
+      const owner = fake.addUser('abortproxy01', 'Abort-pass.1', 1_000 * MB);
+      const differences: number[] = [];
+      let billedBefore = 0;
+      for (let i = 0; i < 5; i++) {
+        const tunnel = await httpConnect(
+          gateway.httpPort,
+          `127.0.0.1:${blaster.port}`,
+          basic('abortproxy01', 'Abort-pass.1'),
+        );
+        // The client takes 10 MB at loopback speed and hangs up mid-stream.
+        await new Promise<void>((resolve) => {
+          tunnel.socket.on('data', () => {
+            if (tunnel.socket.bytesRead < 10 * MB) return;
+            tunnel.socket.destroy();
+            resolve();
+          });
+          tunnel.socket.resume();
+        });
+        const received = tunnel.socket.bytesRead + tunnel.socket.bytesWritten;
+        await waitFor(() => fake.usage(owner).connections === i + 1, 5000, 'usage');
+        await new Promise((resolve) => setTimeout(resolve, 500)); // the final reading, reported
+        const total = fake.usage(owner);
+        differences.push(total.up + total.down - billedBefore - received);
+        billedBefore = total.up + total.down;
+      }
+      const used = fake.usage(owner);
+      console.info(`abort: billed minus received per aborted download: ${differences.join(', ')} bytes`);
+      expect(used.up + used.down).toBeGreaterThan(50 * MB);
+      for (const difference of differences) {
+        expect(difference).toBeGreaterThanOrEqual(0);
+        expect(difference).toBeLessThanOrEqual(sendBufferMax() + 2 * CHUNK);
+      }
+    } finally {
+      await gateway.close();
+      await closeServer(blaster);
+      await fake.close();
+    }
   });
 });

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountInfo,
-  authHeader,
-  postForm,
-  signedInAccount,
-  trafficConserved,
-} from '../../server/test/factories';
+import { trafficConserved } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { post } from '../../server/src/modules/ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from '../../server/src/modules/gateway-link/lease.service';
 import { basic, closed, httpConnect, readAll, waitFor } from './clients';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process';
+import { customerWithSub as createCustomer } from './customers';
 import { trafficRecords } from './traffic-records';
 import { closeServer, startFirehose, startHttpTarget } from './servers';
 
@@ -60,25 +54,7 @@ describe('gateway processes against one server: drain across processes, a crash 
     return gateway;
   };
 
-  let serial = 0;
-  const customerWithSub = async (subMb: number) => {
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
-      );
-    const username = `procuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username, password: PASSWORD, traffic: String(subMb / 1000) },
-      authHeader(account.token),
-    );
-    expect(created.code).toBe(0);
-    return { id, username, subId: (created.data as { id: number }).id };
-  };
+  const customerWithSub = (subMb: number) => createCustomer(t, subMb, PASSWORD);
   const { sub, leasesOf, reported, ledgerSpent, usageDebits, usageBatches } = trafficRecords(() => t);
   const conserved = (accountId: number) => trafficConserved(t, accountId, BigInt(GB));
 

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
-import {
-  accountInfo,
-  authHeader,
-  postForm,
-  signedInAccount,
-  trafficConserved,
-} from '../../server/test/factories';
+import { accountInfo, postForm, trafficConserved } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { auditLedger, post } from '../../server/src/modules/ledger/ledger.service';
+import { auditLedger } from '../../server/src/modules/ledger/ledger.service';
+import { customerWithSub as createCustomer } from './customers';
 import { basic, closed, httpConnect, readAll, socksConnect, waitFor } from './clients';
 import { closeServer, listenOn, startFirehose, startHttpTarget } from './servers';
 import { createServer, type Server } from 'node:http';
@@ -71,31 +66,7 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
       { log: silentLogger },
     );
 
-  let serial = 0;
-  const customerWithSub = async (subMb: number) => {
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
-      );
-    const username = `linkuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username, password: 'Line-pass.1', traffic: String(subMb / 1000) },
-      authHeader(account.token),
-    );
-    expect(created.code).toBe(0);
-    return {
-      id,
-      username,
-      subId: (created.data as { id: number }).id,
-      token: account.token,
-      headers: authHeader(account.token),
-    };
-  };
+  const customerWithSub = (subMb: number) => createCustomer(t, subMb);
   const sub = (subId: number) =>
     t.ctx.db
       .selectFrom('subaccounts')
