@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
+import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
 
 /** Kysely table shapes; one interface per table, aggregated in `Database`. */
 
@@ -291,4 +292,5 @@ export interface Database {
   usage_hourly: UsageHourlyTable;
   usage_daily: UsageDailyTable;
   gateway_events: GatewayEventsTable;
+  proxy_sessions: ProxySessionsTable;
 }
