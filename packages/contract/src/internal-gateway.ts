@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STICKY_MINUTES_MAX, STICKY_MINUTES_MIN } from './proxy-lines';
 
 /**
  * Typed internal calls between gateway processes and the API server (design §8). The gateway holds
@@ -106,7 +107,7 @@ export const internalGatewaySessionPath = '/internal/gateway/session';
 export const sessionRequest = trafficOwnerSchema.extend({
   session_id: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
   /** The lifetime a new epoch gets; an epoch already running keeps the one it started with. */
-  minutes: z.number().int().min(1).max(120),
+  minutes: z.number().int().min(STICKY_MINUTES_MIN).max(STICKY_MINUTES_MAX),
 });
 export const sessionData = z.object({
   /** Names this life of the session; a new one after it expired. */
