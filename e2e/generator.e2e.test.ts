@@ -59,6 +59,10 @@ describe('the proxy generator in Chromium: a generated line really carries traff
       new RegExp(`^127\\.0\\.0\\.1:${server.gateway.httpPort}:${username}:[A-Za-z0-9]{16}$`),
     );
 
+    // The default pool's one untagged exit serves no location: a note, no pickers whose lines would be refused.
+    await page.getByTestId('gen-location-any-only').waitFor();
+    expect(await page.getByTestId('gen-country').count()).toBe(0);
+
     const port = (target.address() as AddressInfo).port;
     const { body } = await fetchThroughLine(firstLine, port, '/big');
     expect(body.length).toBeGreaterThan(20 * MB);

@@ -12,6 +12,8 @@ import { Meter } from './meter/meter';
 import { Metrics, serveMetrics } from './metrics';
 import { ExitPool } from './route/pool';
 import { Router } from './route/router';
+import { SessionEpochs } from './route/session-epochs';
+import { TargetingRules } from './route/targeting';
 import { createServerClient, type ServerClient } from './server-client';
 import { TunnelService } from './tunnel/service';
 import { UsageReporter } from './usage/reporter';
@@ -51,6 +53,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       timeoutMs: config.serverCallTimeoutMs,
     });
 
+  const targeting = new TargetingRules(config.pool);
   const authenticator = new Authenticator({
     client,
     verifierKey: proxyVerifierKey(config.internalSecret),
@@ -59,6 +62,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     negativeTtlMs: config.negativeTtlMs,
     now,
     onFailure: (reason) => Metrics.bump(metrics.authFailures, reason),
+    targetingProblem: (target) => targeting.problem(target),
   });
 
   const reporter = new UsageReporter({
@@ -107,8 +111,14 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   });
 
   const pool = new ExitPool(config.pool, config.exitRestMs, now, deps.random);
+  const sessions = new SessionEpochs({
+    ask: (owner, sessionId, minutes) => client.session(owner, sessionId, minutes),
+    now,
+    onError: (error) => log.warn({ err: error.message }, 'session epoch unavailable; local first use kept'),
+  });
   const router = new Router(
     pool,
+    sessions,
     { timeoutMs: config.connectTimeoutMs, allowPrivate: config.allowPrivate },
     (exit, error) => log.warn({ exit: exit.id, err: error.message }, 'exit failed; resting it'),
   );

@@ -21,8 +21,11 @@ export const refusals = {
   too_many_connections: { http: 429, socks: 0x02 },
   /** The destination is a private, loopback, link-local or metadata address. */
   destination_refused: { http: 403, socks: 0x02 },
-  /** No exit in the pool serves the requested country/state/city. */
-  no_exit: { http: 502, socks: 0x01 },
+  /**
+   * No exit in the pool serves the requested country/state/city. SOCKS 0x03 "network unreachable":
+   * no route to that place, and a code no other refusal uses, so clients can tell it apart.
+   */
+  no_exit: { http: 502, socks: 0x03 },
   /** Every exit tried failed (the exit itself, not the destination). */
   exit_failed: { http: 502, socks: 0x01 },
   /** The destination's name did not resolve, or it is not reachable. */

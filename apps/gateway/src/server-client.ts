@@ -4,8 +4,10 @@ import {
   gatewayEventsData,
   INTERNAL_SECRET_HEADER,
   internalGatewayPaths as paths,
+  internalGatewaySessionPath,
   leaseData,
   releaseData,
+  sessionData,
   usageBatchData,
   whitelistLookupData,
   type Credentials,
@@ -22,6 +24,7 @@ import { z } from 'zod';
 
 export type LeaseAnswer = z.infer<typeof leaseData>;
 export type GatewayEvents = z.infer<typeof gatewayEventsData>;
+export type SessionAnswer = z.infer<typeof sessionData>;
 export interface UsageBatch {
   batch_id: string;
   instance_id: string;
@@ -37,6 +40,8 @@ export interface ServerClient {
   /** Posts one batch, retrying with backoff under the same id (the server applies a batch once). */
   usage(batch: UsageBatch): Promise<{ applied: boolean }>;
   events(after: number): Promise<GatewayEvents>;
+  /** The running epoch of a sticky session (a new one after it ended) and how long it still runs. */
+  session(owner: TrafficOwner, sessionId: string, minutes: number): Promise<SessionAnswer>;
 }
 
 export class ServerCallError extends Error {
@@ -133,5 +138,11 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       }
     },
     events: (after) => call('GET', `${paths.events}?after=${after}`, undefined, gatewayEventsData),
+    session: (owner, sessionId, minutes) =>
+      post(
+        internalGatewaySessionPath,
+        { account_id: owner.account_id, subaccount_id: owner.subaccount_id, session_id: sessionId, minutes },
+        sessionData,
+      ),
   };
 }

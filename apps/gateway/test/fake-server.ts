@@ -5,8 +5,10 @@ import {
   gatewayEventsQuery,
   INTERNAL_SECRET_HEADER,
   internalGatewayPaths as paths,
+  internalGatewaySessionPath,
   leaseRequest,
   releaseRequest,
+  sessionRequest,
   usageBatchRequest,
   whitelistLookupRequest,
   type TrafficOwner,
@@ -18,8 +20,8 @@ import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/prox
  * A stand-in for the API server's internal gateway calls (apps/server/src/modules/gateway-link),
  * faithful to the contract: envelopes, the secret header, request validation, password verifiers,
  * leases that take traffic out of a balance, usage applied once per batch id (beyond-lease bytes
- * debited from what is left, never below zero), release returning the unused part, and the change
- * feed. The real server has its own tests; this one lets the gateway's be fast and exact.
+ * debited from what is left, never below zero), release returning the unused part, the change
+ * feed, and sticky session epochs (from first use, `minutes` long, on the movable `now`). The real server has its own tests; this one lets the gateway's be fast and exact.
  */
 
 interface User {
@@ -62,6 +64,11 @@ export class FakeServer {
   /** Bytes reported beyond what the owner had (delivered past zero), per owner key. */
   readonly overrun = new Map<string, number>();
   private nextLeaseId = 1;
+  /** Sticky sessions: `owner|session id` → the running epoch and when it ends (on `now`). */
+  readonly sessions = new Map<string, { epoch: number; endsAt: number }>();
+  private nextEpoch = 1;
+  /** The fake's clock (sessions only); tests move it. */
+  now: () => number = Date.now;
   /** Paths that answer HTTP 500 for the next n calls. */
   readonly failures = new Map<string, number>();
   /** Paths whose next n calls are carried out but the answer is lost (the connection drops). */
@@ -313,6 +320,19 @@ export class FakeServer {
         if (!parsed.success || req.method !== 'GET') return invalid();
         const events = this.events.filter((e) => e.id > parsed.data.after).slice(0, 1000);
         return this.answer(res, 200, 0, { events, last_id: events.at(-1)?.id ?? parsed.data.after });
+      }
+      case internalGatewaySessionPath: {
+        const parsed = sessionRequest.safeParse(body);
+        if (!parsed.success) return invalid();
+        const { session_id, minutes, ...owner } = parsed.data;
+        const key = `${ownerKey(owner)}|${session_id}`;
+        const now = this.now();
+        let session = this.sessions.get(key);
+        if (!session || session.endsAt <= now) {
+          session = { epoch: this.nextEpoch++, endsAt: now + minutes * 60_000 };
+          this.sessions.set(key, session);
+        }
+        return this.answer(res, 200, 0, { epoch: session.epoch, expires_in_ms: session.endsAt - now });
       }
       default:
         return this.answer(res, 404, 10004, null);

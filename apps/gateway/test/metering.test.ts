@@ -164,7 +164,7 @@ describe('metering, leases and cut-off', () => {
       const targeted = await httpConnect(
         gateway.httpPort,
         `127.0.0.1:${echo.port}`,
-        basic('whitelist-country-us', ''),
+        basic('whitelist-session-w1', ''),
       );
       expect([open.status, targeted.status]).toEqual([200, 200]);
       await roundTrip(open.socket, Buffer.alloc(1000));

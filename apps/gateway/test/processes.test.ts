@@ -223,7 +223,7 @@ describe('gateway processes against one server: drain across processes, a crash 
     const next = await httpConnect(
       successor.httpPort,
       `127.0.0.1:${target.port}`,
-      basic(`${username}-country-us`, PASSWORD),
+      basic(`${username}-session-next1`, PASSWORD),
     );
     expect(next.status).toBe(200);
     next.socket.write(`GET /bytes/${2 * MB} HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n`);

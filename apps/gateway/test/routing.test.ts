@@ -99,9 +99,9 @@ describe('routing to exits', () => {
     expect(await usedBy(() => connectVia(gateway, '-country-us'))).toEqual(['usHttp']);
     expect(await usedBy(() => connectVia(gateway, '-country-de-city-berlin'))).toEqual(['deBerlinSocks']);
     expect(await usedBy(() => connectVia(gateway, '-country-DE-city-Munich'))).toEqual(['deMunichSocks']);
-    // An exit without a city tag serves every city: munich alone may go to us-http or de-munich.
-    expect(['usHttp', 'deMunichSocks']).toContain(
-      (await usedBy(() => connectVia(gateway, '-city-munich')))[0],
+    // Only the exits tagged with every dimension asked for: a country alone goes to either German exit.
+    expect(['deBerlinSocks', 'deMunichSocks']).toContain(
+      (await usedBy(() => connectVia(gateway, '-country-de')))[0],
     );
 
     const socks = await socksConnect(
@@ -151,7 +151,7 @@ describe('routing to exits', () => {
       { host: '127.0.0.1', port: echo.port },
       { user: `${alice.user}-country-fr`, pass: alice.pass },
     );
-    expect(socks.rep).toBe(0x01);
+    expect(socks.rep).toBe(0x03);
   });
 
   it('keeps a sticky session on one exit across two gateway processes; rotating spreads', async () => {

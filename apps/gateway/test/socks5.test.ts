@@ -102,7 +102,7 @@ describe('SOCKS5 listener', () => {
       const targeted = await socksConnect(
         gateway.socksPort,
         { host: '127.0.0.1', port: echo.port },
-        { user: 'whitelist-country-us', pass: 'x' },
+        { user: 'whitelist-session-w1', pass: 'x' },
         [0x00, 0x02],
       );
       expect([targeted.method, targeted.authStatus, targeted.rep]).toEqual([0x02, 0x00, 0x00]);

@@ -86,7 +86,9 @@ describe('forwarding targeting to upstream exits', () => {
     expect(await seen(grammarSocks(), '-country-fr')).toEqual(['sock-country-fr']);
     // Rotating without targeting: the configured user as is. Without the flag: never the customer's targeting.
     expect(await seen(grammarHttp(), '')).toEqual(['up']);
-    expect(await seen({ ...grammarHttp(), forward_targeting: false }, '-country-de')).toEqual(['up']);
+    expect(await seen({ ...grammarHttp(), forward_targeting: false, country: 'de' }, '-country-de')).toEqual([
+      'up',
+    ]);
     // Two customers' `S1` are different sessions for the provider; the id is the same on every process.
     expect(upstreamSessionId('1:1', 'S1')).not.toBe(upstreamSessionId('2:7', 'S1'));
     expect(upstreamSessionId('1:1', 'S1')).toMatch(/^[0-9a-f]{16}$/);

@@ -81,7 +81,7 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
     const tunnel = await httpConnect(
       local.httpPort,
       `127.0.0.1:${target.port}`,
-      basic(`${username}-country-us`, 'Line-pass.1'),
+      basic(`${username}-session-exact1`, 'Line-pass.1'),
     );
     expect(tunnel.status).toBe(200);
     tunnel.socket.write(`GET /bytes/${3 * MB} HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n`);
@@ -181,9 +181,16 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
     const { username, headers } = await customerWithSub(5);
     const test = (values: Record<string, string>) => postForm(t, '/api/dynamic/testproxy', values, headers);
     for (const protocol of ['http', 'socks5']) {
-      const passed = await test({ protocol, username: `${username}-country-us`, password: 'Line-pass.1' });
+      const passed = await test({ protocol, username: `${username}-session-t1`, password: 'Line-pass.1' });
       expect(passed.data).toMatchObject({ ok: true, exit_ip: '127.0.0.1', country: 'ZZ', error: null });
     }
+    // The default pool's one untagged exit serves no location: refused, never carried elsewhere.
+    const located = await test({
+      protocol: 'http',
+      username: `${username}-country-us`,
+      password: 'Line-pass.1',
+    });
+    expect(located.data).toMatchObject({ ok: false, error: 'no_exit' });
     expect((await test({ protocol: 'http', username, password: 'wrong' })).data).toMatchObject({
       ok: false,
       error: 'auth_failed',

@@ -19,7 +19,10 @@ export const gatewaysData = z.object({
 export const stockData = z.object({
   /** Countries the pool can exit in, with names in both languages, sorted by code. */
   countries: z.array(z.object({ code: z.string(), name: names })),
-  /** True when some exit serves any country (then every country is listed). */
+  /**
+   * True when some exit serves any country — a `forward_targeting` upstream without a country tag —
+   * and then every country is listed. Empty `countries` (the default pool): lines cannot target.
+   */
   any_country: z.boolean(),
 });
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The exit pool (design §8): where the gateway sends customers' traffic. Read from the JSON file
  * `GATEWAY_POOL_FILE` by gateway processes (to route) and by the server (to list locations);
- * without one, a single `direct` exit serves every location, so a fresh install works.
+ * without one, a single untagged `direct` exit carries every line without a location, so a fresh
+ * install works (lines with a location are refused `no_exit`: it is not tagged with any).
  */
 
 const code = (length: number) => z.string().regex(new RegExp(`^[a-z]{${length}}$`));
@@ -19,7 +20,10 @@ export const exitSchema = z.object({
   port: z.number().int().min(1).max(65535).optional(),
   username: z.string().max(255).optional(),
   password: z.string().max(255).optional(),
-  /** ISO 3166-1 alpha-2, lower case; omitted = serves every country. */
+  /**
+   * ISO 3166-1 alpha-2, lower case. An exit serves a requested country, state or city only when
+   * tagged with it; omitted = serves lines that do not ask for one (a `forward_targeting` exit: any).
+   */
   country: code(2).optional(),
   state: placeName.optional(),
   city: placeName.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STICKY_MINUTES_MAX, STICKY_MINUTES_MIN } from './proxy-lines';
 
 /**
  * Typed internal calls between gateway processes and the API server (design §8). The gateway holds
@@ -121,6 +122,25 @@ export const gatewayEventsData = z.object({
     }),
   ),
   last_id: z.number().int().min(0),
+});
+
+/**
+ * Sticky sessions (decision 016): the server keeps one epoch per owner and session id, started at its
+ * first use and lasting `minutes`; every gateway process hashes `owner:session:epoch`, so all of them
+ * pick one exit for the session's whole life, and a new epoch (a new exit) starts only when it ended.
+ * `expires_in_ms` is relative, so the gateway's clock need not agree with the server's.
+ */
+export const internalGatewaySessionPath = '/internal/gateway/session';
+export const sessionRequest = trafficOwnerSchema.extend({
+  session_id: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
+  /** The lifetime a new epoch gets; an epoch already running keeps the one it started with. */
+  minutes: z.number().int().min(STICKY_MINUTES_MIN).max(STICKY_MINUTES_MAX),
+});
+export const sessionData = z.object({
+  /** Names this life of the session; a new one after it expired. */
+  epoch: z.number().int().positive(),
+  /** How long this epoch still runs, from the server's answer. */
+  expires_in_ms: z.number().int().min(0),
 });
 
 export const internalGatewayPaths = {

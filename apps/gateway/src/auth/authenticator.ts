@@ -41,6 +41,8 @@ export interface AuthenticatorOptions {
   negativeTtlMs: number;
   now?: () => number;
   onFailure?: (reason: Refusal) => void;
+  /** Why a parsed targeting contradicts the exit pool (`route/targeting.ts`): refused as `bad_username`. */
+  targetingProblem?: (target: Targeting) => string | undefined;
 }
 
 /** Constant-time string equality (no early exit on the first differing character). */
@@ -87,7 +89,9 @@ export class Authenticator {
           : this.identity({ account_id: account, subaccount_id: null }, 'whitelist', sourceIp);
       }
       const parsed = parseUsername(credential.username);
-      if (!parsed.ok) return this.fail(sourceIp, 'bad_username');
+      if (!parsed.ok || this.options.targetingProblem?.(parsed.value.target) !== undefined) {
+        return this.fail(sourceIp, 'bad_username');
+      }
       const { subuser, target, session } = parsed.value;
       // The reserved `whitelist-…` user: a whitelisted address that wants targeting (see the contract).
       if (subuser === WHITELIST_PROXY_USER) {

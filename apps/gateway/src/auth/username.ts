@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from '@resiport/contract';
+
 /**
  * The proxy username (design §8, the Oxylabs/Decodo family):
  *
@@ -8,6 +10,10 @@
  * but each at most once; `sesstime` needs `session`. Anything else (an unknown key, a missing value,
  * an empty part, an out-of-range number) is an error, never ignored: a silently dropped `-country-`
  * would route a customer somewhere they did not ask for.
+ *
+ * The values must make sense on their own too: the country is an ISO 3166-1 alpha-2 code (`gb`, not
+ * `uk`), and a state or city needs a country (a city name alone is ambiguous). Whether the pool can
+ * serve the place is decided later (`route/targeting.ts`, `route/pool.ts`).
  */
 
 export interface Targeting {
@@ -45,6 +51,7 @@ const KEYS = ['country', 'state', 'city', 'session', 'sesstime'] as const;
 type Key = (typeof KEYS)[number];
 
 const isKey = (text: string): text is Key => (KEYS as readonly string[]).includes(text);
+const ISO_COUNTRIES = new Set(COUNTRY_CODES);
 
 export function parseUsername(text: string): ParseResult {
   const fail = (error: string): ParseResult => ({ ok: false, error });
@@ -69,12 +76,16 @@ export function parseUsername(text: string): ParseResult {
   if (country !== undefined) {
     if (!COUNTRY.test(country)) return fail('country must be a two-letter code');
     target.country = country.toLowerCase();
+    if (!ISO_COUNTRIES.has(target.country)) return fail('country must be an ISO 3166-1 alpha-2 code');
   }
   for (const key of ['state', 'city'] as const) {
     const value = seen.get(key);
     if (value === undefined) continue;
     if (!PLACE.test(value)) return fail(`${key} must be letters, digits and _`);
     target[key] = value.toLowerCase();
+  }
+  if ((target.state !== undefined || target.city !== undefined) && target.country === undefined) {
+    return fail('state and city need a country');
   }
 
   const result: ProxyUsername = { subuser: subuser.toLowerCase(), target };

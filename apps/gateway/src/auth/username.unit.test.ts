@@ -21,7 +21,11 @@ describe('proxy username', () => {
       subuser: 'alice',
       target: { country: 'us', state: 'new_york', city: 'new_york' },
     });
-    expect(ok('alice-city-berlin')).toEqual({ subuser: 'alice', target: { city: 'berlin' } });
+    expect(ok('alice-country-de-city-berlin')).toEqual({
+      subuser: 'alice',
+      target: { country: 'de', city: 'berlin' },
+    });
+    expect(ok('alice-country-GB').target).toEqual({ country: 'gb' });
   });
 
   it('makes a session sticky for 30 minutes unless sesstime says otherwise', () => {
@@ -64,6 +68,12 @@ describe('proxy username', () => {
     ['alice-country-usa', /two-letter/],
     ['alice-country-u1', /two-letter/],
     ['alice-country-us-country-de', /twice/],
+    ['alice-country-xx', /ISO 3166-1/],
+    ['alice-country-uk', /ISO 3166-1/],
+    ['alice-country-EU', /ISO 3166-1/],
+    ['alice-city-berlin', /need a country/],
+    ['alice-state-ny', /need a country/],
+    ['alice-state-ny-city-new_york-session-s1', /need a country/],
     ['alice-city-new york', /letters, digits and _/],
     ['alice-city-new.york', /letters, digits and _/],
     ['alice-state-' + 'x'.repeat(65), /letters, digits and _/],

@@ -1,21 +1,28 @@
 import type { Exit, Pool } from '@resiport/contract';
 import type { Session, Targeting } from '../auth/username';
-import { rendezvousOrder, stickyKey } from './sticky';
+import { rendezvousOrder } from './sticky';
 
 /**
- * The exit pool: which exits serve a requested location, and in which order to try them. An exit
- * without a tag serves every value of it (the default `direct` exit serves every location). No
- * matching exit is an answer of its own (`no_exit`), never a silent fallback to another country.
+ * The exit pool: which exits serve a requested location, and in which order to try them. A requested
+ * location is honoured or refused, never silently replaced (design §8): an exit serves a request when
+ * every dimension the request names (country, state, city) equals the exit's tag for it. An untagged
+ * dimension does not "serve every value" — except on a `forward_targeting` exit, whose upstream gets
+ * the targeting and picks (or refuses) the place itself. So the default pool's untagged `direct` exit
+ * serves only requests without targeting. No matching exit is an answer of its own (`no_exit`).
  */
 
+const DIMENSIONS = ['country', 'state', 'city'] as const;
+
 export function exitMatches(exit: Exit, target: Targeting): boolean {
-  return (
-    (target.country === undefined || exit.country === undefined || exit.country === target.country) &&
-    (target.state === undefined || exit.state === undefined || exit.state === target.state) &&
-    (target.city === undefined || exit.city === undefined || exit.city === target.city)
-  );
+  return DIMENSIONS.every((dimension) => {
+    const wanted = target[dimension];
+    if (wanted === undefined) return true;
+    const tag = exit[dimension];
+    return tag === undefined ? exit.forward_targeting === true : tag === wanted;
+  });
 }
 
+/** What a connection asks of the pool: where to exit, for whom, and the session if sticky. */
 export interface ChoiceRequest {
   target: Targeting;
   ownerKey: string;
@@ -33,16 +40,21 @@ export class ExitPool {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** Whether any exit serves the location (else the request is refused `no_exit`). */
+  serves(target: Targeting): boolean {
+    return this.pool.exits.some((exit) => exitMatches(exit, target));
+  }
+
   /**
-   * The exits to try, best first (empty: no exit serves the location). Resting exits go last, so a
-   * failed exit is skipped while others can serve, and still used when it is the only one.
+   * The exits to try, best first (empty: no exit serves the location): ranked by `stickyKey` for a
+   * session (`sticky.ts`), weighted random otherwise. Resting exits go last, so a failed exit is
+   * skipped while others can serve, and still used when it is the only one.
    */
-  candidates(request: ChoiceRequest): Exit[] {
-    const matching = this.pool.exits.filter((exit) => exitMatches(exit, request.target));
+  candidates(target: Targeting, stickyKey?: string): Exit[] {
+    const matching = this.pool.exits.filter((exit) => exitMatches(exit, target));
     const now = this.now();
-    const ordered = request.session
-      ? rendezvousOrder(matching, stickyKey(request.ownerKey, request.session, now))
-      : this.weightedShuffle(matching);
+    const ordered =
+      stickyKey === undefined ? this.weightedShuffle(matching) : rendezvousOrder(matching, stickyKey);
     const isResting = (exit: Exit) => (this.resting.get(exit.id) ?? 0) > now;
     return [...ordered.filter((e) => !isResting(e)), ...ordered.filter(isResting)];
   }

@@ -8,6 +8,8 @@ import { connectHttpUpstream } from './connect/http-upstream';
 import { connectSocks5Upstream } from './connect/socks5-upstream';
 import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
 import type { ChoiceRequest, ExitPool } from './pool';
+import type { SessionEpochs } from './session-epochs';
+import { stickyKey } from './sticky';
 import { withUpstreamTargeting } from './upstream-username';
 
 /** One connector per exit type. */
@@ -25,6 +27,7 @@ const MAX_ATTEMPTS = 3;
 export class Router {
   constructor(
     private readonly pool: ExitPool,
+    private readonly sessions: SessionEpochs,
     private readonly options: ConnectOptions,
     private readonly onExitFailure: (exit: Exit, error: Error) => void = () => undefined,
   ) {}
@@ -37,14 +40,14 @@ export class Router {
    */
   refusalBefore(request: ChoiceRequest, destination: Destination): Refusal | undefined {
     if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) return 'destination_refused';
-    if (this.pool.candidates(request).length === 0) return 'no_exit';
+    if (!this.pool.serves(request.target)) return 'no_exit';
     return undefined;
   }
 
   async open(request: ChoiceRequest, destination: Destination): Promise<RouteResult> {
     const refused = this.refusalBefore(request, destination);
     if (refused) return { ok: false, reason: refused };
-    const candidates = this.pool.candidates(request);
+    const candidates = this.pool.candidates(request.target, await this.stickyKeyOf(request));
     for (const exit of candidates.slice(0, MAX_ATTEMPTS)) {
       try {
         const socket = await connectors[exit.type](
@@ -61,6 +64,13 @@ export class Router {
       }
     }
     return { ok: false, reason: 'exit_failed' };
+  }
+
+  /** A session's hash key with its current epoch (asked only once the location is known to be served). */
+  private async stickyKeyOf(request: ChoiceRequest): Promise<string | undefined> {
+    const { session } = request;
+    if (!session) return undefined;
+    return stickyKey(request.ownerKey, session.id, await this.sessions.epoch(request.ownerKey, session));
   }
 
   private isRefusedLiteral(host: string): boolean {

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Exit } from '@resiport/contract';
-import type { Session } from '../auth/username';
 
 /**
- * Sticky sessions without shared state: every gateway process ranks the matching exits by a hash of
- * `owner:session:generation` and the exit's id (weighted rendezvous hashing) and takes the best, so
- * all processes agree, and removing one exit moves only the sessions that were on it. The generation
- * is `floor(now / sesstime)`: when a session's time is up the hash changes, and so (usually) does the exit.
+ * Sticky sessions: every gateway process ranks the matching exits by a hash of `owner:session:epoch`
+ * and the exit's id (weighted rendezvous hashing) and takes the best, so all processes agree, and
+ * removing one exit moves only the sessions that were on it. The epoch is the server's (decision 016,
+ * `session-epochs.ts`): it starts at the session's first use and changes when its sesstime is up, so
+ * the hash changes then, and so (usually) does the exit — each session on its own schedule.
  */
-
-export function sessionGeneration(session: Session, now: number): number {
-  return Math.floor(now / (session.minutes * 60_000));
-}
 
 /** A uniform number in (0, 1) from the first 52 bits of SHA-256. */
 function unitHash(text: string): number {
@@ -31,6 +27,6 @@ export function rendezvousOrder(exits: readonly Exit[], key: string): Exit[] {
   return scored.map((s) => s.exit);
 }
 
-export function stickyKey(ownerKey: string, session: Session, now: number): string {
-  return `${ownerKey}:${session.id}:${sessionGeneration(session, now)}`;
+export function stickyKey(ownerKey: string, sessionId: string, epoch: string): string {
+  return `${ownerKey}:${sessionId}:${epoch}`;
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
+import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
 
 /** Kysely table shapes; one interface per table, aggregated in `Database`. */
 
@@ -316,4 +317,5 @@ export interface Database {
   usage_daily: UsageDailyTable;
   gateway_events: GatewayEventsTable;
   traffic_overruns: TrafficOverrunsTable;
+  proxy_sessions: ProxySessionsTable;
 }

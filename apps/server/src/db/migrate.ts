@@ -10,6 +10,7 @@ import * as subaccounts from './migrations/2026_11_21_0700_subaccounts';
 import * as gateway from './migrations/2026_11_21_0800_gateway';
 import * as usageRollups from './migrations/2026_11_21_0900_usage_rollups';
 import * as credit from './migrations/2026_11_23_1000_credit';
+import * as proxySessions from './migrations/2026_11_23_1100_proxy_sessions';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0800_gateway': gateway,
   '2026_11_21_0900_usage_rollups': usageRollups,
   '2026_11_23_1000_credit': credit,
+  '2026_11_23_1100_proxy_sessions': proxySessions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

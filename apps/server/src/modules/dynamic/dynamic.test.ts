@@ -31,6 +31,21 @@ writeFileSync(
         city: 'los_angeles',
       },
       { id: 'de', type: 'http', host: '127.0.0.1', port: 3129, country: 'de' },
+      // Untagged and not forwarding targeting: carries lines without a location, adds no country.
+      { id: 'local', type: 'direct' },
+    ],
+  }),
+);
+
+/** A provider that takes the targeting grammar (any country), a tagged city of it, and a local exit. */
+const providerPoolFile = path.join(path.dirname(poolFile), 'provider-pool.json');
+writeFileSync(
+  providerPoolFile,
+  JSON.stringify({
+    exits: [
+      { id: 'provider', type: 'http', host: '127.0.0.1', port: 7777, forward_targeting: true },
+      { id: 'de-berlin', type: 'socks5', host: '127.0.0.1', port: 1081, country: 'de', city: 'berlin' },
+      { id: 'local', type: 'direct' },
     ],
   }),
 );
@@ -38,6 +53,7 @@ writeFileSync(
 describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   let t: TestApp;
   let tagged: TestApp;
+  let withProvider: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
     tagged = await createTestApp({
@@ -45,10 +61,12 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
       GATEWAY_PUBLIC_HOST: 'gw.example.test',
       GATEWAY_HTTP_PORT: '9000',
     });
+    withProvider = await createTestApp({ GATEWAY_POOL_FILE: providerPoolFile });
   });
   afterAll(async () => {
     await t.close();
     await tagged.close();
+    await withProvider.close();
   });
 
   const get = async (app: TestApp, url: string) => {
@@ -72,8 +90,19 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
     expect(byDefault.list[0]?.hostname).toBe(new URL(t.config.publicUrl).hostname);
   });
 
-  it('offers every country, named in English and Russian, when an exit serves any country', async () => {
-    const stock = (await get(t, '/api/dynamic/stock')).data as {
+  it('offers no location with the default pool: its untagged direct exit serves only lines without one', async () => {
+    expect((await get(t, '/api/dynamic/stock')).data).toEqual({ countries: [], any_country: false });
+    for (const country of ['us', 'de']) {
+      expect((await get(t, `/api/dynamic/citys?country=${country}`)).data).toEqual({
+        country,
+        states: [],
+        cities: [],
+      });
+    }
+  });
+
+  it('offers every country, named in English and Russian, when a forward_targeting exit serves any country', async () => {
+    const stock = (await get(withProvider, '/api/dynamic/stock')).data as {
       any_country: boolean;
       countries: { code: string; name: { en: string; ru: string } }[];
     };
@@ -84,6 +113,17 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
       ru: 'Соединенные Штаты',
     });
     expect(stock.countries.find((c) => c.code === 'de')?.name.ru).toBe('Германия');
+    // Cities only where an exit tags them: the provider could serve others, but we cannot know which.
+    expect((await get(withProvider, '/api/dynamic/citys?country=de')).data).toEqual({
+      country: 'de',
+      states: [],
+      cities: [{ code: 'berlin', state: null, name: { en: 'Berlin', ru: 'Berlin' } }],
+    });
+    expect((await get(withProvider, '/api/dynamic/citys?country=fr')).data).toEqual({
+      country: 'fr',
+      states: [],
+      cities: [],
+    });
   });
 
   it('offers only the tagged countries, states and cities of a tagged pool', async () => {

@@ -1,6 +1,15 @@
 import { COUNTRY_CODES, placeLabel, type Pool } from '@resiport/contract';
 
-/** Where the exit pool can put a customer, with names in English and Russian (pure; no I/O). */
+/**
+ * Where the exit pool can put a customer, with names in English and Russian (pure; no I/O). Only
+ * places the gateway would serve are listed (a requested location is honoured or refused, design
+ * §8; the matching rule is the gateway's `route/pool.ts`): a country is offered when an exit is
+ * tagged with it, and every country when a `forward_targeting` exit without a country tag exists
+ * (its upstream picks the place). An untagged exit of any other kind — the default pool's `direct`
+ * one — serves only lines without a location and adds none. States and cities are offered only where
+ * an exit tags them, even when a `forward_targeting` upstream could serve others: we cannot know
+ * which places it has.
+ */
 
 const regionNames = {
   en: new Intl.DisplayNames(['en'], { type: 'region' }),
@@ -13,7 +22,7 @@ export function countryName(code: string) {
 }
 
 export function countriesOf(pool: Pool) {
-  const anyCountry = pool.exits.some((exit) => exit.country === undefined);
+  const anyCountry = pool.exits.some((exit) => exit.forward_targeting === true && exit.country === undefined);
   const codes = anyCountry ? COUNTRY_CODES : [...new Set(pool.exits.flatMap((exit) => exit.country ?? []))];
   return {
     countries: [...codes].sort().map((code) => ({ code, name: countryName(code) })),

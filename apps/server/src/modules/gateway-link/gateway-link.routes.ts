@@ -5,10 +5,13 @@ import {
   gatewayEventsData,
   gatewayEventsQuery,
   internalGatewayPaths as paths,
+  internalGatewaySessionPath,
   leaseData,
   leaseRequest,
   releaseData,
   releaseRequest,
+  sessionData,
+  sessionRequest,
   usageBatchData,
   usageBatchRequest,
   whitelistLookupData,
@@ -21,11 +24,15 @@ import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
 import { eventsAfter } from './gateway-events.service';
 import { requireInternalSecret } from './internal-auth';
 import { grantLease, keyOf, releaseLease } from './lease.service';
+import { sessionEpoch } from './session.service';
 import { applyUsageBatch } from './usage.service';
 
 const tags = ['internal: gateway'];
 
-/** Calls from gateway processes (design §8): who a proxy user is, leases, usage, the change feed. */
+/**
+ * Calls from gateway processes (design §8): who a proxy user is, leases, usage, the change feed,
+ * sticky session epochs.
+ */
 export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireInternalSecret(ctx);
   return async (app) => {
@@ -97,6 +104,15 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(request, await eventsAfter(ctx.db, request.query.after)),
+    );
+    app.post(
+      internalGatewaySessionPath,
+      { onRequest, schema: { tags, body: sessionRequest, response: { 200: envelopeSchema(sessionData) } } },
+      async (request) => {
+        const { session_id: sessionId, minutes, ...owner } = request.body;
+        const { epoch, expiresInMs } = await sessionEpoch(ctx, { owner, sessionId, minutes });
+        return ok(request, { epoch, expires_in_ms: expiresInMs });
+      },
     );
   };
 }

@@ -7,7 +7,9 @@ import {
   cityOptions,
   countryOptions,
   matchesPlace,
+  offeredCountry,
   offeredPlace,
+  offersLocations,
   stateOptions,
   type Places,
 } from './locations';
@@ -117,11 +119,30 @@ describe('locations', () => {
     ]);
   });
 
-  it('drops a state or city the pool no longer lists', () => {
-    expect(offeredPlace(places, 'texas', 'austin')).toEqual({ state: 'texas', city: 'austin' });
-    expect(offeredPlace(places, 'ohio', 'austin')).toEqual({ state: undefined, city: 'austin' });
-    expect(offeredPlace(places, 'new_york', 'austin')).toEqual({ state: 'new_york', city: undefined });
-    expect(offeredPlace(undefined, 'ohio', 'x')).toEqual({ state: 'ohio', city: 'x' });
+  it('drops a state or city the pool no longer lists, and both without a country', () => {
+    expect(offeredPlace('us', places, 'texas', 'austin')).toEqual({ state: 'texas', city: 'austin' });
+    expect(offeredPlace('us', places, 'ohio', 'austin')).toEqual({ state: undefined, city: 'austin' });
+    expect(offeredPlace('us', places, 'new_york', 'austin')).toEqual({ state: 'new_york', city: undefined });
+    // Still loading the country's places: kept meanwhile.
+    expect(offeredPlace('us', undefined, 'ohio', 'x')).toEqual({ state: 'ohio', city: 'x' });
+    // The gateway refuses a state or city without a country (bad_username): never printed.
+    expect(offeredPlace(undefined, undefined, 'texas', 'austin')).toEqual({
+      state: undefined,
+      city: undefined,
+    });
+    expect(offeredPlace(undefined, places, 'texas', 'austin')).toEqual({ state: undefined, city: undefined });
+  });
+
+  it('offers no location at all when the pool lists no country (the default pool)', () => {
+    const none = { any_country: false, countries: [] };
+    expect(offersLocations(stock)).toBe(true);
+    expect(offersLocations(none)).toBe(false);
+    // A bookmarked country the pool does not serve reads as any: no `-country-` the gateway would refuse.
+    expect(offeredCountry(none, 'us')).toBeUndefined();
+    expect(offeredCountry(stock, 'fr')).toBeUndefined();
+    expect(offeredCountry(stock, 'de')).toBe('de');
+    expect(offeredCountry(stock, undefined)).toBeUndefined();
+    expect(offeredCountry(undefined, 'de')).toBe('de'); // stock still loading
   });
 });
 

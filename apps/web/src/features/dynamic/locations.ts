@@ -48,14 +48,33 @@ export function matchesPlace(input: string, option: PlaceOption | undefined): bo
 }
 
 /**
+ * Whether lines can target a place at all. The gateway honours a location or refuses it; a pool
+ * whose exits are untagged (the default `direct` one) lists no country and refuses every location,
+ * so the generator then offers none (and says so) instead of pickers whose lines would fail.
+ */
+export function offersLocations(stock: Stock): boolean {
+  return stock.countries.length > 0;
+}
+
+/** The chosen country if the pool still offers it (an old bookmark's country reads as any). */
+export function offeredCountry(stock: Stock | undefined, country: string | undefined): string | undefined {
+  if (stock === undefined || country === undefined) return country;
+  return stock.countries.some((entry) => entry.code === country) ? country : undefined;
+}
+
+/**
  * The state and city still on offer: a code the pool no longer lists for this country (an old
- * bookmark) is dropped rather than printed into lines the gateway would refuse with `no_exit`.
+ * bookmark) is dropped rather than printed into lines the gateway would refuse with `no_exit`;
+ * without a country there is neither (the gateway refuses a state or city without one).
+ * `places` is undefined while the country's places load: what was chosen is kept meanwhile.
  */
 export function offeredPlace(
+  country: string | undefined,
   places: Places | undefined,
   state: string | undefined,
   city: string | undefined,
 ): { state: string | undefined; city: string | undefined } {
+  if (country === undefined) return { state: undefined, city: undefined };
   if (places === undefined) return { state, city };
   const knownState = places.states.some((entry) => entry.code === state) ? state : undefined;
   const knownCity = places.cities.find(

@@ -21,6 +21,8 @@ export const generator = {
   'generator.city.any': 'Any city',
   'generator.location.anyHint': 'The exit can be anywhere; choose a country to target one.',
   'generator.location.noPlaces': 'The pool targets this country as a whole: no states or cities to choose.',
+  'generator.location.anyOnly':
+    'This pool serves “any location” only: lines cannot choose a country, state or city (such lines would be refused).',
   'generator.protocol': 'Protocol',
   'generator.protocol.http': 'HTTP',
   'generator.protocol.socks5': 'SOCKS5',

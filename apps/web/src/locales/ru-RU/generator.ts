@@ -23,6 +23,8 @@ export const generator: Translation<typeof en> = {
   'generator.city.any': 'Любой город',
   'generator.location.anyHint': 'Выход может быть где угодно; выберите страну, чтобы задать её.',
   'generator.location.noPlaces': 'Пул выбирает эту страну целиком: регионов и городов для выбора нет.',
+  'generator.location.anyOnly':
+    'Этот пул обслуживает только «любое местоположение»: в строках нельзя выбрать страну, регион или город (такие строки будут отклонены).',
   'generator.protocol': 'Протокол',
   'generator.protocol.http': 'HTTP',
   'generator.protocol.socks5': 'SOCKS5',

@@ -15,7 +15,7 @@ import { useStock } from '../../features/dynamic/api/get-stock';
 import { useTestProxy } from '../../features/dynamic/api/test-proxy';
 import { chooseAuth, generatorNotices } from '../../features/dynamic/credentials-choice';
 import { gatewayFor, portFor } from '../../features/dynamic/generator-settings';
-import { offeredPlace } from '../../features/dynamic/locations';
+import { offeredCountry, offeredPlace } from '../../features/dynamic/locations';
 import {
   curlCommand,
   hasCredentials,
@@ -51,10 +51,7 @@ export function ProxyGeneratorCard() {
   const whitelist = useDynamicWhitelist();
   const authOptions = useAuthOptions(settings.auth);
   // A country the pool no longer offers (an old bookmark) reads as any.
-  const country =
-    stock.data && !stock.data.countries.some((entry) => entry.code === settings.country)
-      ? undefined
-      : settings.country;
+  const country = offeredCountry(stock.data, settings.country);
   const cities = useCities(country);
   // Each sticky line's session: new ones on Generate (1000 ids are 10 KB; the list only slices them).
   const [sessionIds, setSessionIds] = useState(() => newSessionIds(MAX_PROXY_LINES));
@@ -73,7 +70,7 @@ export function ProxyGeneratorCard() {
     gateway === undefined || gateway.protocols.includes(settings.protocol)
       ? settings.protocol
       : (gateway.protocols[0] ?? settings.protocol);
-  const place = offeredPlace(country ? cities.data : undefined, settings.state, settings.city);
+  const place = offeredPlace(country, cities.data, settings.state, settings.city);
   const isWhitelist = choice.kind === 'whitelist';
 
   const spec: ProxyListSpec | undefined =

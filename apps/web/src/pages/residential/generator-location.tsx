@@ -5,6 +5,7 @@ import {
   cityOptions,
   countryOptions,
   matchesPlace,
+  offersLocations,
   type PlaceOption,
   stateOptions,
   type Places,
@@ -29,9 +30,21 @@ interface GeneratorLocationProps {
 
 /**
  * Country (searchable, named in the UI language), then the state and city the pool tags in it;
- * those two stay "Any" and disabled when it lists none.
+ * those two stay "Any" and disabled when it lists none. A pool that serves no location (the default
+ * one) gets no pickers at all, only a note: every place picked there would be refused.
  */
 export function GeneratorLocation(props: GeneratorLocationProps) {
+  if (!offersLocations(props.stock)) {
+    return (
+      <Typography.Paragraph type="secondary" data-testid="gen-location-any-only">
+        <FormattedMessage id="generator.location.anyOnly" />
+      </Typography.Paragraph>
+    );
+  }
+  return <LocationPickers {...props} />;
+}
+
+function LocationPickers(props: GeneratorLocationProps) {
   const { stock, places, placesLoading, country, state, city, onChange } = props;
   const intl = useIntl();
   const text = (id: MessageId) => intl.formatMessage({ id });
