@@ -1,9 +1,8 @@
 import type { Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
 import type { Refusal } from '../refusals';
-import { isIP } from 'node:net';
 import { connectDirect } from './connect/direct';
-import { isLocalName, isRefusedAddress } from './connect/guard';
+import { isRefusedHost } from './connect/guard';
 import { connectHttpUpstream } from './connect/http-upstream';
 import { connectSocks5Upstream } from './connect/socks5-upstream';
 import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
@@ -32,7 +31,7 @@ export class Router {
   async open(request: ChoiceRequest, destination: Destination): Promise<RouteResult> {
     // For every exit type: an upstream proxy on our own network would otherwise reach our private
     // addresses. (Names an upstream resolves itself can only be checked by that upstream.)
-    if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) {
+    if (!this.options.allowPrivate && isRefusedHost(destination.host)) {
       return { ok: false, reason: 'destination_refused' };
     }
     const candidates = this.pool.candidates(request);
@@ -53,9 +52,5 @@ export class Router {
       }
     }
     return { ok: false, reason: 'exit_failed' };
-  }
-
-  private isRefusedLiteral(host: string): boolean {
-    return isLocalName(host) || (isIP(host) !== 0 && isRefusedAddress(host));
   }
 }
