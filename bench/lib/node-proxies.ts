@@ -48,8 +48,7 @@ export async function startGateway(instance: string, serverUrl: string, idle: nu
       GATEWAY_SOCKS_PORT: String(ports[1]),
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_INSTANCE_ID: `bench-${instance}`,
-      // One bench account opens every tunnel: lift the per-source and per-account caps.
-      GATEWAY_AUTH_FAILURES_PER_MINUTE: '100000',
+      // One bench account opens every tunnel: lift the per-account cap (right passwords are never throttled).
       GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: String(idle + 1000),
     },
     'gateway listening',

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
 import { z } from 'zod';
+import type { ThrottleLimits } from './auth/throttle';
 
 /**
  * Every environment variable the gateway reads, parsed once (fail fast, list every bad key).
@@ -45,7 +46,20 @@ const envSchema = z.object({
   GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
   GATEWAY_EVENTS_POLL_MS: ms(1000),
-  GATEWAY_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Failed logins per (source IP, name) before refusal windows start; see the README. */
+  GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
+  GATEWAY_AUTH_BACKOFF_MS: ms(1000),
+  GATEWAY_AUTH_BACKOFF_MAX_MS: ms(60_000),
+  /** Wrong passwords per sub-account across all addresses, per window. */
+  GATEWAY_AUTH_USER_FAILURES: z.coerce.number().int().positive().default(30),
+  GATEWAY_AUTH_USER_WINDOW_MS: ms(600_000),
+  /** The per-address throttle it named is gone (decision 018): fail fast rather than ignore it. */
+  GATEWAY_AUTH_FAILURES_PER_MINUTE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.undefined({
+      error: 'replaced by GATEWAY_AUTH_PAIR_FAILURES and GATEWAY_AUTH_USER_FAILURES (see the README)',
+    }),
+  ),
   /** Worker processes sharing the listeners (node:cluster); each holds its own leases. */
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
@@ -67,10 +81,14 @@ export interface GatewayConfig {
   meterTickMs: number;
   flushMs: number;
   eventsPollMs: number;
-  authFailuresPerMinute: number;
+  /** Failed-login throttle (auth/throttle.ts). */
+  authThrottle: ThrottleLimits;
   /** Timeout of one internal call to the server. */
   serverCallTimeoutMs: number;
-  /** Credentials cache: found users, unknown users (so a typo is not a server call per connection). */
+  /**
+   * Credentials cache: found users, unknown users (so a burst of typos is not a server call per
+   * connection, yet a just-created sub-account or whitelisted address works within a second).
+   */
   credentialsTtlMs: number;
   negativeTtlMs: number;
   /** A failed exit sits out this long before rotating traffic tries it again. */
@@ -140,10 +158,19 @@ export function loadGatewayConfig(
     meterTickMs: e.GATEWAY_METER_TICK_MS,
     flushMs: e.GATEWAY_FLUSH_MS,
     eventsPollMs: e.GATEWAY_EVENTS_POLL_MS,
-    authFailuresPerMinute: e.GATEWAY_AUTH_FAILURES_PER_MINUTE,
+    authThrottle: {
+      pairFailures: e.GATEWAY_AUTH_PAIR_FAILURES,
+      backoffMs: e.GATEWAY_AUTH_BACKOFF_MS,
+      backoffMaxMs: e.GATEWAY_AUTH_BACKOFF_MAX_MS,
+      pairForgetMs: 900_000,
+      userFailures: e.GATEWAY_AUTH_USER_FAILURES,
+      userWindowMs: e.GATEWAY_AUTH_USER_WINDOW_MS,
+      knownGoodMs: 86_400_000,
+      maxTracked: 100_000,
+    },
     serverCallTimeoutMs: 5000,
     credentialsTtlMs: 60_000,
-    negativeTtlMs: 5000,
+    negativeTtlMs: 500,
     exitRestMs: 30_000,
     leaseMinBytes: 1_000_000,
     leaseMaxBytes: 256_000_000,

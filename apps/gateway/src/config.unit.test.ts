@@ -28,6 +28,41 @@ describe('gateway configuration', () => {
     expect(loadGatewayConfig(secret).instanceId).not.toBe(config.instanceId);
   });
 
+  it('throttles failed logins per (address, name) and per sub-account, and names the replaced variable', () => {
+    expect(loadGatewayConfig(secret)).toMatchObject({
+      negativeTtlMs: 500,
+      authThrottle: {
+        pairFailures: 10,
+        backoffMs: 1000,
+        backoffMaxMs: 60_000,
+        userFailures: 30,
+        userWindowMs: 600_000,
+      },
+    });
+    expect(
+      loadGatewayConfig({
+        ...secret,
+        GATEWAY_AUTH_PAIR_FAILURES: '5',
+        GATEWAY_AUTH_BACKOFF_MS: '250',
+        GATEWAY_AUTH_BACKOFF_MAX_MS: '8000',
+        GATEWAY_AUTH_USER_FAILURES: '100',
+        GATEWAY_AUTH_USER_WINDOW_MS: '60000',
+      }).authThrottle,
+    ).toMatchObject({
+      pairFailures: 5,
+      backoffMs: 250,
+      backoffMaxMs: 8000,
+      userFailures: 100,
+      userWindowMs: 60_000,
+    });
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_AUTH_FAILURES_PER_MINUTE: '20' })).toThrow(
+      /GATEWAY_AUTH_FAILURES_PER_MINUTE: replaced by GATEWAY_AUTH_PAIR_FAILURES/,
+    );
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_AUTH_PAIR_FAILURES: '0' })).toThrow(
+      /GATEWAY_AUTH_PAIR_FAILURES/,
+    );
+  });
+
   it('requires the internal secret unless the caller passes one', () => {
     expect(() => loadGatewayConfig({})).toThrow(ConfigError);
     expect(() => loadGatewayConfig({ INTERNAL_SECRET: 'short' })).toThrow(/INTERNAL_SECRET/);

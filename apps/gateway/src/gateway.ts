@@ -57,7 +57,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   const authenticator = new Authenticator({
     client,
     verifierKey: proxyVerifierKey(config.internalSecret),
-    failuresPerMinute: config.authFailuresPerMinute,
+    throttle: config.authThrottle,
     credentialsTtlMs: config.credentialsTtlMs,
     negativeTtlMs: config.negativeTtlMs,
     now,

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from '../src/config';
 import type { Gateway } from '../src/gateway';
 import { startFakeServer, type FakeServer } from './fake-server';
 import { basic, closed, connectTo, httpConnect, readAll, roundTrip } from './clients';
@@ -188,8 +189,9 @@ describe('HTTP proxy listener', () => {
     }
   });
 
-  it('throttles an address after repeated failures, even for the right password', async () => {
-    const strict = await startGateway(fake, { authFailuresPerMinute: 3 });
+  it('throttles an (address, user) pair after repeated failures, even for the right password', async () => {
+    const defaults = loadGatewayConfig({}, { internalSecret: 'x'.repeat(32) }).authThrottle;
+    const strict = await startGateway(fake, { authThrottle: { ...defaults, pairFailures: 3 } });
     try {
       const statuses: string[] = [];
       for (let i = 0; i < 4; i++) {

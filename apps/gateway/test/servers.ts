@@ -199,7 +199,6 @@ export function startGateway(fake: FakeServer, overrides: Partial<GatewayConfig>
       meterTickMs: 200,
       flushMs: 200,
       eventsPollMs: 100,
-      authFailuresPerMinute: 1000,
       handshakeTimeoutMs: 2000,
       connectTimeoutMs: 2000,
       ...overrides,

@@ -2,9 +2,9 @@ import { WHITELIST_PROXY_USER, type Credentials, type TrafficOwner } from '@resi
 import { matchesVerifier } from '@resiport/contract/proxy-verifier';
 import type { Refusal } from '../refusals';
 import type { ServerClient } from '../server-client';
-import { FailureThrottle } from './throttle';
+import { LoginThrottle, type ThrottleLimits } from './throttle';
 import { TtlCache } from './ttl-cache';
-import { parseUsername, type Session, type Targeting } from './username';
+import { MAX_USERNAME_LENGTH, parseUsername, type Session, type Targeting } from './username';
 
 /**
  * Who is connecting: a sub-account by username + password, or the main account by whitelisted
@@ -36,7 +36,7 @@ export const ownerKeyOf = (owner: TrafficOwner): string =>
 export interface AuthenticatorOptions {
   client: ServerClient;
   verifierKey: Buffer;
-  failuresPerMinute: number;
+  throttle: ThrottleLimits;
   credentialsTtlMs: number;
   negativeTtlMs: number;
   now?: () => number;
@@ -61,7 +61,7 @@ export class Authenticator {
    * dropped record (password changed, sub-account deleted) takes its entry with it.
    */
   private readonly acceptedPassword = new WeakMap<Credentials, string>();
-  readonly throttle: FailureThrottle;
+  readonly throttle: LoginThrottle;
 
   constructor(private readonly options: AuthenticatorOptions) {
     const now = options.now ?? Date.now;
@@ -70,7 +70,7 @@ export class Authenticator {
       (account) => (account === null ? options.negativeTtlMs : options.credentialsTtlMs),
       now,
     );
-    this.throttle = new FailureThrottle(options.failuresPerMinute, now);
+    this.throttle = new LoginThrottle(options.throttle, now);
   }
 
   /** The account that whitelisted this address, or null; throws when the server cannot be asked. */
@@ -79,37 +79,53 @@ export class Authenticator {
   }
 
   async authenticate(sourceIp: string, credential: Credential | undefined): Promise<AuthResult> {
-    if (!this.throttle.allows(sourceIp)) return this.refuse('throttled');
     try {
       if (!credential) {
         const account = await this.whitelistAccount(sourceIp);
-        // Not a failure for the throttle: every Basic-auth client first tries without credentials.
+        // Never throttled: every Basic-auth client first tries without credentials, and the
+        // address is the whole claim (there is no secret to guess).
         return account === null
           ? this.refuse('auth_required')
           : this.identity({ account_id: account, subaccount_id: null }, 'whitelist', sourceIp);
       }
       const parsed = parseUsername(credential.username);
-      if (!parsed.ok || this.options.targetingProblem?.(parsed.value.target) !== undefined) {
-        return this.fail(sourceIp, 'bad_username');
+      const targetingProblem = parsed.ok ? this.options.targetingProblem?.(parsed.value.target) : undefined;
+      if (!parsed.ok || targetingProblem !== undefined) {
+        // Keyed by what was typed (cut to a valid name's length, bounding memory): a typo in the
+        // targeting throttles that typo, nobody else.
+        const attempted = credential.username.toLowerCase().slice(0, MAX_USERNAME_LENGTH);
+        if (!this.throttle.mayTry(sourceIp, attempted)) return this.refuse('throttled');
+        this.throttle.failedName(sourceIp, attempted);
+        return this.refuse('bad_username');
       }
       const { subuser, target, session } = parsed.value;
       // The reserved `whitelist-…` user: a whitelisted address that wants targeting (see the contract).
+      // Like rule 1 it is decided by the address alone (the password is ignored), so not throttled.
       if (subuser === WHITELIST_PROXY_USER) {
         const account = await this.whitelistAccount(sourceIp);
-        if (account === null) return this.fail(sourceIp, 'auth_failed');
+        if (account === null) return this.refuse('auth_failed');
         const owner = { account_id: account, subaccount_id: null };
         return this.identity(owner, 'whitelist', sourceIp, target, session);
       }
+      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled');
       const found = await this.credentials.get(subuser, () => this.options.client.credentials(subuser));
+      // Asked again after the lookup, and from here to the recorded outcome nothing awaits: a burst
+      // of concurrent guesses cannot all pass one check made before any of them failed.
+      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled');
       if (
         !found.found ||
         found.verifier === null ||
         found.account_id === null ||
-        found.subaccount_id === null ||
-        !this.passwordMatches(found, found.verifier, credential.password)
+        found.subaccount_id === null
       ) {
-        return this.fail(sourceIp, 'auth_failed');
+        this.throttle.failedName(sourceIp, subuser);
+        return this.refuse('auth_failed');
       }
+      if (!this.passwordMatches(found, found.verifier, credential.password)) {
+        this.throttle.failedPassword(sourceIp, subuser);
+        return this.refuse('auth_failed');
+      }
+      this.throttle.succeeded(sourceIp, subuser);
       if (!found.active) return this.refuse('disabled');
       const owner = { account_id: found.account_id, subaccount_id: found.subaccount_id };
       return this.identity(owner, 'password', sourceIp, target, session);
@@ -155,11 +171,6 @@ export class Authenticator {
     const identity: Identity = { owner, ownerKey: ownerKeyOf(owner), via, sourceIp, target };
     if (session) identity.session = session;
     return { ok: true, identity };
-  }
-
-  private fail(sourceIp: string, reason: Refusal): AuthResult {
-    this.throttle.failed(sourceIp);
-    return this.refuse(reason);
   }
 
   private refuse(reason: Refusal): AuthResult {

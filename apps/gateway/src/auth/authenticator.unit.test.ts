@@ -3,9 +3,20 @@ import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/prox
 import { describe, expect, it } from 'vitest';
 import type { ServerClient } from '../server-client';
 import { Authenticator } from './authenticator';
+import type { ThrottleLimits } from './throttle';
 
 const secret = 's'.repeat(40);
 const key = proxyVerifierKey(secret);
+const throttle: ThrottleLimits = {
+  pairFailures: 5,
+  backoffMs: 1000,
+  backoffMaxMs: 60_000,
+  pairForgetMs: 900_000,
+  userFailures: 8,
+  userWindowMs: 600_000,
+  knownGoodMs: 86_400_000,
+  maxTracked: 1000,
+};
 
 function setup() {
   let now = 1_000_000;
@@ -54,9 +65,9 @@ function setup() {
   const auth = new Authenticator({
     client,
     verifierKey: key,
-    failuresPerMinute: 5,
+    throttle,
     credentialsTtlMs: 60_000,
-    negativeTtlMs: 5000,
+    negativeTtlMs: 500,
     now: () => now,
   });
   return { auth, calls, users, advance: (ms: number) => (now += ms) };
@@ -87,7 +98,7 @@ describe('authenticator', () => {
     expect(calls.credentials).toBe(2);
   });
 
-  it('refuses a wrong password, an unknown user (cached 5 s) and a bad username alike, and throttles', async () => {
+  it('refuses a wrong password, an unknown user (cached 0.5 s) and a bad username alike', async () => {
     const { auth, calls, advance } = setup();
     const ip = '198.51.100.2';
     expect(await auth.authenticate(ip, { username: 'aliceproxy01', password: 'nope' })).toEqual({
@@ -102,25 +113,91 @@ describe('authenticator', () => {
       reason: 'auth_failed',
     });
     expect(calls.credentials).toBe(2); // alice once, nobody once (negative cache)
+    advance(500);
+    await auth.authenticate(ip, { username: 'nobody000001', password: 'x' });
+    expect(calls.credentials).toBe(3); // the negative answer lived 0.5 s
     expect(await auth.authenticate(ip, { username: 'alice-planet-mars', password: 'x' })).toEqual({
       ok: false,
       reason: 'bad_username',
     });
-    expect(await auth.authenticate(ip, { username: 'aliceproxy01', password: 'nope' })).toMatchObject({
-      reason: 'auth_failed',
-    });
-    // Five failures: even the right password is refused from this address for a while.
-    expect(await auth.authenticate(ip, { username: 'aliceproxy01', password: 'pw-alice' })).toEqual({
-      ok: false,
-      reason: 'throttled',
-    });
-    expect(
-      await auth.authenticate('198.51.100.3', { username: 'aliceproxy01', password: 'pw-alice' }),
-    ).toMatchObject({ ok: true });
-    advance(12_000);
     expect(await auth.authenticate(ip, { username: 'aliceproxy01', password: 'pw-alice' })).toMatchObject({
       ok: true,
     });
+  });
+
+  it('throttles the failing (address, name) pair only: not other names, not the whitelist, not other addresses', async () => {
+    const { auth, advance } = setup();
+    const ip = '203.0.113.9'; // whitelisted for account 7
+    const alice = (password: string, from = ip) =>
+      auth.authenticate(from, { username: 'aliceproxy01', password });
+    for (let i = 0; i < throttle.pairFailures; i++) {
+      expect(await alice(`guess-${i}`)).toMatchObject({ reason: 'auth_failed' });
+    }
+    for (let i = 0; i < throttle.pairFailures; i++) {
+      expect(await auth.authenticate(ip, { username: 'alice-contry-us', password: 'x' })).toMatchObject({
+        reason: 'bad_username',
+      });
+    }
+    for (let i = 0; i < throttle.pairFailures; i++) {
+      expect(await auth.authenticate(ip, { username: 'whitelist', password: 'x' })).toMatchObject({
+        ok: true,
+      });
+    }
+    // The failing pairs back off, even with the right password (it is not checked while they do)…
+    expect(await alice('pw-alice')).toEqual({ ok: false, reason: 'throttled' });
+    expect(await auth.authenticate(ip, { username: 'alice-contry-us', password: 'x' })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
+    // …while the same address without credentials, as `whitelist`, or as another user is served,
+    expect(await auth.authenticate(ip, undefined)).toMatchObject({ ok: true });
+    expect(await auth.authenticate(ip, { username: 'whitelist-country-de', password: '' })).toMatchObject({
+      ok: true,
+    });
+    expect(await auth.authenticate(ip, { username: 'bobproxy0001', password: 'pw-bob' })).toEqual({
+      ok: false,
+      reason: 'disabled', // bob's password was checked: his answer, not a throttle
+    });
+    // and alice from elsewhere too; at home once the window is over.
+    expect(await alice('pw-alice', '198.51.100.3')).toMatchObject({ ok: true });
+    advance(throttle.backoffMs);
+    expect(await alice('pw-alice')).toMatchObject({ ok: true });
+  });
+
+  it('under distributed guessing, checks a bounded number of passwords; fresh addresses are refused unchecked', async () => {
+    const { auth, calls } = setup();
+    expect(
+      await auth.authenticate('192.0.2.50', { username: 'aliceproxy01', password: 'pw-alice' }),
+    ).toMatchObject({ ok: true });
+    const answers: string[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const result = await auth.authenticate(`198.51.100.${i + 10}`, {
+          username: 'aliceproxy01',
+          password: `guess-${i}`,
+        });
+        answers.push(result.ok ? 'ok' : result.reason);
+      }),
+    );
+    expect(answers.filter((a) => a === 'auth_failed')).toHaveLength(throttle.userFailures);
+    expect(answers.filter((a) => a === 'throttled')).toHaveLength(40 - throttle.userFailures);
+    // The right password from a new address is not even checked while the attack lasts…
+    expect(
+      await auth.authenticate('198.51.100.99', { username: 'aliceproxy01', password: 'pw-alice' }),
+    ).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
+    // …but from the address that logged in before, it is. Other sub-accounts are not affected.
+    expect(
+      await auth.authenticate('192.0.2.50', { username: 'aliceproxy01', password: 'pw-alice' }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await auth.authenticate('198.51.100.99', { username: 'bobproxy0001', password: 'pw-bob' }),
+    ).toMatchObject({
+      reason: 'disabled',
+    });
+    expect(calls.credentials).toBeLessThanOrEqual(3);
   });
 
   it('says disabled only after the password matched', async () => {
@@ -182,7 +259,7 @@ describe('authenticator', () => {
       auth.authenticate('198.51.100.6', { username: 'aliceproxy01', password });
     expect(await as('pw-alice')).toMatchObject({ ok: true });
     expect(await as('pw-alice')).toMatchObject({ ok: true });
-    // (4 misses: the 5th failure from one address would be throttled.)
+    // (4 misses: the 5th failure of this pair would open a refusal window.)
     for (const nearMiss of ['pw-alic', 'pw-alicE', 'pw-alice ', 'pw-alice-pw-alice']) {
       expect(await as(nearMiss)).toMatchObject({ ok: false, reason: 'auth_failed' });
     }
@@ -197,9 +274,9 @@ describe('authenticator', () => {
     const auth = new Authenticator({
       client: client as unknown as ServerClient,
       verifierKey: key,
-      failuresPerMinute: 5,
+      throttle,
       credentialsTtlMs: 60_000,
-      negativeTtlMs: 5000,
+      negativeTtlMs: 500,
     });
     expect(await auth.authenticate('198.51.100.6', { username: 'aliceproxy01', password: 'x' })).toEqual({
       ok: false,

@@ -1,9 +1,8 @@
 import type { Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
 import type { Refusal } from '../refusals';
-import { isIP } from 'node:net';
 import { connectDirect } from './connect/direct';
-import { isLocalName, isRefusedAddress } from './connect/guard';
+import { isRefusedHost } from './connect/guard';
 import { connectHttpUpstream } from './connect/http-upstream';
 import { connectSocks5Upstream } from './connect/socks5-upstream';
 import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
@@ -39,7 +38,7 @@ export class Router {
    * checked by that upstream.)
    */
   refusalBefore(request: ChoiceRequest, destination: Destination): Refusal | undefined {
-    if (!this.options.allowPrivate && this.isRefusedLiteral(destination.host)) return 'destination_refused';
+    if (!this.options.allowPrivate && isRefusedHost(destination.host)) return 'destination_refused';
     if (!this.pool.serves(request.target)) return 'no_exit';
     return undefined;
   }
@@ -71,9 +70,5 @@ export class Router {
     const { session } = request;
     if (!session) return undefined;
     return stickyKey(request.ownerKey, session.id, await this.sessions.epoch(request.ownerKey, session));
-  }
-
-  private isRefusedLiteral(host: string): boolean {
-    return isLocalName(host) || (isIP(host) !== 0 && isRefusedAddress(host));
   }
 }

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
-import { connect, isIP, type LookupFunction, type Socket } from 'node:net';
+import { connect, type LookupFunction, type Socket } from 'node:net';
 import { ConnectError, type ConnectFailure } from './types';
-import { isLocalName, isRefusedAddress } from './guard';
+import { isRefusedAddress, isRefusedHost } from './guard';
 
 const REFUSED = 'EDESTREFUSED';
 
@@ -55,7 +55,7 @@ export interface TcpOptions {
 /** A connected TCP socket, or a ConnectError saying whose fault it was not to get one. */
 export function tcpConnect(options: TcpOptions): Promise<Socket> {
   const { host, port, timeoutMs, guard } = options;
-  if (guard && !guard.allowPrivate && (isLocalName(host) || (isIP(host) !== 0 && isRefusedAddress(host)))) {
+  if (guard && !guard.allowPrivate && isRefusedHost(host)) {
     return Promise.reject(new ConnectError('destination_refused', `${host} is a refused destination`));
   }
   return new Promise((resolve, reject) => {

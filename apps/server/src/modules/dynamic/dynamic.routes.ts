@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount, requireAccount } from '../../plugins/auth';
+import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import { listWhitelist } from '../whitelist/whitelist.service';
 import { countriesOf, placesOf } from './locations';
 import { testProxyLine } from './proxy-test.service';
@@ -70,7 +71,11 @@ export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: { tags, security, body: proxyTestBody, response: { 200: envelopeSchema(proxyTestData) } },
       },
-      async (request) => ok(request, await testProxyLine(ctx, request.body)),
+      async (request) => {
+        // Per account, not per IP: every customer's test reaches the gateway from our own address.
+        await enforceAccountRateLimit(ctx, 'proxyTest', currentAccount(request).id);
+        return ok(request, await testProxyLine(ctx, request.body));
+      },
     );
     // What a proxy test sees: the address a request arrived from (for set-ups without internet access,
     // PROXY_TEST_URL can point here). Public: the caller is whoever came through the gateway.

@@ -16,3 +16,14 @@ export const rateLimits = {
 } as const satisfies Record<string, { ip: Limit; email: Limit }>;
 
 export type RateLimitedAction = keyof typeof rateLimits;
+
+/**
+ * Per-account limits on what a signed-in customer can repeat, where the client IP is no key: the
+ * portal's proxy test connects to the gateway from the server's own address for every customer, so
+ * only the account tells them apart (decision 018). Counted whether the test passes or not.
+ */
+export const accountRateLimits = {
+  proxyTest: { limit: 10, windowSeconds: 60 },
+} as const satisfies Record<string, Limit>;
+
+export type AccountRateLimitedAction = keyof typeof accountRateLimits;

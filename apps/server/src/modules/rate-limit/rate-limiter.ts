@@ -1,7 +1,13 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
-import { rateLimits, type Limit, type RateLimitedAction } from './limits';
+import {
+  accountRateLimits,
+  rateLimits,
+  type AccountRateLimitedAction,
+  type Limit,
+  type RateLimitedAction,
+} from './limits';
 import { countHit, deleteWindowsBefore } from './rate-limit.repository';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
@@ -21,7 +27,20 @@ export async function enforceRateLimit(
   const limits = rateLimits[action];
   const checks: [string, Limit][] = [[`${action}:ip:${subject.ip}`, limits.ip]];
   if (subject.email) checks.push([`${action}:email:${sha256Hex(subject.email)}`, limits.email]);
+  await enforce(ctx, now, checks);
+}
 
+/** Counts this attempt against the account's bucket of `action` (429 over the limit, as above). */
+export async function enforceAccountRateLimit(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  action: AccountRateLimitedAction,
+  accountId: number,
+): Promise<void> {
+  if (!ctx.config.rateLimitEnabled) return;
+  await enforce(ctx, ctx.clock(), [[`${action}:account:${accountId}`, accountRateLimits[action]]]);
+}
+
+async function enforce(ctx: Pick<AppContext, 'db'>, now: Date, checks: [string, Limit][]): Promise<void> {
   let retryAfter = 0;
   for (const [bucket, limit] of checks) {
     const windowMs = limit.windowSeconds * 1000;

@@ -1,0 +1,194 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from '../src/config';
+import type { Gateway } from '../src/gateway';
+import { basic, readHead } from './clients';
+import { startFakeServer, TEST_SECRET, type FakeServer } from './fake-server';
+import { closeServer, startEchoServer, startGateway } from './servers';
+
+const GB = 1_000_000_000;
+/** The shipped configuration: these tests hold the documented defaults to their promise. */
+const defaults = loadGatewayConfig({}, { internalSecret: TEST_SECRET });
+const limits = defaults.authThrottle;
+
+/**
+ * A CONNECT through the gateway from a chosen loopback source address (all of 127/8 is local on
+ * Linux), answered as `status reason`, e.g. `407 auth_failed` or `200`.
+ */
+async function connectFrom(gatewayPort: number, source: string, target: string, auth?: string) {
+  const socket = connect({ host: '127.0.0.1', port: gatewayPort, localAddress: source });
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
+  socket.write(
+    `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+  );
+  try {
+    const { head } = await readHead(socket);
+    const reason = /^x-resiport-reason: *(\S+)/im.exec(head)?.[1];
+    return `${head.split(' ')[1] ?? ''}${reason ? ` ${reason}` : ''}`;
+  } finally {
+    socket.destroy();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retries every `everyMs` until the answer is `200`, or gives up at the deadline; answers every attempt. */
+async function untilAccepted(attempt: () => Promise<string>, deadlineMs: number, everyMs: number) {
+  const deadline = Date.now() + deadlineMs;
+  const answers: string[] = [];
+  for (;;) {
+    answers.push(await attempt());
+    if (answers.at(-1) === '200' || Date.now() >= deadline) return answers;
+    await sleep(everyMs);
+  }
+}
+
+describe('failed logins throttle who failed, not their neighbours', () => {
+  let fake: FakeServer;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
+  let target: string;
+  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
+  const bob = { user: 'bobproxy0001', pass: 'Bob-pass.1' };
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    fake.addUser(alice.user, alice.pass, GB);
+    fake.addUser(bob.user, bob.pass, GB);
+    echo = await startEchoServer();
+    target = `127.0.0.1:${echo.port}`;
+  });
+  afterAll(async () => {
+    await closeServer(echo);
+    await fake.close();
+  });
+
+  it('30 failures from one address (wrong passwords, typos) leave other users and the whitelist alone', async () => {
+    // A first window long enough that the attempts right after the 10th failure surely fall in it.
+    const gateway = await startGateway(fake, { authThrottle: { ...limits, backoffMs: 3000 } });
+    const shared = '127.0.0.5'; // e.g. an office NAT, or the server running the portal's proxy test
+    fake.addWhitelist(shared, 77, GB);
+    try {
+      const from = (auth?: string) => connectFrom(gateway.httpPort, shared, target, auth);
+      const wrong: string[] = [];
+      for (let i = 0; i < 15; i++) wrong.push(await from(basic(alice.user, `guess-${i}`)));
+      const typos: string[] = [];
+      for (let i = 0; i < 15; i++) typos.push(await from(basic(`${alice.user}-contry-us`, alice.pass)));
+
+      const free = limits.pairFailures;
+      expect(wrong.slice(0, free)).toEqual(Array(free).fill('407 auth_failed'));
+      expect(wrong.slice(free)).toEqual(Array(15 - free).fill('429 throttled')); // its window is open
+      expect(typos.slice(0, free)).toEqual(Array(free).fill('407 bad_username'));
+      expect(typos.slice(free)).toEqual(Array(15 - free).fill('429 throttled'));
+
+      // From the same address: another user, another typo, no credentials (whitelisted), `whitelist`.
+      expect(await from(basic(bob.user, bob.pass))).toBe('200');
+      expect(await from(basic(`${alice.user}-country-usa`, alice.pass))).toBe('407 bad_username');
+      expect(await from()).toBe('200');
+      expect(await from(basic('whitelist-session-s1', ''))).toBe('200');
+      // Alice herself: from elsewhere at once; from this address once the pair's window is over.
+      expect(await connectFrom(gateway.httpPort, '127.0.0.6', target, basic(alice.user, alice.pass))).toBe(
+        '200',
+      );
+      const own = await untilAccepted(() => from(basic(alice.user, alice.pass)), 10_000, 100);
+      expect(own[0]).toBe('429 throttled');
+      expect(own.at(-1)).toBe('200');
+      expect(new Set(own.slice(0, -1))).toEqual(new Set(['429 throttled']));
+      expect(gateway.metrics.authFailures.get('throttled')).toBeGreaterThanOrEqual(2);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a 1,000-guess attack on one user from 100 addresses checks at most the stated budget', async () => {
+    const gateway = await startGateway(fake, { authThrottle: limits });
+    const carol = { user: 'carolproxy01', pass: 'Qz7!pw8x' };
+    fake.addUser(carol.user, carol.pass, GB);
+    const home = '127.0.1.1';
+    try {
+      // Carol uses her line from home before the attack: that pair is known-good.
+      expect(await connectFrom(gateway.httpPort, home, target, basic(carol.user, carol.pass))).toBe('200');
+
+      const started = Date.now();
+      const attackers = Array.from({ length: 100 }, (_, i) => `127.0.0.${i + 1}`);
+      const answers = await Promise.all(
+        attackers.map(async (source, a) => {
+          const mine: string[] = [];
+          for (let g = 0; g < 10; g++) {
+            // The right password is among the last guesses, from an address that never logged in.
+            const password = a === 99 && g === 9 ? carol.pass : `guess-${a}-${g}`;
+            mine.push(await connectFrom(gateway.httpPort, source, target, basic(carol.user, password)));
+          }
+          return mine;
+        }),
+      );
+      const elapsed = Date.now() - started;
+      const all = answers.flat();
+      const checked = all.filter((a) => a === '407 auth_failed').length;
+      // The bucket refills `userFailures` per window: what can have trickled in while we ran.
+      const budget = limits.userFailures + Math.floor((elapsed * limits.userFailures) / limits.userWindowMs);
+      expect(all).toHaveLength(1000);
+      expect(checked).toBeGreaterThanOrEqual(limits.userFailures);
+      expect(checked).toBeLessThanOrEqual(budget);
+      expect(all.filter((a) => a === '429 throttled')).toHaveLength(1000 - checked);
+      expect(answers[99]?.[9]).toBe('429 throttled'); // the right password, refused unchecked
+
+      // While the attack lasts: a new address is refused even with the right password, home is not,
+      // and other users are not affected at all.
+      expect(await connectFrom(gateway.httpPort, '127.0.2.1', target, basic(carol.user, carol.pass))).toBe(
+        '429 throttled',
+      );
+      expect(await connectFrom(gateway.httpPort, home, target, basic(carol.user, carol.pass))).toBe('200');
+      expect(await connectFrom(gateway.httpPort, '127.0.0.50', target, basic(bob.user, bob.pass))).toBe(
+        '200',
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('news from the server count within a second', () => {
+  let fake: FakeServer;
+  let gateway: Gateway;
+  let target: string;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    echo = await startEchoServer();
+    target = `127.0.0.1:${echo.port}`;
+    // The shipped cache lifetimes; the change feed polled as in production.
+    gateway = await startGateway(fake, {
+      negativeTtlMs: defaults.negativeTtlMs,
+      eventsPollMs: defaults.eventsPollMs,
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await closeServer(echo);
+    await fake.close();
+  });
+
+  it('a sub-account refused while unknown works within 1 s of being created', async () => {
+    const newcomer = { user: 'newcomer0001', pass: 'New-pass.1' };
+    const login = () =>
+      connectFrom(gateway.httpPort, '127.0.0.9', target, basic(newcomer.user, newcomer.pass));
+    expect(await login()).toBe('407 auth_failed');
+    expect(await login()).toBe('407 auth_failed'); // now answered from the negative cache
+    fake.addUser(newcomer.user, newcomer.pass, GB);
+    const answers = await untilAccepted(login, 1000, 100);
+    expect(answers.at(-1)).toBe('200');
+  });
+
+  it('a newly whitelisted address works within 1 s', async () => {
+    const address = '127.0.0.10';
+    const plain = () => connectFrom(gateway.httpPort, address, target);
+    expect(await plain()).toBe('407 auth_required');
+    expect(await plain()).toBe('407 auth_required');
+    fake.addWhitelist(address, 88, GB);
+    const answers = await untilAccepted(plain, 1000, 20);
+    expect(answers.at(-1)).toBe('200');
+  });
+});
