@@ -10,7 +10,7 @@ describe('gateway configuration', () => {
   it('has the documented defaults', () => {
     const config = loadGatewayConfig(secret);
     expect(config).toMatchObject({
-      host: '0.0.0.0',
+      host: '::',
       httpPort: 8000,
       socksPort: 1080,
       metricsPort: undefined,
@@ -19,7 +19,9 @@ describe('gateway configuration', () => {
       handshakeTimeoutMs: 10_000,
       connectTimeoutMs: 10_000,
       idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 30_000,
       maxConnectionsPerAccount: 500,
+      maxUnauthenticatedPerIp: 64,
       meterTickMs: 250,
       flushMs: 5000,
       pool: { exits: [{ id: 'direct', type: 'direct', weight: 1 }] },
