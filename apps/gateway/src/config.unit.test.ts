@@ -30,6 +30,22 @@ describe('gateway configuration', () => {
     expect(loadGatewayConfig(secret).instanceId).not.toBe(config.instanceId);
   });
 
+  it('reads the listener settings, and refuses a cap of zero', () => {
+    const config = loadGatewayConfig({
+      ...secret,
+      GATEWAY_HOST: '0.0.0.0',
+      GATEWAY_KEEPALIVE_TIMEOUT_MS: '5000',
+      GATEWAY_MAX_UNAUTHENTICATED_PER_IP: '8',
+    });
+    expect(config).toMatchObject({ host: '0.0.0.0', keepAliveTimeoutMs: 5000, maxUnauthenticatedPerIp: 8 });
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_MAX_UNAUTHENTICATED_PER_IP: '0' })).toThrow(
+      /GATEWAY_MAX_UNAUTHENTICATED_PER_IP/,
+    );
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_KEEPALIVE_TIMEOUT_MS: '-1' })).toThrow(
+      /GATEWAY_KEEPALIVE_TIMEOUT_MS/,
+    );
+  });
+
   it('requires the internal secret unless the caller passes one', () => {
     expect(() => loadGatewayConfig({})).toThrow(ConfigError);
     expect(() => loadGatewayConfig({ INTERNAL_SECRET: 'short' })).toThrow(/INTERNAL_SECRET/);
