@@ -79,8 +79,9 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
     headersTimeout: 0,
     requestTimeout: 0,
   });
-  // Advertised to clients as `Keep-Alive: timeout=…`; HeadDeadlines enforces it.
-  server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  // HeadDeadlines closes idle kept-alive connections. Node's keep-alive timer would also reset the
+  // socket timeout a forwarded request's tunnel relies on for its idle timeout, so it is off.
+  server.keepAliveTimeout = 0;
   const deadlines = new HeadDeadlines(options);
   const { unauthenticated } = options;
 
