@@ -74,8 +74,8 @@ export function endToEndHeaders(raw: string[]): string[] {
 export function createHttpProxy(service: TunnelService, options: HttpProxyOptions): Server {
   const server = createServer({
     maxHeaderSize: MAX_HEADER_BYTES,
-    // Slow-loris: head-deadlines.ts times every head itself (Node's checker left idle and half-sent
-    // heads open), so Node's own timers are off rather than racing it with a different answer.
+    // Slow-loris: head-deadlines.ts times every head itself (in the field Node's checker left idle and
+    // half-sent heads open; decision 017), so Node's timers are off rather than racing it.
     headersTimeout: 0,
     requestTimeout: 0,
   });
