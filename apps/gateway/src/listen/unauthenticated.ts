@@ -35,9 +35,4 @@ export class UnauthenticatedConnections {
     if (left > 0) this.perIp.set(ip, left);
     else this.perIp.delete(ip);
   }
-
-  /** Unauthenticated connections from this address now (tests, diagnostics). */
-  count(ip: string): number {
-    return this.perIp.get(ip) ?? 0;
-  }
 }
