@@ -20,7 +20,8 @@ const flag = (fallback: boolean) =>
     .transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
-  GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  /** `::` listens on IPv6 and IPv4 (dual stack); without IPv6 the gateway falls back to `0.0.0.0`. */
+  GATEWAY_HOST: z.string().min(1).default('::'),
   GATEWAY_HTTP_PORT: port(8000),
   GATEWAY_SOCKS_PORT: port(1080),
   /** Prometheus text at `/metrics`; unset = no metrics listener. */
@@ -42,6 +43,10 @@ const envSchema = z.object({
   GATEWAY_HANDSHAKE_TIMEOUT_MS: ms(10_000),
   GATEWAY_CONNECT_TIMEOUT_MS: ms(10_000),
   GATEWAY_IDLE_TIMEOUT_MS: ms(120_000),
+  /** An HTTP connection waiting for its next request head after a response is closed after this. */
+  GATEWAY_KEEPALIVE_TIMEOUT_MS: ms(30_000),
+  /** Connections per source IP (both ports) that have not authenticated yet; one more is closed at once. */
+  GATEWAY_MAX_UNAUTHENTICATED_PER_IP: z.coerce.number().int().positive().default(64),
   GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
   GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
@@ -77,7 +82,9 @@ export interface GatewayConfig {
   handshakeTimeoutMs: number;
   connectTimeoutMs: number;
   idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   maxConnectionsPerAccount: number;
+  maxUnauthenticatedPerIp: number;
   meterTickMs: number;
   flushMs: number;
   eventsPollMs: number;
@@ -154,7 +161,9 @@ export function loadGatewayConfig(
     handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
     idleTimeoutMs: e.GATEWAY_IDLE_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.GATEWAY_KEEPALIVE_TIMEOUT_MS,
     maxConnectionsPerAccount: e.GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT,
+    maxUnauthenticatedPerIp: e.GATEWAY_MAX_UNAUTHENTICATED_PER_IP,
     meterTickMs: e.GATEWAY_METER_TICK_MS,
     flushMs: e.GATEWAY_FLUSH_MS,
     eventsPollMs: e.GATEWAY_EVENTS_POLL_MS,

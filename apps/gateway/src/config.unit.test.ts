@@ -10,7 +10,7 @@ describe('gateway configuration', () => {
   it('has the documented defaults', () => {
     const config = loadGatewayConfig(secret);
     expect(config).toMatchObject({
-      host: '0.0.0.0',
+      host: '::',
       httpPort: 8000,
       socksPort: 1080,
       metricsPort: undefined,
@@ -19,7 +19,9 @@ describe('gateway configuration', () => {
       handshakeTimeoutMs: 10_000,
       connectTimeoutMs: 10_000,
       idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 30_000,
       maxConnectionsPerAccount: 500,
+      maxUnauthenticatedPerIp: 64,
       meterTickMs: 250,
       flushMs: 5000,
       pool: { exits: [{ id: 'direct', type: 'direct', weight: 1 }] },
@@ -60,6 +62,22 @@ describe('gateway configuration', () => {
     );
     expect(() => loadGatewayConfig({ ...secret, GATEWAY_AUTH_PAIR_FAILURES: '0' })).toThrow(
       /GATEWAY_AUTH_PAIR_FAILURES/,
+    );
+  });
+
+  it('reads the listener settings, and refuses a cap of zero', () => {
+    const config = loadGatewayConfig({
+      ...secret,
+      GATEWAY_HOST: '0.0.0.0',
+      GATEWAY_KEEPALIVE_TIMEOUT_MS: '5000',
+      GATEWAY_MAX_UNAUTHENTICATED_PER_IP: '8',
+    });
+    expect(config).toMatchObject({ host: '0.0.0.0', keepAliveTimeoutMs: 5000, maxUnauthenticatedPerIp: 8 });
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_MAX_UNAUTHENTICATED_PER_IP: '0' })).toThrow(
+      /GATEWAY_MAX_UNAUTHENTICATED_PER_IP/,
+    );
+    expect(() => loadGatewayConfig({ ...secret, GATEWAY_KEEPALIVE_TIMEOUT_MS: '-1' })).toThrow(
+      /GATEWAY_KEEPALIVE_TIMEOUT_MS/,
     );
   });
 

@@ -1,11 +1,13 @@
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { canonicalIp, type TrafficOwner } from '@resiport/contract';
 import { proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { Authenticator } from './auth/authenticator';
 import type { GatewayConfig } from './config';
 import { startEventPoller, type GatewayEvent } from './control/events';
+import { hostsToTry, listenOn, listenOnFirst } from './listen/bind';
 import { createHttpProxy } from './listen/http-proxy';
 import { createSocksServer } from './listen/socks5';
+import { UnauthenticatedConnections } from './listen/unauthenticated';
 import { consoleLogger, type GatewayLogger } from './log';
 import { Leases } from './meter/leases';
 import { Meter } from './meter/meter';
@@ -190,8 +192,17 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     });
   }, config.flushMs);
 
-  const httpServer = createHttpProxy(service, { handshakeTimeoutMs: config.handshakeTimeoutMs });
-  const socksServer = createSocksServer(service, { handshakeTimeoutMs: config.handshakeTimeoutMs });
+  // One count for both ports: an address gets the cap once, not once per port.
+  const unauthenticated = new UnauthenticatedConnections(config.maxUnauthenticatedPerIp);
+  const httpServer = createHttpProxy(service, {
+    handshakeTimeoutMs: config.handshakeTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    unauthenticated,
+  });
+  const socksServer = createSocksServer(service, {
+    handshakeTimeoutMs: config.handshakeTimeoutMs,
+    unauthenticated,
+  });
   const sockets = new Set<Socket>();
   for (const server of [httpServer, socksServer] as Server[]) {
     server.on('connection', (socket: Socket) => {
@@ -204,21 +215,21 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       ? undefined
       : serveMetrics(() => metrics.render({ tunnelsOpen: meter.size, usageQueued: reporter.queued }));
 
-  const listen = (server: Server, port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, config.host, () => {
-        server.off('error', reject);
-        resolve((server.address() as AddressInfo).port);
-      });
-    });
   let httpPort: number;
   let socksPort: number;
   let metricsPort: number | undefined;
+  let host = config.host;
   try {
-    httpPort = await listen(httpServer, config.httpPort);
-    socksPort = await listen(socksServer, config.socksPort);
-    metricsPort = metricsServer && (await listen(metricsServer, config.metricsPort ?? 0));
+    // The first listener finds out whether this machine has IPv6; the others follow it.
+    ({ port: httpPort, host } = await listenOnFirst(
+      httpServer,
+      config.httpPort,
+      hostsToTry(config.host),
+      (failed, error, next) =>
+        log.warn({ host: failed, err: error.code, fallback: next }, 'no IPv6 here; listening on IPv4 only'),
+    ));
+    socksPort = await listenOn(socksServer, config.socksPort, host);
+    metricsPort = metricsServer && (await listenOn(metricsServer, config.metricsPort ?? 0, host));
   } catch (error) {
     clearInterval(meterTimer);
     clearInterval(flushTimer);
@@ -227,7 +238,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     throw error;
   }
   log.info(
-    { httpPort, socksPort, metricsPort, instance: config.instanceId, pid: process.pid },
+    { host, httpPort, socksPort, metricsPort, instance: config.instanceId, pid: process.pid },
     'gateway listening',
   );
 

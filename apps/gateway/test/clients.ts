@@ -26,10 +26,14 @@ export function readHead(socket: Socket, timeoutMs = 5000): Promise<{ head: stri
   });
 }
 
-export function connectTo(port: number): Promise<Socket> {
+/** `host` is the gateway's address, `localAddress` ours (another loopback address is another client IP). */
+export function connectTo(
+  port: number,
+  from: { host?: string; localAddress?: string } = {},
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
     // Like real clients, close when the peer does (no allowHalfOpen); half-close is tested by sending FIN.
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: from.host ?? '127.0.0.1', port, localAddress: from.localAddress });
     socket.once('connect', () => resolve(socket));
     socket.once('error', reject);
   });
@@ -40,7 +44,11 @@ export const basic = (user: string, pass: string) =>
 
 /** Sends a CONNECT through the gateway's HTTP port; answers the status, the head and the socket. */
 export async function httpConnect(port: number, target: string, auth?: string, extraHeaders = '') {
-  const socket = await connectTo(port);
+  return httpConnectOn(await connectTo(port), target, auth, extraHeaders);
+}
+
+/** The same CONNECT on a socket the test opened itself (another address, or one held idle first). */
+export async function httpConnectOn(socket: Socket, target: string, auth?: string, extraHeaders = '') {
   socket.on('error', () => undefined);
   socket.write(
     `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}${extraHeaders}\r\n`,
@@ -182,4 +190,30 @@ export function bytesReader(socket: Socket) {
       if (buffer.length > 0) socket.unshift(buffer);
     },
   });
+}
+
+/**
+ * A whole HTTP response read by hand: status, headers (lower-case names), and exactly Content-Length
+ * bytes of body; whatever came after it (a pipelined response) is left on the socket.
+ */
+export async function readResponse(socket: Socket, timeoutMs = 5000) {
+  const reading = readHead(socket, timeoutMs);
+  socket.resume();
+  const { head, rest } = await reading;
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = Number(headers['content-length'] ?? 0);
+  let body = rest;
+  if (body.length < length) {
+    const read = bytesReader(socket);
+    socket.resume();
+    body = Buffer.concat([body, await read(length - body.length)]);
+    read.release();
+  }
+  if (body.length > length) socket.unshift(body.subarray(length));
+  return { statusLine, status: Number(statusLine.split(' ')[1]), headers, body: body.subarray(0, length) };
 }

@@ -134,7 +134,6 @@ describe('SOCKS5 listener', () => {
 
   it('closes on protocol violations, truncation and slow handshakes, and keeps serving', async () => {
     const inputs = [
-      Buffer.from([4, 1, 0, 80, 127, 0, 0, 1, 0]), // SOCKS4
       Buffer.from('GET / HTTP/1.1\r\n\r\n'),
       Buffer.from([5, 0]), // no methods
       Buffer.from([5, 1, 0x80]), // nothing acceptable → 0xFF
@@ -161,5 +160,45 @@ describe('SOCKS5 listener', () => {
     const ok = await socksConnect(gateway.socksPort, { host: '127.0.0.1', port: echo.port }, alice);
     expect(ok.rep).toBe(0);
     ok.socket.destroy();
+  });
+
+  it('answers SOCKS4 and SOCKS4a with the SOCKS4 "request rejected" reply (0x5B) and closes', async () => {
+    const user = Buffer.from('aliceproxy01\0');
+    const requests = {
+      socks4: Buffer.concat([Buffer.from([4, 1, 0, 80, 127, 0, 0, 1]), user]),
+      socks4a: Buffer.concat([Buffer.from([4, 1, 0, 80, 0, 0, 0, 1]), user, Buffer.from('example.com\0')]),
+      // The first two bytes are enough to know it is SOCKS4: a client that stops there is answered too.
+      socks4Truncated: Buffer.from([4, 1]),
+    };
+    for (const [name, request] of Object.entries(requests)) {
+      const socket = await connectTo(gateway.socksPort);
+      socket.on('error', () => undefined);
+      socket.write(request);
+      const answer = await readAll(socket, 3000); // resolves only once the gateway has closed
+      expect([name, [...answer]]).toEqual([name, [0x00, 0x5b, 0, 0, 0, 0, 0, 0]]);
+    }
+  });
+
+  it('closes idle and half-sent handshakes at the handshake timeout, without an answer', async () => {
+    const user = Buffer.from(alice.user);
+    const pass = Buffer.from(alice.pass);
+    const login = Buffer.concat([Buffer.from([1, user.length]), user, Buffer.from([pass.length]), pass]);
+    const halves: [string, Buffer[]][] = [
+      ['nothing at all', []],
+      ['half a greeting', [Buffer.from([5, 2, 0])]],
+      ['greeting, half a login', [Buffer.from([5, 1, 2]), login.subarray(0, 6)]],
+      ['login, half a request', [Buffer.from([5, 1, 2]), login, Buffer.from([5, 1, 0, 1, 127, 0])]],
+    ];
+    const sockets = await Promise.all(
+      halves.map(async ([, parts]) => {
+        const socket = await connectTo(gateway.socksPort);
+        socket.on('error', () => undefined);
+        for (const part of parts) socket.write(part);
+        return socket;
+      }),
+    );
+    const answers = await Promise.all(sockets.map((socket) => readAll(socket, 5000)));
+    // Only what the handshake owed so far (method choice, login status) came back, never a reply.
+    expect(answers.map((a) => [...a])).toEqual([[], [], [5, 2], [5, 2, 1, 0]]);
   });
 });

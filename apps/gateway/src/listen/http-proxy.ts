@@ -1,42 +1,44 @@
 import {
   createServer,
   request as httpRequest,
-  STATUS_CODES,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
-import { REASON_HEADER, refusals, type Refusal } from '../refusals';
+import type { Refusal } from '../refusals';
 import type { TunnelService } from '../tunnel/service';
 import { basicCredential, endWith, isValidHost, parseAuthority, sourceIpOf, validPort } from './common';
+import { HeadDeadlines } from './head-deadlines';
+import { rawRefusal, rawResponse, refuseAndDrain } from './http-refusal';
+import type { UnauthenticatedConnections } from './unauthenticated';
 
 /**
  * The HTTP proxy listener: `CONNECT host:port` tunnels, and absolute-form requests
  * (`GET http://host/path`) forwarded with hop-by-hop headers and our credentials stripped.
  * Credentials come as Basic in `Proxy-Authorization`; without them only a whitelisted address
- * gets in. Every refusal carries a status and `X-Resiport-Reason` (see refusals.ts).
+ * gets in. Every refusal carries a status, `X-Resiport-Reason` and a text body (http-refusal.ts).
  */
 
-export const REALM = 'Resiport';
 /** Encoded once: every tunnel sends it (a Buffer write skips a string conversion per tunnel). */
 const CONNECT_ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection established\r\n\r\n', 'latin1');
 const MAX_HEADER_BYTES = 16 * 1024;
+/** A refused request's body is read and dropped up to this much before the connection goes. */
+const MAX_DRAINED_BODY = 1024 * 1024;
 
-function refusalHeaders(reason: Refusal): Record<string, string> {
-  const headers: Record<string, string> = {
-    [REASON_HEADER]: reason,
-    'Content-Length': '0',
-    Connection: 'close',
-  };
-  if (refusals[reason].http === 407) headers['Proxy-Authenticate'] = `Basic realm="${REALM}"`;
-  return headers;
+export interface HttpProxyOptions {
+  handshakeTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  unauthenticated: UnauthenticatedConnections;
 }
 
-function rawResponse(status: number, headers: Record<string, string>): string {
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-  return [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...lines, '', ''].join('\r\n');
+/** What `forward` needs from the listener (the same for 'request' and 'checkContinue'). */
+interface ForwardSteps {
+  authenticate: (req: IncomingMessage) => Promise<Identity | Refusal>;
+  refuse: (req: IncomingMessage, res: ServerResponse, reason: Refusal) => void;
+  /** Runs once the client is authenticated: 'checkContinue' sends its 100 Continue here. */
+  onAuthenticated?: () => void;
 }
 
 /** Headers that concern one hop only (RFC 9110 §7.6.1), plus whatever `Connection` names. */
@@ -69,13 +71,26 @@ export function endToEndHeaders(raw: string[]): string[] {
   return out;
 }
 
-export function createHttpProxy(service: TunnelService, options: { handshakeTimeoutMs: number }): Server {
+export function createHttpProxy(service: TunnelService, options: HttpProxyOptions): Server {
   const server = createServer({
     maxHeaderSize: MAX_HEADER_BYTES,
-    // Slow-loris: the whole request head must arrive within the handshake timeout.
-    headersTimeout: options.handshakeTimeoutMs,
+    // Slow-loris: head-deadlines.ts times every head itself (in the field Node's checker left idle and
+    // half-sent heads open; decision 017), so Node's timers are off rather than racing it.
+    headersTimeout: 0,
     requestTimeout: 0,
-    connectionsCheckingInterval: Math.min(1000, options.handshakeTimeoutMs),
+  });
+  // HeadDeadlines closes idle kept-alive connections. Node's keep-alive timer would also reset the
+  // socket timeout a forwarded request's tunnel relies on for its idle timeout, so it is off.
+  server.keepAliveTimeout = 0;
+  const deadlines = new HeadDeadlines(options);
+  const { unauthenticated } = options;
+
+  server.on('connection', (socket: Socket) => {
+    if (!unauthenticated.admit(socket)) {
+      service.refuse('throttled');
+      return void socket.destroy();
+    }
+    deadlines.accepted(socket);
   });
 
   const authenticate = async (req: IncomingMessage): Promise<Identity | Refusal> => {
@@ -83,38 +98,51 @@ export function createHttpProxy(service: TunnelService, options: { handshakeTime
       sourceIpOf(req.socket),
       basicCredential(req.headers['proxy-authorization']),
     );
-    return result.ok ? result.identity : result.reason;
+    if (!result.ok) return result.reason;
+    unauthenticated.authenticated(req.socket);
+    return result.identity;
   };
+  const refuse = (req: IncomingMessage, res: ServerResponse, reason: Refusal) =>
+    refuseAndDrain(req, res, reason, { maxBytes: MAX_DRAINED_BODY, timeoutMs: options.handshakeTimeoutMs });
 
   server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    deadlines.headReceived(socket);
     socket.on('error', () => undefined);
-    const refuse = (reason: Refusal) => {
+    const language = req.headers['accept-language'];
+    const refuseTunnel = (reason: Refusal) => {
       service.refuse(reason);
-      endWith(socket, rawResponse(refusals[reason].http, refusalHeaders(reason)));
+      endWith(socket, rawRefusal(reason, language));
     };
     void (async () => {
       const destination = parseAuthority(req.url);
-      if (!destination) return refuse('bad_request');
+      if (!destination) return refuseTunnel('bad_request');
       const identity = await authenticate(req);
-      if (typeof identity === 'string') return refuse(identity);
+      if (typeof identity === 'string') return refuseTunnel(identity);
       const connected = await service.connect(identity, destination);
-      if (!connected.ok) {
-        return endWith(
-          socket,
-          rawResponse(refusals[connected.reason].http, refusalHeaders(connected.reason)),
-        );
-      }
+      if (!connected.ok) return endWith(socket, rawRefusal(connected.reason, language));
       await service.relay(connected, socket, CONNECT_ESTABLISHED, head);
     })().catch(() => socket.destroy());
   });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void forward(service, req, res, authenticate).catch(() => res.destroy());
+    deadlines.headReceived(req.socket, res);
+    // A request after a refusal on the same connection (it said `Connection: close`) gets nothing.
+    if (req.socket.writableEnded) return void req.socket.destroy();
+    void forward(service, req, res, { authenticate, refuse }).catch(() => res.destroy());
+  });
+
+  // `Expect: 100-continue`: Node would send 100 before anyone looked at the credentials, and the
+  // client would send its whole body only to be refused. So 100 goes out once it is authenticated;
+  // a refusal is the final answer instead, without 100.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    deadlines.headReceived(req.socket, res);
+    if (req.socket.writableEnded) return void req.socket.destroy();
+    const onAuthenticated = () => res.writeContinue();
+    void forward(service, req, res, { authenticate, refuse, onAuthenticated }).catch(() => res.destroy());
   });
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
     else endWith(socket, rawResponse(status, { 'Content-Length': '0', Connection: 'close' }));
   });
@@ -126,12 +154,12 @@ async function forward(
   service: TunnelService,
   req: IncomingMessage,
   res: ServerResponse,
-  authenticate: (req: IncomingMessage) => Promise<Identity | Refusal>,
+  steps: ForwardSteps,
 ): Promise<void> {
   res.shouldKeepAlive = false;
   const refuse = (reason: Refusal) => {
     service.refuse(reason);
-    res.writeHead(refusals[reason].http, refusalHeaders(reason)).end();
+    steps.refuse(req, res, reason);
   };
   let url: URL | undefined;
   try {
@@ -144,13 +172,11 @@ async function forward(
   const port = url && (url.port === '' ? 80 : validPort(url.port));
   if (url?.protocol !== 'http:' || !isValidHost(host) || port === undefined) return refuse('bad_request');
 
-  const identity = await authenticate(req);
+  const identity = await steps.authenticate(req);
   if (typeof identity === 'string') return refuse(identity);
+  steps.onAuthenticated?.();
   const connected = await service.connect(identity, { host, port });
-  if (!connected.ok) {
-    res.writeHead(refusals[connected.reason].http, refusalHeaders(connected.reason)).end();
-    return;
-  }
+  if (!connected.ok) return steps.refuse(req, res, connected.reason);
   const tunnel = service.track(connected, req.socket);
   if (!tunnel) return;
   service.watch(tunnel);
@@ -178,7 +204,7 @@ async function forward(
   });
   outgoing.on('error', () => {
     if (res.headersSent) res.destroy();
-    else res.writeHead(502, refusalHeaders('unreachable')).end();
+    else steps.refuse(req, res, 'unreachable');
   });
   req.pipe(outgoing);
 }

@@ -5,6 +5,7 @@ import { refusals } from '../refusals';
 import type { TunnelService } from '../tunnel/service';
 import { SocketReader } from '../tunnel/reader';
 import { endWith, isValidHost, sourceIpOf } from './common';
+import type { UnauthenticatedConnections } from './unauthenticated';
 
 /**
  * The SOCKS5 listener (RFC 1928, CONNECT only) with username/password (RFC 1929). Method 0x00
@@ -12,9 +13,13 @@ import { endWith, isValidHost, sourceIpOf } from './common';
  * always asked for credentials, so a whitelisted client can still send targeting (`whitelist-…`).
  * A client that breaks the protocol (wrong version, truncated or garbage input, too slow) is
  * disconnected without a reply; one that asks for something we do not do gets the RFC's code.
+ * A SOCKS4/4a client gets SOCKS4's "request rejected" (we speak only 5), so it fails with a reason.
  */
 
 const VERSION = 0x05;
+const SOCKS4_VERSION = 0x04;
+/** SOCKS4 reply: VN 0, CD 91 "request rejected or failed", DSTPORT and DSTIP zero. */
+const SOCKS4_REJECTED = Buffer.from([0x00, 0x5b, 0, 0, 0, 0, 0, 0]);
 const AUTH_VERSION = 0x01;
 const NO_AUTH = 0x00;
 const USER_PASS = 0x02;
@@ -32,10 +37,19 @@ export const REP = {
 /** A reply with BND.ADDR 0.0.0.0:0: our side's address is nobody's business. */
 const reply = (rep: number) => Buffer.from([VERSION, rep, 0x00, 0x01, 0, 0, 0, 0, 0, 0]);
 
-export function createSocksServer(service: TunnelService, options: { handshakeTimeoutMs: number }): Server {
+export interface SocksOptions {
+  handshakeTimeoutMs: number;
+  unauthenticated: UnauthenticatedConnections;
+}
+
+export function createSocksServer(service: TunnelService, options: SocksOptions): Server {
   return createServer({ allowHalfOpen: true }, (socket) => {
     socket.on('error', () => undefined);
-    void handle(service, socket, options.handshakeTimeoutMs).catch(() => socket.destroy());
+    if (!options.unauthenticated.admit(socket)) {
+      service.refuse('throttled');
+      return void socket.destroy();
+    }
+    void handle(service, socket, options).catch(() => socket.destroy());
   });
 }
 
@@ -53,12 +67,13 @@ async function readAddress(reader: SocketReader, atyp: number | undefined): Prom
   return undefined;
 }
 
-async function handle(service: TunnelService, socket: Socket, handshakeTimeoutMs: number): Promise<void> {
+async function handle(service: TunnelService, socket: Socket, options: SocksOptions): Promise<void> {
   // Slow-loris: the client's whole handshake must arrive in time.
-  const timer = setTimeout(() => socket.destroy(), handshakeTimeoutMs);
+  const timer = setTimeout(() => socket.destroy(), options.handshakeTimeoutMs);
   const reader = new SocketReader(socket, 4096);
   try {
     const [version, count = 0] = await reader.read(2);
+    if (version === SOCKS4_VERSION) return endWith(socket, SOCKS4_REJECTED);
     if (version !== VERSION || count === 0) return void socket.destroy();
     const methods = [...(await reader.read(count))];
     const sourceIp = sourceIpOf(socket);
@@ -78,6 +93,7 @@ async function handle(service: TunnelService, socket: Socket, handshakeTimeoutMs
         return endWith(socket, Buffer.from([AUTH_VERSION, 0x01]));
       }
       socket.write(Buffer.from([AUTH_VERSION, 0x00]));
+      if (result.ok) options.unauthenticated.authenticated(socket);
     } else if (methods.includes(NO_AUTH)) {
       result = await service.authenticate(sourceIp, undefined);
       if (!result.ok) {
@@ -85,6 +101,7 @@ async function handle(service: TunnelService, socket: Socket, handshakeTimeoutMs
         return endWith(socket, Buffer.from([VERSION, NO_METHOD]));
       }
       socket.write(Buffer.from([VERSION, NO_AUTH]));
+      options.unauthenticated.authenticated(socket);
     } else {
       return endWith(socket, Buffer.from([VERSION, NO_METHOD]));
     }

@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '../src/gateway';
+import { HeadDeadlines } from '../src/listen/head-deadlines';
+import { basic, closed, connectTo, readAll, readResponse, roundTrip } from './clients';
+import { startFakeServer, type FakeServer } from './fake-server';
+import { closeServer, listenOn, startEchoServer, startGateway, startHttpTarget } from './servers';
+
+const GB = 1_000_000_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('HTTP proxy: request heads must complete within the handshake timeout', () => {
+  let fake: FakeServer;
+  let gateway: Gateway;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
+  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    fake.addUser(alice.user, alice.pass, GB);
+    echo = await startEchoServer();
+    target = await startHttpTarget();
+    gateway = await startGateway(fake, { handshakeTimeoutMs: 400 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([closeServer(echo), closeServer(target)]);
+    await fake.close();
+  });
+
+  it('closes connections that send nothing, half a head, or a head one byte at a time', async () => {
+    const starts = [
+      '',
+      `GET http://127.0.0.1:${target.port}/hello HTTP/1.1\r\nHost: 127.0.0.1\r\n`,
+      'CONNECT 127.0.0.1:1 HTTP/1.1\r\n',
+      'GET http://127.0.0.1/ HT',
+    ];
+    const sockets = await Promise.all(
+      starts.map(async (start) => {
+        const socket = await connectTo(gateway.httpPort);
+        socket.on('error', () => undefined);
+        if (start) socket.write(start);
+        return socket;
+      }),
+    );
+    const trickler = await connectTo(gateway.httpPort);
+    trickler.on('error', () => undefined);
+    trickler.write('CONNECT 127.0.0.1:1 HTTP/1.1\r\nX-Slow: ');
+    const trickle = setInterval(() => trickler.writable && trickler.write('a'), 50);
+    try {
+      // readAll resolves only when the gateway closes; nothing is answered to a head that never came.
+      const answers = await Promise.all([...sockets, trickler].map((socket) => readAll(socket, 5000)));
+      expect(answers.map((a) => a.toString())).toEqual(['', '', '', '', '']);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('serves a slow head that completes in time, and does not time out what follows it', async () => {
+    const slow = await startGateway(fake, { handshakeTimeoutMs: 1500 });
+    try {
+      const socket = await connectTo(slow.httpPort);
+      socket.on('error', () => undefined);
+      const head = `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(alice.user, alice.pass)}\r\n\r\n`;
+      const answer = readResponse(socket);
+      for (let i = 0; i < head.length; i += 20) {
+        socket.write(head.slice(i, i + 20));
+        await sleep(25);
+      }
+      expect((await answer).status).toBe(200);
+      // The tunnel outlives the handshake timeout: the head timer is off once the head is in.
+      await sleep(1800);
+      expect((await roundTrip(socket, Buffer.from('still here'))).toString()).toBe('still here');
+      socket.destroy();
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('lets a forwarded request take longer than the handshake timeout once its head is in', async () => {
+    const socket = await connectTo(gateway.httpPort);
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: x\r\n` +
+        `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\nContent-Length: 10\r\n\r\n`,
+    );
+    await sleep(800); // twice the handshake timeout, in the middle of the body
+    socket.write('0123456789');
+    const answer = (await readAll(socket)).toString();
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('0123456789');
+  });
+});
+
+/**
+ * The keep-alive half of HeadDeadlines, on a plain Node server that keeps connections alive (the
+ * proxy answers absolute-form requests `Connection: close` for now). Node's own keep-alive and
+ * header timers are off, so whatever closes these connections is HeadDeadlines.
+ */
+describe('HeadDeadlines between requests on a kept-alive connection', () => {
+  async function startKeepAliveServer(limits: { handshakeTimeoutMs: number; keepAliveTimeoutMs: number }) {
+    const deadlines = new HeadDeadlines(limits);
+    const server: Server = createServer(
+      { headersTimeout: 0, requestTimeout: 0 },
+      (req: IncomingMessage, res: ServerResponse) => {
+        deadlines.headReceived(req.socket, res);
+        const delay = Number(/^\/slow\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+        setTimeout(() => res.end(`answer to ${req.url}`), delay);
+      },
+    );
+    server.keepAliveTimeout = 0;
+    server.on('connection', (socket) => deadlines.accepted(socket));
+    return Object.assign(server, { port: await listenOn(server) });
+  }
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
+
+  let quickIdle: Awaited<ReturnType<typeof startKeepAliveServer>>;
+  let longIdle: Awaited<ReturnType<typeof startKeepAliveServer>>;
+  beforeAll(async () => {
+    quickIdle = await startKeepAliveServer({ handshakeTimeoutMs: 300, keepAliveTimeoutMs: 600 });
+    longIdle = await startKeepAliveServer({ handshakeTimeoutMs: 300, keepAliveTimeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    await Promise.all([closeServer(quickIdle), closeServer(longIdle)]);
+  });
+
+  it('closes a connection idle after its response for the keep-alive timeout', async () => {
+    const socket = await connectTo(quickIdle.port);
+    socket.write(get('/a'));
+    const first = await readResponse(socket);
+    expect([first.status, first.headers.connection, first.body.toString()]).toEqual([
+      200,
+      'keep-alive',
+      'answer to /a',
+    ]);
+    await closed(socket, 5000);
+  });
+
+  it('waits longer than the handshake timeout for the next head, then serves it', async () => {
+    const socket = await connectTo(longIdle.port);
+    socket.write(get('/a'));
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /a');
+    await sleep(900); // three handshake timeouts of idling: allowed between requests
+    socket.write(get('/b'));
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /b');
+    socket.destroy();
+  });
+
+  it('gives a next head that has begun only the handshake timeout, not the keep-alive timeout', async () => {
+    const socket = await connectTo(longIdle.port);
+    socket.on('error', () => undefined);
+    socket.write(get('/a'));
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /a');
+    socket.write('GET /b HTTP/1.1\r\nHo');
+    await closed(socket, 5000); // the keep-alive timeout here is a minute
+  });
+
+  it('keeps a connection whose pipelined requests are still being answered', async () => {
+    const socket = await connectTo(longIdle.port);
+    // The first answer takes longer than the handshake timeout; the second head is already in.
+    socket.write(get('/slow/700') + get('/b'));
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /slow/700');
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /b');
+    await sleep(500);
+    socket.write(get('/c'));
+    expect((await readResponse(socket)).body.toString()).toBe('answer to /c');
+    socket.destroy();
+  });
+});
