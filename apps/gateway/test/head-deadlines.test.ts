@@ -83,7 +83,7 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
     socket.on('error', () => undefined);
     socket.write(
       `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: x\r\n` +
-        `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\nContent-Length: 10\r\n\r\n`,
+        `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\nContent-Length: 10\r\nConnection: close\r\n\r\n`,
     );
     await sleep(800); // twice the handshake timeout, in the middle of the body
     socket.write('0123456789');
@@ -95,7 +95,7 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
 
 /**
  * The keep-alive half of HeadDeadlines, on a plain Node server that keeps connections alive (the
- * proxy answers absolute-form requests `Connection: close` for now). Node's own keep-alive and
+ * proxy's own kept-alive connections are tested in keep-alive.test.ts). Node's own keep-alive and
  * header timers are off, so whatever closes these connections is HeadDeadlines.
  */
 describe('HeadDeadlines between requests on a kept-alive connection', () => {

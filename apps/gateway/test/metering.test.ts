@@ -68,7 +68,7 @@ describe('metering, leases and cut-off', () => {
     const plain = await connectTo(gateway.httpPort);
     const body = readAll(plain);
     plain.write(
-      `GET http://127.0.0.1:${target.port}/bytes/250000 HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic('meterproxy01', 'Meter-pass.1')}\r\n\r\n`,
+      `GET http://127.0.0.1:${target.port}/bytes/250000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nProxy-Authorization: ${basic('meterproxy01', 'Meter-pass.1')}\r\n\r\n`,
     );
     expect((await body).length).toBeGreaterThan(250_000);
     account(plain);

@@ -151,7 +151,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     const post = (auth?: string) =>
       `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
       (auth ? `Proxy-Authorization: ${auth}\r\n` : '') +
-      'Content-Length: 5\r\nExpect: 100-continue\r\n\r\n';
+      'Content-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n';
 
     for (const [auth, reason] of [
       [undefined, 'auth_required'],

@@ -128,7 +128,7 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
     deadlines.headReceived(req.socket, res);
     // A request after a refusal on the same connection (it said `Connection: close`) gets nothing.
     if (req.socket.writableEnded) return void req.socket.destroy();
-    void forward(service, req, res, { authenticate, refuse }).catch(() => res.destroy());
+    inTurn(req.socket, () => forward(service, req, res, { authenticate, refuse })).catch(() => res.destroy());
   });
 
   // `Expect: 100-continue`: Node would send 100 before anyone looked at the credentials, and the
@@ -138,7 +138,9 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
     deadlines.headReceived(req.socket, res);
     if (req.socket.writableEnded) return void req.socket.destroy();
     const onAuthenticated = () => res.writeContinue();
-    void forward(service, req, res, { authenticate, refuse, onAuthenticated }).catch(() => res.destroy());
+    inTurn(req.socket, () => forward(service, req, res, { authenticate, refuse, onAuthenticated })).catch(
+      () => res.destroy(),
+    );
   });
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -149,14 +151,28 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
   return server;
 }
 
-/** An absolute-form request: one per client connection, so its client-socket bytes bill one owner. */
+/**
+ * Exchanges on one kept-alive connection, one at a time: a pipelined request waits until the one
+ * before it is answered, so the client socket's bytes are billed to one request's owner at a time.
+ */
+const turns = new WeakMap<Socket, Promise<void>>();
+function inTurn(socket: Socket, exchange: () => Promise<void>): Promise<void> {
+  const next = (turns.get(socket) ?? Promise.resolve()).then(exchange, exchange);
+  turns.set(socket, next.catch(() => undefined));
+  return next;
+}
+
+/**
+ * An absolute-form request. The client connection stays open for more requests (to this or other
+ * hosts), as squid does; each request is authenticated and billed on its own: its tunnel bills the
+ * client socket from where the previous request's stopped until its response is done.
+ */
 async function forward(
   service: TunnelService,
   req: IncomingMessage,
   res: ServerResponse,
   steps: ForwardSteps,
 ): Promise<void> {
-  res.shouldKeepAlive = false;
   const refuse = (reason: Refusal) => {
     service.refuse(reason);
     steps.refuse(req, res, reason);
@@ -179,9 +195,16 @@ async function forward(
   if (!connected.ok) return steps.refuse(req, res, connected.reason);
   const tunnel = service.track(connected, req.socket);
   if (!tunnel) return;
-  service.watch(tunnel);
+  const watch = service.watch(tunnel);
   const upstream = connected.upstream;
-  res.on('close', () => upstream.destroy());
+  const answered = new Promise<void>((resolve) => {
+    res.once('close', () => {
+      upstream.destroy();
+      // Answered in full on a connection that stays: the next request is billed on its own.
+      if (res.writableFinished && !req.socket.destroyed) service.finishExchange(tunnel, watch);
+      resolve();
+    });
+  });
 
   // RFC 9112 §3.2.2: with an absolute-form target, Host is the target's, whatever the client sent.
   const headers = endToEndHeaders(req.rawHeaders).filter(
@@ -207,4 +230,5 @@ async function forward(
     else steps.refuse(req, res, 'unreachable');
   });
   req.pipe(outgoing);
+  await answered;
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
 import type { Tunnel } from './tunnel';
 
@@ -14,6 +15,9 @@ export class Meter {
   private readonly byOwner = new Map<string, Set<Tunnel>>();
   /** Open tunnels plus connections still being set up, per account (the connection limit). */
   private readonly load = new Map<number, number>();
+  /** Per client socket: how far its bytes are billed, once a tunnel on it finished without closing it. */
+  private readonly billed = new WeakMap<Socket, { read: number; written: number }>();
+  private readonly onClose = new WeakMap<Tunnel, () => void>();
 
   constructor(private readonly sink: ByteSink) {}
 
@@ -37,7 +41,25 @@ export class Meter {
     let set = this.byOwner.get(key);
     if (!set) this.byOwner.set(key, (set = new Set()));
     set.add(tunnel);
-    tunnel.client.once('close', () => this.remove(tunnel));
+    const onClose = () => this.remove(tunnel);
+    this.onClose.set(tunnel, onClose);
+    tunnel.client.once('close', onClose);
+  }
+
+  /**
+   * Where a new tunnel on this client socket starts billing: 0 for a fresh connection, or where the
+   * previous request's tunnel stopped on a kept-alive one (every byte billed once, to one owner).
+   */
+  billedUpTo(client: Socket): { read: number; written: number } | undefined {
+    return this.billed.get(client);
+  }
+
+  /** A request on a kept-alive connection is done: its tunnel leaves (final read), the socket stays. */
+  finish(tunnel: Tunnel): void {
+    const onClose = this.onClose.get(tunnel);
+    if (onClose) tunnel.client.off('close', onClose);
+    this.remove(tunnel);
+    this.billed.set(tunnel.client, tunnel.billedUpTo());
   }
 
   private remove(tunnel: Tunnel): void {

@@ -14,13 +14,13 @@ let nextId = 1;
  */
 export class Tunnel implements Spender {
   readonly id = nextId++;
-  private readBefore = 0;
-  private writtenBefore = 0;
+  private readBefore: number;
+  private writtenBefore: number;
   /** Bytes the data path spent since the last sample. */
   private spent = 0;
   /** Set once the data path starts (a relay or a watch); holds before that are remembered. */
   private flow: Flow | undefined;
-  private held = false;
+  private holding = false;
 
   constructor(
     readonly identity: Identity,
@@ -28,7 +28,17 @@ export class Tunnel implements Spender {
     readonly upstream: Socket,
     readonly exitId: string,
     readonly credit: OwnerCredit,
-  ) {}
+    /** Client-socket bytes already billed to an earlier tunnel (a kept-alive HTTP connection). */
+    billedBefore = { read: 0, written: 0 },
+  ) {
+    this.readBefore = billedBefore.read;
+    this.writtenBefore = billedBefore.written;
+  }
+
+  /** Where billing of the client socket stands (the next tunnel on a kept-alive connection starts here). */
+  billedUpTo(): { read: number; written: number } {
+    return { read: this.readBefore, written: this.writtenBefore };
+  }
 
   spend(bytes: number): void {
     this.spent += bytes;
@@ -37,16 +47,20 @@ export class Tunnel implements Spender {
 
   attach(flow: Flow): void {
     this.flow = flow;
-    if (this.held) flow.hold();
+    if (this.holding) flow.hold();
+  }
+
+  get held(): boolean {
+    return this.holding;
   }
 
   hold(): void {
-    this.held = true;
+    this.holding = true;
     this.flow?.hold();
   }
 
   release(): void {
-    this.held = false;
+    this.holding = false;
     this.flow?.release();
   }
 

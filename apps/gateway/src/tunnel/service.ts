@@ -85,10 +85,11 @@ export class TunnelService {
       return undefined;
     }
     const credit = this.deps.leases.of(identity.owner, identity.ownerKey);
-    const tunnel = new Tunnel(identity, client, upstream, exit.id, credit);
+    const billed = this.deps.meter.billedUpTo(client);
+    const tunnel = new Tunnel(identity, client, upstream, exit.id, credit, billed);
     this.deps.meter.add(tunnel);
     // The handshake already on the socket is billed too: spend it now, not at the next sample.
-    tunnel.spend(client.bytesRead + client.bytesWritten);
+    tunnel.spend(client.bytesRead + client.bytesWritten - (billed ? billed.read + billed.written : 0));
     this.deps.reporter.countConnection(identity);
     this.deps.metrics.tunnelsOpened++;
     return tunnel;
@@ -121,5 +122,16 @@ export class TunnelService {
       socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
     }
     return watch;
+  }
+
+  /**
+   * The exchange on a kept-alive connection is over: billing of this request ends (the next request,
+   * perhaps another owner's, gets its own tunnel from here) and the client socket waits for it.
+   */
+  finishExchange(tunnel: Tunnel, watch: Watch): void {
+    watch.stop();
+    tunnel.client.setTimeout(0);
+    if (tunnel.held) tunnel.release();
+    this.deps.meter.finish(tunnel);
   }
 }
