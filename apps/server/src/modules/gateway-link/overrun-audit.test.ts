@@ -1,0 +1,131 @@
+import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountInfo,
+  authHeader,
+  postForm,
+  signedInAccount,
+  trafficConserved,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { post } from '../ledger/ledger.service';
+import { auditOverruns } from './overrun-audit';
+
+const KB = 1000;
+const GB = 1_000_000_000;
+
+/**
+ * Bytes a gateway delivered past an owner's traffic: written off against the bound the gateway
+ * promises (one read buffer per open tunnel), owed by the owner and billed from its next traffic
+ * before anything else, and reported by `npm run audit` with every breach of the bound.
+ */
+describe('overruns: bounded, owed, repaid, audited', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const internal = (path: string, body: unknown) =>
+    t.call({
+      method: 'POST',
+      url: `/api/internal/gateway/${path}`,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
+    });
+  const subOf = (subId: number) =>
+    t.ctx.db
+      .selectFrom('subaccounts')
+      .select(['traffic_left_bytes', 'traffic_used_bytes', 'traffic_debt_bytes'])
+      .where('id', '=', subId)
+      .executeTakeFirstOrThrow();
+
+  it('writes off what could not be billed with its bound, bills it from the next allocation, and audits both', async () => {
+    const account = await signedInAccount(t);
+    const headers = authHeader(account.token);
+    const { id } = await accountInfo(t, account.token);
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
+      );
+    const created = await postForm(
+      t,
+      '/api/auth/passadd',
+      { username: `overrun${Date.now().toString(36)}`, password: 'Over-pass.1', traffic: '0.001' },
+      headers,
+    );
+    const subId = (created.data as { id: number }).id;
+    const owner = { account_id: id, subaccount_id: subId };
+    const before = await auditOverruns(t.ctx.db);
+
+    const lease = await internal('lease', { ...owner, instance_id: 'gw-o', want_bytes: 1000 * KB });
+    expect(lease.data).toMatchObject({ granted_bytes: 500 * KB, exhausted: false }); // half of what is left
+    // 1,100 kB reported on a 1,000 kB sub-account from 2 tunnels: 100 kB past zero, within 2 × 64 KiB.
+    await internal('usage', {
+      batch_id: 'gw-o:1',
+      instance_id: 'gw-o',
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 1100 * KB, connections: 2, tunnels: 2 }],
+    });
+    // A report 300 kB past zero from one tunnel breaks the bound: the audit must say so.
+    await internal('usage', {
+      batch_id: 'gw-o:2',
+      instance_id: 'gw-o',
+      entries: [{ ...owner, bytes_up: 0, bytes_down: 300 * KB, connections: 1, tunnels: 1 }],
+    });
+    expect(await subOf(subId)).toEqual({
+      traffic_left_bytes: 0n,
+      traffic_used_bytes: BigInt(1000 * KB),
+      traffic_debt_bytes: BigInt(400 * KB),
+    });
+    const report = await auditOverruns(t.ctx.db);
+    expect(report.owners).toContainEqual({
+      accountId: id,
+      subaccountId: subId,
+      overrunBytes: BigInt(400 * KB),
+      boundBytes: BigInt(3 * 65_536),
+      debtBytes: BigInt(400 * KB),
+      breaches: 1,
+    });
+    expect(report.breaches - before.breaches).toBe(1);
+    expect(report.totalOverrunBytes - before.totalOverrunBytes).toBe(BigInt(400 * KB));
+
+    // The next allocation pays the debt first: 1 MB in, 400 kB of it billed as the earlier usage.
+    const allocated = await postForm(
+      t,
+      '/api/auth/trafficupdate',
+      { id: String(subId), action: 'allocate', traffic: '0.001', request_id: 'overrun-allocate-1' },
+      headers,
+    );
+    expect(allocated.code).toBe(0);
+    expect(allocated.data).toMatchObject({
+      sub: { traffic_left_bytes: 600 * KB, traffic_used_bytes: 1400 * KB, allocated_bytes: 2000 * KB },
+    });
+    expect(await subOf(subId)).toMatchObject({ traffic_debt_bytes: 0n });
+    const repaid = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'kind', 'ref_type'])
+      .where('subaccount_id', '=', subId)
+      .where('ref_type', '=', 'allocation')
+      .execute();
+    expect(repaid).toEqual([{ amount: BigInt(-400 * KB), kind: 'usage', ref_type: 'allocation' }]);
+    expect((await auditOverruns(t.ctx.db)).owners).toContainEqual(
+      expect.objectContaining({ subaccountId: subId, overrunBytes: BigInt(400 * KB), debtBytes: 0n }),
+    );
+    await internal('release', { ...owner, instance_id: 'gw-o' });
+    // The written-off bytes were billed later out of the same 1 GB: nothing made up, nothing lost.
+    expect(await trafficConserved(t, id, BigInt(GB))).toBe(true);
+  });
+
+  it('reports a reserved counter that disagrees with the open leases', async () => {
+    const account = await signedInAccount(t);
+    const { id } = await accountInfo(t, account.token);
+    expect((await auditOverruns(t.ctx.db)).reservedMismatches).toEqual([]);
+    await sql`update accounts set traffic_reserved_bytes = 7 where id = ${id}`.execute(t.ctx.db);
+    expect((await auditOverruns(t.ctx.db)).reservedMismatches).toEqual([
+      { accountId: id, subaccountId: null, cached: 7n, fromLeases: 0n },
+    ]);
+    await sql`update accounts set traffic_reserved_bytes = 0 where id = ${id}`.execute(t.ctx.db);
+  });
+});
