@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trafficConserved } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
@@ -13,10 +14,8 @@ import { closeServer, startFirehose, startHttpTarget } from './servers';
 const MB = 1_000_000;
 const GB = 1_000_000_000;
 const PASSWORD = 'Line-pass.1';
-/** The gateway's meter tick (GATEWAY_METER_TICK_MS, left at its default here). */
-const TICK_MS = 250;
-/** Slack for the timer firing late on a busy machine and the lease call that learns nothing is left. */
-const SLACK_MS = 250;
+/** Tunnels per process in the drain test; each may move one read buffer past its owner's credit. */
+const TUNNELS_PER_PROCESS = 4;
 
 const moved = (socket: Socket) => socket.bytesRead + socket.bytesWritten;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,7 +73,7 @@ describe('gateway processes against one server: drain across processes, a crash 
       return { gateway, socket: tunnel.socket, openedAt, closedAt };
     };
     const tunnels = await Promise.all(
-      gateways.flatMap((gateway) => Array.from({ length: 4 }, () => openTunnel(gateway))),
+      gateways.flatMap((gateway) => Array.from({ length: TUNNELS_PER_PROCESS }, () => openTunnel(gateway))),
     );
     const closedAt = await Promise.all(tunnels.map((x) => x.closedAt));
     const spreadMs = Math.max(...closedAt) - Math.min(...closedAt);
@@ -108,11 +107,9 @@ describe('gateway processes against one server: drain across processes, a crash 
     const overrun = leases.reduce((n, l) => n + l.overrun_bytes, 0n);
     const metered = await reported(subId);
 
-    // A process notices it has spent its credit at its next meter reading (every TICK_MS), then one
-    // lease call learns that nothing is left, then the cut. So each process delivers past what the
-    // server billed for it at most about one tick of its own throughput: the bound per process is its
-    // measured rate × (TICK_MS + SLACK_MS), with a floor of 1 MB for handshakes and jitter at low
-    // rates. Summed over both processes, that bounds what the customer received past zero.
+    // Credit is spent per chunk as tunnels read (decision 015): at zero a process holds its tunnels
+    // until a renewal, and closes them when nothing is left. So each process delivers past what the
+    // server billed for it at most one read buffer per open tunnel, whatever the speed.
     const past = await Promise.all(
       perProcess.map(async (p) => {
         // What the server billed for this process: from its lease, plus any report beyond the lease that
@@ -122,7 +119,7 @@ describe('gateway processes against one server: drain across processes, a crash 
           .reduce((n, l) => n + Number(l.used_bytes), 0);
         const fromLeft = await usageDebits(subId, p.instanceId);
         const billed = fromLease + fromLeft;
-        const bound = Math.max((p.rate * (TICK_MS + SLACK_MS)) / 1000, MB);
+        const bound = TUNNELS_PER_PROCESS * CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
         return { ...p, billed, past: p.bytes - billed, bound };
       }),
     );
@@ -131,11 +128,11 @@ describe('gateway processes against one server: drain across processes, a crash 
       `drain: 2 processes × 4 firehose tunnels on 50 MB: ${past
         .map(
           (p, i) =>
-            `process ${i + 1} delivered ${(p.bytes / MB).toFixed(1)} MB in ${p.seconds.toFixed(2)} s (${(p.rate / MB).toFixed(1)} MB/s) billed ${p.billed / MB} MB: ${(p.past / MB).toFixed(2)} MB past it (bound ${(p.bound / MB).toFixed(1)} MB)`,
+            `process ${i + 1} delivered ${(p.bytes / MB).toFixed(1)} MB in ${p.seconds.toFixed(2)} s (${(p.rate / MB).toFixed(1)} MB/s) billed ${p.billed / MB} MB: ${(p.past / MB).toFixed(2)} MB past it (bound ${(p.bound / MB).toFixed(2)} MB)`,
         )
         .join(
           ', ',
-        )}; delivered ${(delivered / MB).toFixed(2)} MB in all, ${((delivered - 50 * MB) / MB).toFixed(2)} MB past zero (bound ${(bound / MB).toFixed(1)} MB); metered ${Number(metered) / MB} MB, overrun recorded ${Number(overrun) / MB} MB; tunnels closed within ${spreadMs} ms of each other; after: ${refusals.map((r) => `${r.status} ${r.header('x-resiport-reason') ?? ''}`).join(', ')}`,
+        )}; delivered ${(delivered / MB).toFixed(2)} MB in all, ${((delivered - 50 * MB) / MB).toFixed(2)} MB past zero (bound ${(bound / MB).toFixed(2)} MB); metered ${Number(metered) / MB} MB, overrun recorded ${Number(overrun) / MB} MB; tunnels closed within ${spreadMs} ms of each other; after: ${refusals.map((r) => `${r.status} ${r.header('x-resiport-reason') ?? ''}`).join(', ')}`,
     );
 
     expect(exitCodes).toEqual([0, 0]);
@@ -143,7 +140,7 @@ describe('gateway processes against one server: drain across processes, a crash 
     // Never billed past zero, not a byte short either.
     expect(await sub(subId)).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: BigInt(50 * MB) });
     expect(await ledgerSpent(subId)).toBe(BigInt(50 * MB));
-    // Delivered past zero: at most one meter tick per process.
+    // Delivered past zero: at most one read buffer per tunnel of each process.
     expect(past.reduce((n, p) => n + p.billed, 0)).toBe(50 * MB);
     for (const p of past) expect(p.past).toBeLessThanOrEqual(p.bound);
     expect(delivered).toBeGreaterThan(50 * MB);
