@@ -1,4 +1,4 @@
-import { startFakeServer } from '../apps/gateway/test/fake-server';
+import { startFakeServer, type FakeServer } from '../apps/gateway/test/fake-server';
 import { bulkOnce, GIB, idleTunnelMemory, MB, shortTunnelCpu, type Variant } from './lib/gateway-measure';
 import { keyOf, printGatewayReport, type Results } from './lib/gateway-report';
 import { startGateway, startPipe, type NodeProxy } from './lib/node-proxies';
@@ -88,6 +88,45 @@ async function bulkRounds(variants: Variant[], originPort: number, size: number,
   }
 }
 
+/**
+ * A download through a sub-account that has never been used (its first lease is small and grows with
+ * the pace, decision 015), against the same download by the warm bench user, on gateway-a, per round.
+ */
+async function freshRounds(
+  variants: Variant[],
+  fake: FakeServer,
+  originPort: number,
+  size: number,
+): Promise<Map<string, { fresh: number[]; warm: number[] }>> {
+  const figures = new Map<string, { fresh: number[]; warm: number[] }>();
+  let serial = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const warm of variants.filter((v) => v.name === 'gateway-a' && v.target)) {
+      const user = `benchfresh${String(++serial).padStart(4, '0')}`;
+      fake.addUser(user, PASS, 1e13);
+      const target = warm.target && { ...warm.target, credentials: { user, pass: PASS } };
+      const fresh = { ...warm, name: 'gateway-a fresh', target };
+      const entry = figures.get(warm.protocol) ?? { fresh: [], warm: [] };
+      entry.fresh.push((await bulkOnce(fresh, originPort, size)).mbps);
+      entry.warm.push((await bulkOnce(warm, originPort, size)).mbps);
+      figures.set(warm.protocol, entry);
+    }
+  }
+  return figures;
+}
+
+function printFresh(figures: Map<string, { fresh: number[]; warm: number[] }>): void {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  console.log('\nFresh sub-account (first lease 1 MB, sized to the pace) vs the warm bench user, gateway-a:');
+  for (const [protocol, { fresh, warm }] of figures) {
+    const ratio = median(fresh) / median(warm);
+    console.log(
+      `${protocol.toUpperCase().padEnd(7)} fresh ${median(fresh).toFixed(0)} MB/s, warm ${median(warm).toFixed(0)} MB/s: ` +
+        `×${ratio.toFixed(2)} (goal ≥ 0.95) ${ratio >= 0.95 ? 'PASS' : 'MISS'}`,
+    );
+  }
+}
+
 export async function runGatewayBench(): Promise<void> {
   const { size, short, idle, limit } = settings();
   const fake = await startFakeServer();
@@ -127,6 +166,7 @@ export async function runGatewayBench(): Promise<void> {
     }
     const variants = variantsOf(nodes, peers);
     await bulkRounds(variants, originPort, size, results);
+    const fresh = await freshRounds(variants, fake, originPort, size);
     for (const v of variants.filter((x) => x.target !== undefined)) {
       const figures = await attempt(v, 'short tunnels', () => shortTunnelCpu(v, originPort, short));
       if (figures) results.short.set(keyOf(v), figures);
@@ -136,6 +176,7 @@ export async function runGatewayBench(): Promise<void> {
       squid: peers.some((p) => p.name === 'squid'),
       dante: peers.some((p) => p.name === 'dante'),
     });
+    printFresh(fresh);
     console.log(
       '\nno proxy: the Node client straight to the Node origin (each its own process). ' +
         'gateway and pipe: 2 processes each, pooled; squid and dante: 1 each.',
