@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
 import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
 import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startBlaster, startGateway } from './servers';
+import { closeServer, startBlaster, startEchoServer, startGateway } from './servers';
 
 const MB = 1_000_000;
 const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
@@ -98,6 +98,30 @@ describe('credit on the data path', () => {
       expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([402, 'no_traffic']);
     });
   }
+
+  it('bills refused connections nothing, and reserves nothing for what is refused before an exit is tried', async () => {
+    const { username, owner } = newUser(5 * MB);
+    const dead = await startEchoServer();
+    await closeServer(dead); // a port nobody listens on: the destination refuses
+    const leaseCalls = () => fake.calls['/internal/gateway/lease'] ?? 0;
+    const before = leaseCalls();
+    const located = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${blaster.port}`,
+      basic(`${username}-country-us`, 'Credit-pass.1'),
+    );
+    expect([located.status, located.header('X-Resiport-Reason')]).toEqual([502, 'no_exit']);
+    expect(leaseCalls()).toBe(before); // no exit serves the place: nothing was reserved for it
+    const refused = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${dead.port}`,
+      basic(username, 'Credit-pass.1'),
+    );
+    expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([502, 'connection_refused']);
+    await Promise.all([located, refused].map((r) => closed(r.socket, 3000)));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // two meter ticks and a flush
+    expect(fake.usage(owner)).toEqual({ up: 0, down: 0, connections: 0 });
+  });
 
   it('12 kB allocated 1 kB at a time never delivers more than 12 kB plus one read buffer', async () => {
     const { username, owner } = newUser(1000);
