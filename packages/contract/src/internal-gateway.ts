@@ -49,8 +49,9 @@ export const leaseData = z.object({
   /**
    * The server's lease the bytes were added to. A change-feed event voids leases up to an id, so a
    * gateway can tell a grant to a voided lease (ignore it) from a grant to a newer one (keep it).
+   * 0 when the owner was revoked before any lease was opened.
    */
-  lease_id: id,
+  lease_id: z.number().int().min(0),
   /** Newly reserved by this call (0 when nothing is left, or the owner may not spend). */
   granted_bytes: bytes,
   /** Nothing is left after this grant: once it is spent, the owner's tunnels stop. */

@@ -99,10 +99,11 @@ export async function grantLease(
   const expiresAt = addSeconds(ctx.clock(), LEASE_TTL_SECONDS);
   return ctx.db.transaction().execute(async (trx) => {
     await lockAccountBalances(trx, key.accountId);
-    const lease = (await findOpenLease(trx, key)) ?? (await openLease(trx, key, expiresAt));
     if (!(await ownerMaySpend(trx, key))) {
-      return { leaseId: lease.id, granted: 0n, exhausted: true, revoked: true, expiresAt };
+      const open = await findOpenLease(trx, key);
+      return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, expiresAt };
     }
+    const lease = (await findOpenLease(trx, key)) ?? (await openLease(trx, key, expiresAt));
     const grantRef = `${lease.id}.${lease.grants + 1}`;
     await repayDebt(trx, key, { type: 'lease', id: grantRef });
     const left = await ownerTrafficLeft(trx, key);
