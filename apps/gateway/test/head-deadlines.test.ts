@@ -1,50 +1,32 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '../src/gateway';
+import { ALICE, listenerFixture } from './listener-fixture';
 import { HeadDeadlines } from '../src/listen/head-deadlines';
 import { basic, closed, connectTo, readAll, readResponse, roundTrip } from './clients';
-import { startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, listenOn, startEchoServer, startGateway, startHttpTarget } from './servers';
+import { closeServer, listenOn, startGateway } from './servers';
 
-const GB = 1_000_000_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('HTTP proxy: request heads must complete within the handshake timeout', () => {
-  let fake: FakeServer;
-  let gateway: Gateway;
-  let echo: Awaited<ReturnType<typeof startEchoServer>>;
-  let target: Awaited<ReturnType<typeof startHttpTarget>>;
-  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
-
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    fake.addUser(alice.user, alice.pass, GB);
-    echo = await startEchoServer();
-    target = await startHttpTarget();
-    gateway = await startGateway(fake, { handshakeTimeoutMs: 400 });
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await Promise.all([closeServer(echo), closeServer(target)]);
-    await fake.close();
-  });
+  const fx = listenerFixture({ handshakeTimeoutMs: 400 });
+  const alice = ALICE;
 
   it('closes connections that send nothing, half a head, or a head one byte at a time', async () => {
     const starts = [
       '',
-      `GET http://127.0.0.1:${target.port}/hello HTTP/1.1\r\nHost: 127.0.0.1\r\n`,
+      `GET http://127.0.0.1:${fx.target.port}/hello HTTP/1.1\r\nHost: 127.0.0.1\r\n`,
       'CONNECT 127.0.0.1:1 HTTP/1.1\r\n',
       'GET http://127.0.0.1/ HT',
     ];
     const sockets = await Promise.all(
       starts.map(async (start) => {
-        const socket = await connectTo(gateway.httpPort);
+        const socket = await connectTo(fx.gateway.httpPort);
         socket.on('error', () => undefined);
         if (start) socket.write(start);
         return socket;
       }),
     );
-    const trickler = await connectTo(gateway.httpPort);
+    const trickler = await connectTo(fx.gateway.httpPort);
     trickler.on('error', () => undefined);
     trickler.write('CONNECT 127.0.0.1:1 HTTP/1.1\r\nX-Slow: ');
     const trickle = setInterval(() => trickler.writable && trickler.write('a'), 50);
@@ -58,11 +40,11 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
   });
 
   it('serves a slow head that completes in time, and does not time out what follows it', async () => {
-    const slow = await startGateway(fake, { handshakeTimeoutMs: 1500 });
+    const slow = await startGateway(fx.fake, { handshakeTimeoutMs: 1500 });
     try {
       const socket = await connectTo(slow.httpPort);
       socket.on('error', () => undefined);
-      const head = `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(alice.user, alice.pass)}\r\n\r\n`;
+      const head = `CONNECT 127.0.0.1:${fx.echo.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(alice.user, alice.pass)}\r\n\r\n`;
       const answer = readResponse(socket);
       for (let i = 0; i < head.length; i += 20) {
         socket.write(head.slice(i, i + 20));
@@ -79,10 +61,10 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
   });
 
   it('lets a forwarded request take longer than the handshake timeout once its head is in', async () => {
-    const socket = await connectTo(gateway.httpPort);
+    const socket = await connectTo(fx.gateway.httpPort);
     socket.on('error', () => undefined);
     socket.write(
-      `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: x\r\n` +
+      `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: x\r\n` +
         `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\nContent-Length: 10\r\nConnection: close\r\n\r\n`,
     );
     await sleep(800); // twice the handshake timeout, in the middle of the body

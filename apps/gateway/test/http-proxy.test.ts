@@ -1,12 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGatewayConfig } from '../src/config';
-import type { Gateway } from '../src/gateway';
-import { startFakeServer, type FakeServer } from './fake-server';
+import { describe, expect, it } from 'vitest';
+import { ALICE, listenerFixture, shippedThrottle } from './listener-fixture';
 import { basic, closed, connectTo, httpConnect, readAll, roundTrip } from './clients';
-import { closeServer, startEchoServer, startGateway, startHttpTarget } from './servers';
-
-const GB = 1_000_000_000;
+import { closeServer, startEchoServer, startGateway } from './servers';
 
 /** A plain HTTP request through the proxy (absolute-form), with raw control over headers. */
 function proxyGet(proxyPort: number, url: string, headers: Record<string, string> = {}, body?: string) {
@@ -33,32 +29,13 @@ function proxyGet(proxyPort: number, url: string, headers: Record<string, string
 }
 
 describe('HTTP proxy listener', () => {
-  let fake: FakeServer;
-  let gateway: Gateway;
-  let echo: Awaited<ReturnType<typeof startEchoServer>>;
-  let target: Awaited<ReturnType<typeof startHttpTarget>>;
-  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
-
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    fake.addUser(alice.user, alice.pass, GB);
-    fake.addUser('bobproxy0001', 'Bob-pass.1', GB);
-    fake.setActive('bobproxy0001', false);
-    fake.addUser('emptyproxy01', 'Empty-pass.1', 0);
-    echo = await startEchoServer();
-    target = await startHttpTarget();
-    gateway = await startGateway(fake);
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await Promise.all([closeServer(echo), closeServer(target)]);
-    await fake.close();
-  });
+  const fx = listenerFixture();
+  const alice = ALICE;
 
   it('tunnels CONNECT to a target, both ways, with half-close', async () => {
     const { status, head, socket } = await httpConnect(
-      gateway.httpPort,
-      `127.0.0.1:${echo.port}`,
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
       basic(alice.user, alice.pass),
     );
     expect(status).toBe(200);
@@ -72,7 +49,7 @@ describe('HTTP proxy listener', () => {
   });
 
   it('forwards absolute-form requests without our credentials or hop-by-hop headers', async () => {
-    const res = await proxyGet(gateway.httpPort, `http://127.0.0.1:${target.port}/hello`, {
+    const res = await proxyGet(fx.gateway.httpPort, `http://127.0.0.1:${fx.target.port}/hello`, {
       'proxy-authorization': basic(alice.user, alice.pass),
       'proxy-connection': 'keep-alive',
       connection: 'keep-alive, x-secret-hop',
@@ -83,15 +60,15 @@ describe('HTTP proxy listener', () => {
     // Hop-by-hop headers are ours, not the target's: the client's keep-alive is answered by us.
     expect(res.headers['keep-alive']).toBeUndefined();
     expect(res.headers.connection).toBe('keep-alive');
-    const seen = target.seen.at(-1) ?? {};
+    const seen = fx.target.seen.at(-1) ?? {};
     expect(seen['proxy-authorization']).toBeUndefined();
     expect(seen['proxy-connection']).toBeUndefined();
     expect(seen['x-secret-hop']).toBeUndefined();
     expect(seen['x-end-to-end']).toBe('kept');
-    expect(seen.host).toBe(`127.0.0.1:${target.port}`);
+    expect(seen.host).toBe(`127.0.0.1:${fx.target.port}`);
     const posted = await proxyGet(
-      gateway.httpPort,
-      `http://127.0.0.1:${target.port}/echo`,
+      fx.gateway.httpPort,
+      `http://127.0.0.1:${fx.target.port}/echo`,
       { 'proxy-authorization': basic(alice.user, alice.pass), 'content-type': 'text/plain' },
       'a body of some length',
     );
@@ -107,13 +84,17 @@ describe('HTTP proxy listener', () => {
       ['Bearer abc', 'auth_required'],
     ] as const;
     for (const [auth, reason] of cases) {
-      const { status, header, socket } = await httpConnect(gateway.httpPort, `127.0.0.1:${echo.port}`, auth);
+      const { status, header, socket } = await httpConnect(
+        fx.gateway.httpPort,
+        `127.0.0.1:${fx.echo.port}`,
+        auth,
+      );
       expect(status).toBe(407);
       expect(header('Proxy-Authenticate')).toBe('Basic realm="Resiport"');
       expect(header('X-Resiport-Reason')).toBe(reason);
       await closed(socket);
     }
-    const res = await proxyGet(gateway.httpPort, `http://127.0.0.1:${target.port}/hello`, {
+    const res = await proxyGet(fx.gateway.httpPort, `http://127.0.0.1:${fx.target.port}/hello`, {
       'proxy-authorization': basic(alice.user, 'wrong'),
     });
     expect(res.status).toBe(407);
@@ -122,14 +103,14 @@ describe('HTTP proxy listener', () => {
 
   it('refuses a disabled sub-account (403) and one without traffic (402)', async () => {
     const disabled = await httpConnect(
-      gateway.httpPort,
-      `127.0.0.1:${echo.port}`,
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
       basic('bobproxy0001', 'Bob-pass.1'),
     );
     expect([disabled.status, disabled.header('X-Resiport-Reason')]).toEqual([403, 'disabled']);
     const empty = await httpConnect(
-      gateway.httpPort,
-      `127.0.0.1:${echo.port}`,
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
       basic('emptyproxy01', 'Empty-pass.1'),
     );
     expect([empty.status, empty.header('X-Resiport-Reason')]).toEqual([402, 'no_traffic']);
@@ -139,7 +120,7 @@ describe('HTTP proxy listener', () => {
     const dead = await startEchoServer();
     const port = dead.port;
     await closeServer(dead);
-    const res = await httpConnect(gateway.httpPort, `127.0.0.1:${port}`, basic(alice.user, alice.pass));
+    const res = await httpConnect(fx.gateway.httpPort, `127.0.0.1:${port}`, basic(alice.user, alice.pass));
     expect([res.status, res.header('X-Resiport-Reason')]).toEqual([502, 'connection_refused']);
   });
 
@@ -155,19 +136,23 @@ describe('HTTP proxy listener', () => {
       [`CONNECT a:1 HTTP/1.1\r\n${'X-Many: 1\r\n'.repeat(3000)}\r\n`, /^HTTP\/1\.1 431/],
     ];
     for (const [input, expected] of attempts) {
-      const socket = await connectTo(gateway.httpPort);
+      const socket = await connectTo(fx.gateway.httpPort);
       socket.on('error', () => undefined);
       socket.write(input);
       const answer = (await readAll(socket)).toString('latin1');
       expect(answer).toMatch(expected);
     }
-    const ok = await httpConnect(gateway.httpPort, `127.0.0.1:${echo.port}`, basic(alice.user, alice.pass));
+    const ok = await httpConnect(
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
+      basic(alice.user, alice.pass),
+    );
     expect(ok.status).toBe(200);
     ok.socket.destroy();
   });
 
   it('drops a slow-loris client after the handshake timeout, and a client that leaves mid-request', async () => {
-    const quick = await startGateway(fake, { handshakeTimeoutMs: 500 });
+    const quick = await startGateway(fx.fake, { handshakeTimeoutMs: 500 });
     try {
       const started = Date.now();
       const slow = await connectTo(quick.httpPort);
@@ -182,7 +167,11 @@ describe('HTTP proxy listener', () => {
       const quitter = await connectTo(quick.httpPort);
       quitter.write('CONNECT 127.0.0.1:');
       quitter.destroy();
-      const ok = await httpConnect(quick.httpPort, `127.0.0.1:${echo.port}`, basic(alice.user, alice.pass));
+      const ok = await httpConnect(
+        quick.httpPort,
+        `127.0.0.1:${fx.echo.port}`,
+        basic(alice.user, alice.pass),
+      );
       expect(ok.status).toBe(200);
       ok.socket.destroy();
     } finally {
@@ -191,21 +180,20 @@ describe('HTTP proxy listener', () => {
   });
 
   it('throttles an (address, user) pair after repeated failures, even for the right password', async () => {
-    const defaults = loadGatewayConfig({}, { internalSecret: 'x'.repeat(32) }).authThrottle;
-    const strict = await startGateway(fake, { authThrottle: { ...defaults, pairFailures: 3 } });
+    const strict = await startGateway(fx.fake, { authThrottle: { ...shippedThrottle(), pairFailures: 3 } });
     try {
       const statuses: string[] = [];
       for (let i = 0; i < 4; i++) {
         const res = await httpConnect(
           strict.httpPort,
-          `127.0.0.1:${echo.port}`,
+          `127.0.0.1:${fx.echo.port}`,
           basic(alice.user, `guess-${i}`),
         );
         statuses.push(`${res.status} ${res.header('X-Resiport-Reason') ?? ''}`);
       }
       const right = await httpConnect(
         strict.httpPort,
-        `127.0.0.1:${echo.port}`,
+        `127.0.0.1:${fx.echo.port}`,
         basic(alice.user, alice.pass),
       );
       statuses.push(`${right.status} ${right.header('X-Resiport-Reason') ?? ''}`);

@@ -1,13 +1,10 @@
-import { createServer, type Server } from 'node:http';
 import { freePort } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, postForm, signedInAccount } from '../../server/test/factories';
+import { postForm } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { post } from '../../server/src/modules/ledger/ledger.service';
 import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
-import { closeServer, listenOn } from './servers';
-
-const GB = 1_000_000_000;
+import { closeServer, startIpEcho } from './servers';
+import { customerWithSub as createCustomer } from './customers';
 
 /**
  * The portal's proxy test connects to the gateway from the server's own address for every customer.
@@ -17,14 +14,11 @@ const GB = 1_000_000_000;
 describe("the portal's proxy test: one customer's failures do not break another's", () => {
   let t: TestApp;
   let gateway: Gateway;
-  let ipEcho: Server;
+  let ipEcho: Awaited<ReturnType<typeof startIpEcho>>;
 
   beforeAll(async () => {
-    ipEcho = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ip: req.socket.remoteAddress, country: 'ZZ' }));
-    });
-    const echoPort = await listenOn(ipEcho);
+    ipEcho = await startIpEcho();
+    const echoPort = ipEcho.port;
     const ports = { http: await freePort(), socks: await freePort() };
     t = await createTestApp(
       {
@@ -54,24 +48,8 @@ describe("the portal's proxy test: one customer's failures do not break another'
     await t.close();
   });
 
-  let serial = 0;
   const customerWithSub = async () => {
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
-      );
-    const username = `portaltest${Date.now().toString(36)}${++serial}`.slice(0, 24);
-    const headers = authHeader(account.token);
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username, password: 'Line-pass.1', traffic: '0.01' },
-      headers,
-    );
-    expect(created.code).toBe(0);
+    const { username, headers } = await createCustomer(t, 10);
     const test = (protocol: string, user: string, password: string) =>
       postForm(t, '/api/dynamic/testproxy', { protocol, username: user, password }, headers);
     return { username, test };

@@ -1,12 +1,10 @@
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '../src/gateway';
+import { describe, expect, it } from 'vitest';
+import { ALICE, listenerFixture, shippedThrottle } from './listener-fixture';
 import { refusalTexts } from '../src/refusal-texts';
 import { basic, connectTo, httpConnect, readAll, readResponse, waitFor } from './clients';
-import { startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startEchoServer, startGateway, startHttpTarget } from './servers';
+import { closeServer, startEchoServer, startGateway } from './servers';
 
-const GB = 1_000_000_000;
 const RUSSIAN = 'ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7';
 
 /** Sends `request` as is and reads the whole response by its Content-Length. */
@@ -29,29 +27,10 @@ function watch(socket: Socket) {
 }
 
 describe('HTTP refusals carry a text body in the client’s language', () => {
-  let fake: FakeServer;
-  let gateway: Gateway;
-  let echo: Awaited<ReturnType<typeof startEchoServer>>;
-  let target: Awaited<ReturnType<typeof startHttpTarget>>;
-  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
+  const fx = listenerFixture();
+  const alice = ALICE;
 
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    fake.addUser(alice.user, alice.pass, GB);
-    fake.addUser('bobproxy0001', 'Bob-pass.1', GB);
-    fake.setActive('bobproxy0001', false);
-    fake.addUser('emptyproxy01', 'Empty-pass.1', 0);
-    echo = await startEchoServer();
-    target = await startHttpTarget();
-    gateway = await startGateway(fake);
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await Promise.all([closeServer(echo), closeServer(target)]);
-    await fake.close();
-  });
-
-  const url = () => `http://127.0.0.1:${target.port}/hello`;
+  const url = () => `http://127.0.0.1:${fx.target.port}/hello`;
   const get = (auth?: string, language?: string) =>
     `GET ${url()} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
     (auth ? `Proxy-Authorization: ${auth}\r\n` : '') +
@@ -59,7 +38,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     '\r\n';
 
   it('407: what to do (credentials or whitelist), in English by default and in Russian when asked', async () => {
-    const english = await ask(gateway.httpPort, get());
+    const english = await ask(fx.gateway.httpPort, get());
     expect(english.status).toBe(407);
     expect(english.headers).toMatchObject({
       'x-resiport-reason': 'auth_required',
@@ -71,7 +50,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     expect(english.text).toMatch(/username and password/);
     expect(english.text).toMatch(/whitelist/);
 
-    const russian = await ask(gateway.httpPort, get(basic(alice.user, 'wrong'), RUSSIAN));
+    const russian = await ask(fx.gateway.httpPort, get(basic(alice.user, 'wrong'), RUSSIAN));
     expect([russian.status, russian.headers['x-resiport-reason']]).toEqual([407, 'auth_failed']);
     expect(russian.headers['content-language']).toBe('ru');
     expect(russian.text).toBe(`${refusalTexts.auth_failed.ru}\n`);
@@ -83,15 +62,15 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
 
   it('402 (top up or allocate traffic), 403, 400 and 502 through both kinds of request', async () => {
     const empty = basic('emptyproxy01', 'Empty-pass.1');
-    const noTraffic = await ask(gateway.httpPort, get(empty, 'en-US,en;q=0.9'));
+    const noTraffic = await ask(fx.gateway.httpPort, get(empty, 'en-US,en;q=0.9'));
     expect([noTraffic.status, noTraffic.headers['x-resiport-reason']]).toEqual([402, 'no_traffic']);
     expect(noTraffic.text).toMatch(/top up/i);
     expect(noTraffic.text).toMatch(/allocate traffic/);
     expect(noTraffic.headers['proxy-authenticate']).toBeUndefined();
 
     const noTrafficRu = await httpConnect(
-      gateway.httpPort,
-      `127.0.0.1:${echo.port}`,
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
       empty,
       `Accept-Language: ${RUSSIAN}\r\n`,
     );
@@ -101,12 +80,12 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     expect(ruBody).toBe(`${refusalTexts.no_traffic.ru}\n`);
     expect(Number(noTrafficRu.header('Content-Length'))).toBe(Buffer.byteLength(ruBody));
 
-    const disabled = await ask(gateway.httpPort, get(basic('bobproxy0001', 'Bob-pass.1')));
+    const disabled = await ask(fx.gateway.httpPort, get(basic('bobproxy0001', 'Bob-pass.1')));
     expect([disabled.status, disabled.headers['x-resiport-reason']]).toEqual([403, 'disabled']);
     expect(disabled.text).toMatch(/disabled/);
 
     const badRequest = await ask(
-      gateway.httpPort,
+      fx.gateway.httpPort,
       'GET /origin-form HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\n\r\n',
     );
     expect([badRequest.status, badRequest.headers['x-resiport-reason']]).toEqual([400, 'bad_request']);
@@ -115,7 +94,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     const dead = await startEchoServer();
     await closeServer(dead);
     const refused = await ask(
-      gateway.httpPort,
+      fx.gateway.httpPort,
       `CONNECT 127.0.0.1:${dead.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(alice.user, alice.pass)}\r\n\r\n`,
     );
     expect([refused.status, refused.headers['x-resiport-reason']]).toEqual([502, 'connection_refused']);
@@ -123,17 +102,8 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
   });
 
   it('429 throttled: wait and retry', async () => {
-    const strict = await startGateway(fake, {
-      authThrottle: {
-        pairFailures: 1,
-        backoffMs: 60_000,
-        backoffMaxMs: 60_000,
-        pairForgetMs: 900_000,
-        userFailures: 30,
-        userWindowMs: 600_000,
-        knownGoodMs: 86_400_000,
-        maxTracked: 1000,
-      },
+    const strict = await startGateway(fx.fake, {
+      authThrottle: { ...shippedThrottle(), pairFailures: 1, backoffMs: 60_000 },
     });
     try {
       await ask(strict.httpPort, get(basic(alice.user, 'guess')));
@@ -149,7 +119,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
 
   it('Expect: 100-continue gets no 100 before the client is authenticated', async () => {
     const post = (auth?: string) =>
-      `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
       (auth ? `Proxy-Authorization: ${auth}\r\n` : '') +
       'Content-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n';
 
@@ -157,7 +127,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
       [undefined, 'auth_required'],
       [basic(alice.user, 'wrong'), 'auth_failed'],
     ] as const) {
-      const socket = await connectTo(gateway.httpPort);
+      const socket = await connectTo(fx.gateway.httpPort);
       const { done } = watch(socket);
       socket.write(post(auth)); // a client waiting for 100 before it sends the body
       const { data } = await done; // the gateway closes after its answer
@@ -168,7 +138,7 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
       expect(answer.endsWith(`${refusalTexts[reason]['en-us']}\n`)).toBe(true);
     }
 
-    const socket = await connectTo(gateway.httpPort);
+    const socket = await connectTo(fx.gateway.httpPort);
     const { seen, done } = watch(socket);
     socket.write(post(basic(alice.user, alice.pass)));
     await waitFor(() => seen.data.includes('\r\n\r\n'), 5000, 'an interim answer');
@@ -181,13 +151,13 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
 
   it('a refused request sent with its body at once reads the whole refusal, not a reset', async () => {
     const body = Buffer.alloc(512 * 1024, 0x62);
-    const socket = await connectTo(gateway.httpPort);
+    const socket = await connectTo(fx.gateway.httpPort);
     const { done } = watch(socket);
     // As python-requests sends a POST: head and body in one go, no Expect, then it reads.
     socket.write(
       Buffer.concat([
         Buffer.from(
-          `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
             `Content-Type: application/octet-stream\r\nContent-Length: ${body.length}\r\n\r\n`,
         ),
         body,
@@ -204,12 +174,12 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
   });
 
   it('a refused request whose body is still arriving gets the whole refusal and can finish sending', async () => {
-    const socket = await connectTo(gateway.httpPort);
+    const socket = await connectTo(fx.gateway.httpPort);
     const { done } = watch(socket);
     const chunk = Buffer.alloc(64 * 1024, 0x62);
     const pieces = 8;
     socket.write(
-      `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
         `Content-Length: ${chunk.length * pieces}\r\n\r\n`,
     );
     // A slow uploader: the refusal is sent while most of the body is still to come.
@@ -225,10 +195,10 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
   });
 
   it('stops draining a refused body that will not end (more than 1 MiB), and keeps serving', async () => {
-    const socket = await connectTo(gateway.httpPort);
+    const socket = await connectTo(fx.gateway.httpPort);
     const { done } = watch(socket);
     socket.write(
-      `POST http://127.0.0.1:${target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n`,
+      `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n`,
     );
     const chunk = Buffer.alloc(64 * 1024, 0x62);
     const flood = setInterval(() => socket.writable && socket.write(chunk), 5);
@@ -237,7 +207,11 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
     } finally {
       clearInterval(flood);
     }
-    const ok = await httpConnect(gateway.httpPort, `127.0.0.1:${echo.port}`, basic(alice.user, alice.pass));
+    const ok = await httpConnect(
+      fx.gateway.httpPort,
+      `127.0.0.1:${fx.echo.port}`,
+      basic(alice.user, alice.pass),
+    );
     expect(ok.status).toBe(200);
     ok.socket.destroy();
   });

@@ -43,6 +43,15 @@ export async function startFirehose(chunk = 64 * 1024, intervalMs = 10) {
   return Object.assign(server, { port: await listenOn(server) });
 }
 
+/** What the portal's proxy test fetches: the address the request came from, as JSON. */
+export async function startIpEcho() {
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ip: req.socket.remoteAddress, country: 'ZZ' }));
+  });
+  return Object.assign(server, { port: await listenOn(server) });
+}
+
 /** A source as fast as loopback allows: 64 KiB writes back to back, pausing only for backpressure. */
 export async function startBlaster() {
   const server = createServer((socket) => {

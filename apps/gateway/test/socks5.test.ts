@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '../src/gateway';
-import { startFakeServer, type FakeServer } from './fake-server';
+import { describe, expect, it } from 'vitest';
+import { ALICE, listenerFixture } from './listener-fixture';
 import { bytesReader, closed, connectTo, readAll, roundTrip, socksConnect } from './clients';
-import { closeServer, startEchoServer, startGateway } from './servers';
+import { closeServer, startEchoServer } from './servers';
 
 const GB = 1_000_000_000;
 
 describe('SOCKS5 listener', () => {
-  let fake: FakeServer;
-  let gateway: Gateway;
-  let echo: Awaited<ReturnType<typeof startEchoServer>>;
-  const alice = { user: 'aliceproxy01', pass: 'Alice-pass.1' };
-
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    fake.addUser(alice.user, alice.pass, GB);
-    fake.addUser('bobproxy0001', 'Bob-pass.1', GB);
-    fake.setActive('bobproxy0001', false);
-    fake.addUser('emptyproxy01', 'Empty-pass.1', 0);
-    echo = await startEchoServer();
-    gateway = await startGateway(fake, { handshakeTimeoutMs: 500, negativeTtlMs: 50 });
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await closeServer(echo);
-    await fake.close();
-  });
+  const fx = listenerFixture({ handshakeTimeoutMs: 500, negativeTtlMs: 50 });
+  const alice = ALICE;
 
   it('connects to an IPv4 address and to a domain name with username/password', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
       const { socket, method, authStatus, rep } = await socksConnect(
-        gateway.socksPort,
-        { host, port: echo.port },
+        fx.gateway.socksPort,
+        { host, port: fx.echo.port },
         alice,
       );
       expect([method, authStatus, rep]).toEqual([0x02, 0x00, 0x00]);
@@ -50,8 +32,8 @@ describe('SOCKS5 listener', () => {
       { user: 'alice-country-', pass: 'x' },
     ]) {
       const { socket, authStatus, rep } = await socksConnect(
-        gateway.socksPort,
-        { host: '127.0.0.1', port: echo.port },
+        fx.gateway.socksPort,
+        { host: '127.0.0.1', port: fx.echo.port },
         credentials,
       );
       expect([authStatus, rep]).toEqual([0x01, undefined]);
@@ -61,23 +43,23 @@ describe('SOCKS5 listener', () => {
 
   it('refuses a disabled owner and one without traffic with 0x02 (not allowed), a dead port with 0x05', async () => {
     const disabled = await socksConnect(
-      gateway.socksPort,
-      { host: '127.0.0.1', port: echo.port },
+      fx.gateway.socksPort,
+      { host: '127.0.0.1', port: fx.echo.port },
       { user: 'bobproxy0001', pass: 'Bob-pass.1' },
     );
     expect([disabled.authStatus, disabled.rep]).toEqual([0x00, 0x02]);
     const empty = await socksConnect(
-      gateway.socksPort,
-      { host: '127.0.0.1', port: echo.port },
+      fx.gateway.socksPort,
+      { host: '127.0.0.1', port: fx.echo.port },
       { user: 'emptyproxy01', pass: 'Empty-pass.1' },
     );
     expect(empty.rep).toBe(0x02);
     const dead = await startEchoServer();
     await closeServer(dead);
-    const refused = await socksConnect(gateway.socksPort, { host: '127.0.0.1', port: dead.port }, alice);
+    const refused = await socksConnect(fx.gateway.socksPort, { host: '127.0.0.1', port: dead.port }, alice);
     expect(refused.rep).toBe(0x05);
     const unresolvable = await socksConnect(
-      gateway.socksPort,
+      fx.gateway.socksPort,
       { host: 'no-such-host.invalid', port: 80 },
       alice,
     );
@@ -85,36 +67,36 @@ describe('SOCKS5 listener', () => {
   });
 
   it('offers no-auth only to whitelisted addresses', async () => {
-    const refused = await socksConnect(gateway.socksPort, { host: '127.0.0.1', port: echo.port });
+    const refused = await socksConnect(fx.gateway.socksPort, { host: '127.0.0.1', port: fx.echo.port });
     expect(refused.method).toBe(0xff);
     await closed(refused.socket);
-    fake.addWhitelist('127.0.0.1', 42, GB);
+    fx.fake.addWhitelist('127.0.0.1', 42, GB);
     await new Promise((resolve) => setTimeout(resolve, 60)); // "not whitelisted" is cached 50 ms here (5 s by default)
     try {
-      const { socket, method, rep } = await socksConnect(gateway.socksPort, {
+      const { socket, method, rep } = await socksConnect(fx.gateway.socksPort, {
         host: '127.0.0.1',
-        port: echo.port,
+        port: fx.echo.port,
       });
       expect([method, rep]).toEqual([0x00, 0x00]);
       expect((await roundTrip(socket, Buffer.from('hi'))).toString()).toBe('hi');
       socket.destroy();
       // Offering both methods: credentials are asked for, so the whitelisted client can target.
       const targeted = await socksConnect(
-        gateway.socksPort,
-        { host: '127.0.0.1', port: echo.port },
+        fx.gateway.socksPort,
+        { host: '127.0.0.1', port: fx.echo.port },
         { user: 'whitelist-session-w1', pass: 'x' },
         [0x00, 0x02],
       );
       expect([targeted.method, targeted.authStatus, targeted.rep]).toEqual([0x02, 0x00, 0x00]);
       targeted.socket.destroy();
     } finally {
-      fake.whitelist.delete('127.0.0.1');
+      fx.fake.whitelist.delete('127.0.0.1');
     }
   });
 
   it('answers unsupported commands (0x07) and address types (0x08)', async () => {
     const ask = async (request: number[]) => {
-      const socket = await connectTo(gateway.socksPort);
+      const socket = await connectTo(fx.gateway.socksPort);
       const read = bytesReader(socket);
       socket.write(Buffer.from([5, 1, 2]));
       await read(2);
@@ -140,24 +122,24 @@ describe('SOCKS5 listener', () => {
       Buffer.from([5, 1, 2, 9, 9]), // wrong sub-negotiation version
     ];
     for (const input of inputs) {
-      const socket = await connectTo(gateway.socksPort);
+      const socket = await connectTo(fx.gateway.socksPort);
       socket.on('error', () => undefined);
       socket.write(input);
       const answer = await readAll(socket, 3000);
       expect(answer.length === 0 || (answer[0] === 5 && answer.length <= 2)).toBe(true);
     }
-    const truncated = await connectTo(gateway.socksPort);
+    const truncated = await connectTo(fx.gateway.socksPort);
     truncated.end(Buffer.from([5, 2, 0])); // promises two methods, sends one, then FIN
     await closed(truncated, 3000);
 
     const started = Date.now();
-    const slow = await connectTo(gateway.socksPort);
+    const slow = await connectTo(fx.gateway.socksPort);
     slow.on('error', () => undefined);
     slow.write(Buffer.from([5]));
     await closed(slow, 3000);
     expect(Date.now() - started).toBeLessThan(1500); // handshake timeout 500 ms
 
-    const ok = await socksConnect(gateway.socksPort, { host: '127.0.0.1', port: echo.port }, alice);
+    const ok = await socksConnect(fx.gateway.socksPort, { host: '127.0.0.1', port: fx.echo.port }, alice);
     expect(ok.rep).toBe(0);
     ok.socket.destroy();
   });
@@ -171,7 +153,7 @@ describe('SOCKS5 listener', () => {
       socks4Truncated: Buffer.from([4, 1]),
     };
     for (const [name, request] of Object.entries(requests)) {
-      const socket = await connectTo(gateway.socksPort);
+      const socket = await connectTo(fx.gateway.socksPort);
       socket.on('error', () => undefined);
       socket.write(request);
       const answer = await readAll(socket, 3000); // resolves only once the gateway has closed
@@ -191,7 +173,7 @@ describe('SOCKS5 listener', () => {
     ];
     const sockets = await Promise.all(
       halves.map(async ([, parts]) => {
-        const socket = await connectTo(gateway.socksPort);
+        const socket = await connectTo(fx.gateway.socksPort);
         socket.on('error', () => undefined);
         for (const part of parts) socket.write(part);
         return socket;

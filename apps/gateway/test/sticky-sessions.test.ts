@@ -2,13 +2,11 @@ import type { Exit } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
 import { rendezvousOrder, stickyKey } from '../src/route/sticky';
-import { accountInfo, authHeader, postForm, signedInAccount } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { post } from '../../server/src/modules/ledger/ledger.service';
 import { basic, httpConnect, roundTrip } from './clients';
 import { closeServer, startEchoServer, startUpstreamHttpProxy } from './servers';
+import { customerWithSub as createCustomer } from './customers';
 
-const GB = 1_000_000_000;
 const EXITS = 6;
 
 /**
@@ -55,22 +53,7 @@ describe('sticky sessions across gateway processes, on the real server', () => {
       );
       gateways.push(await createGateway(config, { log: silentLogger, now: gatewayNow }));
     }
-    const account = await signedInAccount(t);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
-      );
-    const username = `sticky${Date.now().toString(36)}`.slice(0, 20);
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username, password: 'Sticky-pass.1', traffic: '0.5' },
-      authHeader(account.token),
-    );
-    expect(created.code).toBe(0);
-    const subId = (created.data as { id: number }).id;
+    const { id, username, subId } = await createCustomer(t, 500, 'Sticky-pass.1');
     customer = { username, subId, accountId: id, ownerKey: `${id}:${subId}` };
   });
   afterAll(async () => {

@@ -6,8 +6,7 @@ import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { auditLedger } from '../../server/src/modules/ledger/ledger.service';
 import { customerWithSub as createCustomer } from './customers';
 import { basic, closed, httpConnect, readAll, socksConnect, waitFor } from './clients';
-import { closeServer, listenOn, startFirehose, startHttpTarget } from './servers';
-import { createServer, type Server } from 'node:http';
+import { closeServer, startFirehose, startHttpTarget, startIpEcho } from './servers';
 import { freePort } from '@resiport/testkit';
 
 const MB = 1_000_000;
@@ -22,14 +21,10 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
   let gateway: Gateway;
   let target: Awaited<ReturnType<typeof startHttpTarget>>;
   let firehose: Awaited<ReturnType<typeof startFirehose>>;
-  let ipEcho: Server;
+  let ipEcho: Awaited<ReturnType<typeof startIpEcho>>;
   beforeAll(async () => {
-    // What the portal's proxy test fetches: the address the request came from, as JSON.
-    ipEcho = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ip: req.socket.remoteAddress, country: 'ZZ' }));
-    });
-    const echoPort = await listenOn(ipEcho);
+    ipEcho = await startIpEcho();
+    const echoPort = ipEcho.port;
     const ports = { http: await freePort(), socks: await freePort() };
     t = await createTestApp(
       {

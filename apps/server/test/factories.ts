@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
 import { extractFirstLink } from '@resiport/testkit';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
@@ -127,4 +128,44 @@ export async function trafficConserved(t: TestApp, accountId: number, purchased:
             from traffic_leases l where l.subaccount_id = s.id and l.status = 'open'), 0))) as reserved_ok
     from accounts a where a.id = ${accountId}`.execute(t.ctx.db);
   return BigInt(rows[0]?.total ?? '-1') === purchased && rows[0]?.reserved_ok === true;
+}
+
+let subSerial = 0;
+
+/**
+ * A signed-in customer with `mainGb` GB of traffic on the main account (an adjustment) and one
+ * sub-account created through the API, as the portal does, holding `subGb` of it.
+ */
+export async function customerWithSub(
+  t: TestApp,
+  options: { mainGb?: number; subGb: number; password?: string; prefix?: string },
+) {
+  const account = await signedInAccount(t);
+  const headers = authHeader(account.token);
+  const { id } = await accountInfo(t, account.token);
+  const amount = BigInt(Math.round((options.mainGb ?? 1) * 1_000_000_000));
+  await t.ctx.db
+    .transaction()
+    .execute((trx) => post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount }));
+  const password = options.password ?? 'Line-pass.1';
+  const username = `${options.prefix ?? 'subuser'}${Date.now().toString(36)}${++subSerial}`.slice(0, 24);
+  const created = await postForm(
+    t,
+    '/api/auth/passadd',
+    { username, password, traffic: String(options.subGb) },
+    headers,
+  );
+  if (created.code !== 0) throw new Error(`passadd failed: ${JSON.stringify(created)}`);
+  const subId = (created.data as { id: number }).id;
+  return { id, username, password, subId, token: account.token, headers };
+}
+
+/** A call to the gateways' internal API with the internal secret, as a gateway makes it. */
+export function gatewayCall(t: TestApp, path: string, body: unknown, secret = t.ctx.internalSecret) {
+  return t.call({
+    method: 'POST',
+    url: `/api/internal/gateway/${path}`,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
+  });
 }

@@ -158,7 +158,10 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
 const turns = new WeakMap<Socket, Promise<void>>();
 function inTurn(socket: Socket, exchange: () => Promise<void>): Promise<void> {
   const next = (turns.get(socket) ?? Promise.resolve()).then(exchange, exchange);
-  turns.set(socket, next.catch(() => undefined));
+  turns.set(
+    socket,
+    next.catch(() => undefined),
+  );
   return next;
 }
 

@@ -5,11 +5,12 @@ import {
   accountInfo,
   authHeader,
   postForm,
-  signedInAccount,
   trafficConserved,
+  customerWithSub as createCustomer,
+  gatewayCall,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { auditLedger, post } from '../ledger/ledger.service';
+import { auditLedger } from '../ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
 
 const MB = 1_000_000;
@@ -23,33 +24,10 @@ describe('internal calls for gateway processes', () => {
   afterAll(() => t.close());
 
   const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
-    t.call({
-      method: 'POST',
-      url: `/api/internal/gateway/${path}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
-    });
-  let serial = 0;
+    gatewayCall(t, path, body, secret);
   /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
-  const customerWithSub = async (gb: number, subGb: number, password = 'Proxy-pass.1') => {
-    const account = await signedInAccount(t);
-    const headers = authHeader(account.token);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(gb * GB) }),
-      );
-    const username = `gwuser${Date.now().toString(36)}${++serial}`.slice(0, 24);
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username, password, traffic: String(subGb) },
-      headers,
-    );
-    expect(created.code).toBe(0);
-    return { id, headers, username, subId: (created.data as { id: number }).id, token: account.token };
-  };
+  const customerWithSub = (gb: number, subGb: number, password = 'Proxy-pass.1') =>
+    createCustomer(t, { mainGb: gb, subGb, password, prefix: 'gwuser' });
   /** Σ purchased = main left + Σ sub left + open leases' unused + consumed (design §6, with leases). */
   const conserved = (accountId: number, purchased: bigint) => trafficConserved(t, accountId, purchased);
 

@@ -1,15 +1,14 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   postForm,
   signedInAccount,
   trafficConserved,
+  customerWithSub,
+  gatewayCall,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { post } from '../ledger/ledger.service';
 import { auditOverruns } from './overrun-audit';
 
 const KB = 1000;
@@ -27,13 +26,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown) =>
-    t.call({
-      method: 'POST',
-      url: `/api/internal/gateway/${path}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-    });
+  const internal = (path: string, body: unknown) => gatewayCall(t, path, body);
   const subOf = (subId: number) =>
     t.ctx.db
       .selectFrom('subaccounts')
@@ -42,21 +35,11 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       .executeTakeFirstOrThrow();
 
   it('writes off what could not be billed with its bound, bills it from the next allocation, and audits both', async () => {
-    const account = await signedInAccount(t);
-    const headers = authHeader(account.token);
-    const { id } = await accountInfo(t, account.token);
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
-      );
-    const created = await postForm(
-      t,
-      '/api/auth/passadd',
-      { username: `overrun${Date.now().toString(36)}`, password: 'Over-pass.1', traffic: '0.001' },
-      headers,
-    );
-    const subId = (created.data as { id: number }).id;
+    const { id, subId, headers } = await customerWithSub(t, {
+      subGb: 0.001,
+      password: 'Over-pass.1',
+      prefix: 'overrun',
+    });
     const owner = { account_id: id, subaccount_id: subId };
     const before = await auditOverruns(t.ctx.db);
 
