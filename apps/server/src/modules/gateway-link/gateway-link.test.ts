@@ -134,35 +134,57 @@ describe('internal calls for gateway processes', () => {
     ]);
   });
 
-  it('bills bytes beyond a lease from what is left, and never below zero (the overrun is recorded)', async () => {
-    const { id, subId } = await customerWithSub(1, 0.01);
-    const owner = { account_id: id, subaccount_id: subId };
-    await internal('lease', { ...owner, instance_id: 'gw-b', want_bytes: 4 * MB });
-    // 4 MB leased, 6 MB left on the sub-account; the gateway reports 12 MB in one tick.
-    await internal('usage', {
-      batch_id: 'gw-b:1',
-      instance_id: 'gw-b',
-      entries: [{ ...owner, bytes_up: 0, bytes_down: 12 * MB, connections: 1 }],
+  it('bills bytes beyond a lease from what is left, then from the main account, never below zero (the overrun is recorded)', async () => {
+    const reportBeyond = async (instance: string, mainGb: number) => {
+      const customer = await customerWithSub(mainGb, 0.01);
+      const owner = { account_id: customer.id, subaccount_id: customer.subId };
+      await internal('lease', { ...owner, instance_id: instance, want_bytes: 4 * MB });
+      // 4 MB leased, 6 MB left on the sub-account; the gateway reports 12 MB in one tick.
+      await internal('usage', {
+        batch_id: `${instance}:1`,
+        instance_id: instance,
+        entries: [{ ...owner, bytes_up: 0, bytes_down: 12 * MB, connections: 1 }],
+      });
+      const sub = await t.ctx.db
+        .selectFrom('subaccounts')
+        .select(['traffic_left_bytes', 'traffic_used_bytes', 'traffic_debt_bytes'])
+        .where('id', '=', customer.subId)
+        .executeTakeFirstOrThrow();
+      const lease = await t.ctx.db
+        .selectFrom('traffic_leases')
+        .selectAll()
+        .where('instance_id', '=', instance)
+        .executeTakeFirstOrThrow();
+      const info = await accountInfo(t, customer.token);
+      expect(await conserved(customer.id, BigInt(mainGb * GB))).toBe(true);
+      return { owner, sub, lease, mainLeft: info.traffic_left_bytes };
+    };
+
+    // The main account has traffic: the 2 MB the sub-account did not have are paid from it.
+    const paid = await reportBeyond('gw-b', 1);
+    expect(paid.sub).toEqual({
+      traffic_left_bytes: 0n,
+      traffic_used_bytes: 12_000_000n,
+      traffic_debt_bytes: 0n,
     });
-    const sub = await t.ctx.db
-      .selectFrom('subaccounts')
-      .select(['traffic_left_bytes', 'traffic_used_bytes'])
-      .where('id', '=', subId)
-      .executeTakeFirstOrThrow();
-    expect(sub).toEqual({ traffic_left_bytes: 0n, traffic_used_bytes: 10_000_000n });
-    const lease = await t.ctx.db
-      .selectFrom('traffic_leases')
-      .selectAll()
-      .where('instance_id', '=', 'gw-b')
-      .executeTakeFirstOrThrow();
-    expect(lease).toMatchObject({
+    expect(paid.lease).toMatchObject({
       granted_bytes: 4_000_000n,
       used_bytes: 4_000_000n,
-      overrun_bytes: 2_000_000n,
+      overrun_bytes: 0n,
     });
-    expect(await conserved(id, BigInt(GB))).toBe(true);
-    const dry = await internal('lease', { ...owner, instance_id: 'gw-b', want_bytes: MB });
-    expect(dry.data).toMatchObject({ granted_bytes: 0, revoked: false });
+    expect(paid.mainLeft).toBe(GB - 10 * MB - 2 * MB);
+
+    // Everything is in the sub-account: the 2 MB are an overrun, owed by the sub-account.
+    const owed = await reportBeyond('gw-b2', 0.01);
+    expect(owed.sub).toEqual({
+      traffic_left_bytes: 0n,
+      traffic_used_bytes: 10_000_000n,
+      traffic_debt_bytes: 2_000_000n,
+    });
+    expect(owed.lease).toMatchObject({ used_bytes: 4_000_000n, overrun_bytes: 2_000_000n });
+    expect(owed.mainLeft).toBe(0);
+    const dry = await internal('lease', { ...owed.owner, instance_id: 'gw-b2', want_bytes: MB });
+    expect(dry.data).toMatchObject({ granted_bytes: 0, exhausted: true, revoked: false });
   });
 
   it('revokes a deleted sub-account: everything it had returns at once, its open lease included', async () => {
@@ -187,8 +209,8 @@ describe('internal calls for gateway processes', () => {
       granted_bytes: 0,
       revoked: true,
     });
-    // What the gateway moved on its credit before the feed reached it: written off, within the bound
-    // (the voided 100 MB), never billed to the main account.
+    // What the gateway moved on its credit before the feed reached it (reported after the deletion)
+    // is paid from the main account, where the sub-account's traffic went: nothing is given away.
     await internal('usage', {
       batch_id: 'gw-c:1',
       instance_id: 'gw-c',
@@ -197,15 +219,13 @@ describe('internal calls for gateway processes', () => {
     expect((await internal('release', { ...owner, instance_id: 'gw-c' })).data).toEqual({
       returned_bytes: 0,
     });
-    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
+    expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB - 30 * MB);
     const overruns = await t.ctx.db
       .selectFrom('traffic_overruns')
       .selectAll()
       .where('subaccount_id', '=', subId)
       .execute();
-    expect(overruns).toEqual([
-      expect.objectContaining({ bytes: BigInt(30 * MB), bound_bytes: BigInt(100 * MB + 2 * 65_536) }),
-    ]);
+    expect(overruns).toEqual([]);
     expect(await conserved(id, BigInt(GB))).toBe(true);
   });
 

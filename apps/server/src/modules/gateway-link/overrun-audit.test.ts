@@ -9,10 +9,10 @@ import {
   gatewayCall,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { post } from '../ledger/ledger.service';
 import { auditOverruns } from './overrun-audit';
 
 const KB = 1000;
-const GB = 1_000_000_000;
 
 /**
  * Bytes a gateway delivered past an owner's traffic: written off against the bound the gateway
@@ -36,6 +36,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
 
   it('writes off what could not be billed with its bound, bills it from the next allocation, and audits both', async () => {
     const { id, subId, headers } = await customerWithSub(t, {
+      mainGb: 0.001,
       subGb: 0.001,
       password: 'Over-pass.1',
       prefix: 'overrun',
@@ -74,7 +75,13 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     expect(report.breaches - before.breaches).toBe(1);
     expect(report.totalOverrunBytes - before.totalOverrunBytes).toBe(BigInt(400 * KB));
 
-    // The next allocation pays the debt first: 1 MB in, 400 kB of it billed as the earlier usage.
+    // The customer buys 1 MB more and gives it to the sub-account: the debt is paid first, so 400 kB
+    // of it are billed as the earlier usage.
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'purchase', amount: BigInt(1000 * KB) }),
+      );
     const allocated = await postForm(
       t,
       '/api/auth/trafficupdate',
@@ -98,7 +105,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     );
     await internal('release', { ...owner, instance_id: 'gw-o' });
     // The written-off bytes were billed later out of the same 1 GB: nothing made up, nothing lost.
-    expect(await trafficConserved(t, id, BigInt(GB))).toBe(true);
+    expect(await trafficConserved(t, id, BigInt(2000 * KB))).toBe(true);
   });
 
   it('reports a reserved counter that disagrees with the open leases', async () => {

@@ -82,10 +82,12 @@ function rollupRows(entries: UsageEntry[]): UsageCounts[] {
 }
 
 /**
- * Bills one entry: from the process's open lease first, then from what the owner has left; bytes
- * beyond both were delivered past zero — they become the owner's debt (billed from its next traffic)
- * and an overrun row with the bound they had to keep: one read buffer per open tunnel, plus what a
- * void (recycle, delete, …) recently took back from this process's credit before it heard.
+ * Bills one entry: from the process's open lease first, then from what the owner has left, then —
+ * for a sub-account — from the main account (the same customer: usage reported after a recycle or a
+ * deletion took the sub-account's traffic back is paid from where that traffic went). Bytes beyond
+ * all of these were delivered past the whole account's traffic: they become the owner's debt (billed
+ * from its next traffic) and an overrun row with the bound they had to keep — one read buffer per
+ * open tunnel, plus what a void recently took back from this process's credit before it heard.
  */
 async function consume(
   trx: Transaction<Database>,
@@ -100,27 +102,13 @@ async function consume(
   const lease = await findOpenLease(trx, key);
   const inLease = lease ? lease.granted_bytes - lease.used_bytes : 0n;
   const fromLease = total < inLease ? total : inLease;
-  const beyond = total - fromLease;
-  let fromLeft = 0n;
-  if (beyond > 0n) {
-    const left =
-      key.subaccountId === null
-        ? await balanceOf(trx, key.accountId, 'traffic')
-        : await readSubaccountTrafficLeft(trx, key.accountId, key.subaccountId);
-    fromLeft = beyond < left ? beyond : left;
-    if (fromLeft > 0n) {
-      const debit = await post(trx, {
-        accountId: key.accountId,
-        asset: 'traffic',
-        kind: 'usage',
-        amount: -fromLeft,
-        ref: { type: 'usage', id: `${batch.batchId}#${index}` },
-        ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
-      });
-      if (!debit.ok) throw new Error('a locked balance changed under the usage');
-    }
+  const ref = `${batch.batchId}#${index}`;
+  let rest = total - fromLease;
+  rest -= await billFromBalance(trx, key, rest, ref);
+  if (key.subaccountId !== null) {
+    rest -= await billFromBalance(trx, { accountId: key.accountId, subaccountId: null }, rest, `${ref}:main`);
   }
-  const overrun = beyond - fromLeft;
+  const overrun = rest;
   if (lease) {
     await changeLease(trx, lease.id, {
       usedBy: fromLease,
@@ -129,7 +117,7 @@ async function consume(
     });
   }
   await addToOwner(trx, key, 'traffic_reserved_bytes', -fromLease);
-  await addToOwner(trx, key, 'traffic_used_bytes', fromLease + fromLeft);
+  await addToOwner(trx, key, 'traffic_used_bytes', total - overrun);
   if (overrun > 0n) {
     await addToOwner(trx, key, 'traffic_debt_bytes', overrun);
     const tunnels = BigInt(Math.max(entry.tunnels ?? 1, 1));
@@ -141,4 +129,30 @@ async function consume(
       boundBytes: tunnels * BigInt(CREDIT_OVERDRAW_BYTES_PER_TUNNEL) + voided,
     });
   }
+}
+
+/** Debits up to `bytes` of usage from an owner's balance (never below zero); returns what it took. */
+async function billFromBalance(
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null },
+  bytes: bigint,
+  ref: string,
+): Promise<bigint> {
+  if (bytes <= 0n) return 0n;
+  const left =
+    owner.subaccountId === null
+      ? await balanceOf(trx, owner.accountId, 'traffic')
+      : await readSubaccountTrafficLeft(trx, owner.accountId, owner.subaccountId);
+  const billed = bytes < left ? bytes : left;
+  if (billed === 0n) return 0n;
+  const debit = await post(trx, {
+    accountId: owner.accountId,
+    asset: 'traffic',
+    kind: 'usage',
+    amount: -billed,
+    ref: { type: 'usage', id: ref },
+    ...(owner.subaccountId === null ? {} : { subaccountId: owner.subaccountId }),
+  });
+  if (!debit.ok) throw new Error('a locked balance changed under the usage');
+  return billed;
 }
