@@ -34,5 +34,6 @@ export const dashboard = {
   'dashboard.start.sub': 'Create a sub-account',
   'dashboard.start.subHint': 'Give each project its own proxy credentials and traffic.',
   'dashboard.start.generate': 'Generate a proxy list',
-  'dashboard.start.generateHint': 'Pick the format and rotation (and a location, where your exits offer one), then copy the list.',
+  'dashboard.start.generateHint':
+    'Pick the format and rotation (and a location, where your exits offer one), then copy the list.',
 };

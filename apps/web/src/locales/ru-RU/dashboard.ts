@@ -37,5 +37,6 @@ export const dashboard: Translation<typeof en> = {
   'dashboard.start.sub': 'Создайте субаккаунт',
   'dashboard.start.subHint': 'Отдельные учётные данные и трафик для каждого проекта.',
   'dashboard.start.generate': 'Сформируйте список прокси',
-  'dashboard.start.generateHint': 'Выберите формат и ротацию (и место, если ваши выходы его предлагают) и скопируйте список.',
+  'dashboard.start.generateHint':
+    'Выберите формат и ротацию (и место, если ваши выходы его предлагают) и скопируйте список.',
 };
