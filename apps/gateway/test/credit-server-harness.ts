@@ -7,7 +7,7 @@ import { auditLedger } from '../../server/src/modules/ledger/ledger.service';
 import { postForm, trafficConserved } from '../../server/test/factories';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createGateway, loadGatewayConfig, silentLogger, type Gateway } from '../src/index';
-import { waitFor } from './clients';
+import { basic, httpConnect, readAll, waitFor } from './clients';
 import { closeServer, startBlaster, startFirehose, startHttpTarget } from './servers';
 
 export const MB = 1_000_000;
@@ -179,3 +179,36 @@ export async function settled(value: () => Promise<number>, what: string): Promi
 
 /** A client socket's bytes in both directions (what the gateway metered for it). */
 export const moved = (socket: Socket) => socket.bytesRead + socket.bytesWritten;
+
+/**
+ * A download from the blaster through the gateway whose client stops reading at once: backpressure
+ * stops the tunnel with unused credit in the owner's lease. Resolves once every byte it moved is
+ * reported (the owner's used bytes stop changing), with that figure.
+ */
+export async function pausedDownload(
+  gatewayPort: number,
+  blasterPort: number,
+  credentials: { username: string; password: string },
+  usedNow: () => Promise<number>,
+) {
+  const tunnel = await httpConnect(
+    gatewayPort,
+    `127.0.0.1:${blasterPort}`,
+    basic(credentials.username, credentials.password),
+  );
+  expect(tunnel.status).toBe(200);
+  tunnel.socket.pause();
+  const used = await settled(usedNow, 'the paused download reported');
+  return { socket: tunnel.socket, used };
+}
+
+/** A small HTTP download through a CONNECT tunnel: the status of the CONNECT and the bytes of the answer. */
+export async function smallDownload(gatewayPort: number, targetPort: number, user: string, pass: string) {
+  const tunnel = await httpConnect(gatewayPort, `127.0.0.1:${targetPort}`, basic(user, pass));
+  if (tunnel.status !== 200) {
+    tunnel.socket.destroy();
+    return { status: tunnel.status, body: '' };
+  }
+  tunnel.socket.write('GET /bytes/1000 HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n');
+  return { status: 200, body: (await readAll(tunnel.socket, 5000)).toString('latin1') };
+}
