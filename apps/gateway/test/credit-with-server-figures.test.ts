@@ -1,3 +1,4 @@
+import { bytesToGbText } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, postForm } from '../../server/test/factories';
 import { basic, closed, connectTo, httpConnect, httpConnectOn, waitFor } from './clients';
@@ -5,9 +6,11 @@ import {
   CHUNK,
   creditViews,
   expectBooksBalanced,
+  expectOverrunsWithinBound,
   GB,
   MB,
   moved,
+  moveTraffic,
   settled,
   startCreditServer,
 } from './credit-server-harness';
@@ -113,6 +116,53 @@ describe('credit with the real server: the portal is truthful while a lease is o
       `figures: whitelisted tunnel moved ${moved(tunnel.socket)} bytes; ${afterRemoval} reported after the removal`,
     );
     expect(afterRemoval).toBeLessThanOrEqual(CHUNK);
+    await expectBooksBalanced(env.t, id);
+  });
+
+  it('allocating all the main account shows as left voids its lease first; the whitelisted tunnel stops', async () => {
+    const { id, subId, headers } = await customerWithSub(env.t, 10);
+    const whitelisted = await postForm(env.t, '/api/auth/whiteipadd', { ip: OWN_ADDRESS }, headers);
+    expect(whitelisted.code).toBe(0);
+    const gateway = await env.gateway(OWN_ADDRESS);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const socket = await connectTo(gateway.httpPort, { host: OWN_ADDRESS, localAddress: OWN_ADDRESS });
+    const tunnel = await httpConnectOn(socket, `127.0.0.1:${env.blaster.port}`);
+    expect(tunnel.status).toBe(200);
+    tunnel.socket.pause();
+    await settled(async () => Number((await views.accountRow(id)).traffic_used_bytes), 'main usage');
+    const reportedBefore = await views.reported(id, null);
+    const [lease] = await views.openLeases(id, null);
+    expect(lease && lease.granted_bytes > lease.used_bytes).toBe(true);
+    const { mainLeft, sub } = await views.portalSub(headers, subId);
+    // More than the ledger balance (part of it is reserved), exactly what the portal shows.
+    expect(BigInt(mainLeft)).toBeGreaterThan((await views.accountRow(id)).traffic_left_bytes);
+    const allocated = await moveTraffic(env.t, headers, subId, 'allocate', bytesToGbText(mainLeft));
+    expect(allocated.code).toBe(0);
+    expect(allocated.data).toMatchObject({
+      main_traffic_left_bytes: 0,
+      sub: { allocated_bytes: sub.allocated_bytes + mainLeft },
+    });
+    expect(await views.openLeases(id, null)).toEqual([]);
+    await waitFor(async () => (await gateway.tunnelsOpen()) === 0, 5000, 'the whitelisted tunnel closed');
+    await closed(tunnel.socket, 5000);
+    await gateway.close();
+    const afterVoid = (await views.reported(id, null)) - reportedBefore;
+    const overrun = expectOverrunsWithinBound(await views.overruns(id, null));
+    console.info(
+      `figures: main lease of ${lease ? lease.granted_bytes - lease.used_bytes : 0n} unused voided by an ` +
+        `allocation of ${mainLeft}; ${afterVoid} bytes reported after, overrun ${overrun}`,
+    );
+    expect(afterVoid).toBeLessThanOrEqual(CHUNK);
+    expect(
+      (
+        await postForm(
+          env.t,
+          '/api/auth/whiteipdelete',
+          { id: String((whitelisted.data as { id: number }).id) },
+          headers,
+        )
+      ).code,
+    ).toBe(0);
     await expectBooksBalanced(env.t, id);
   });
 });

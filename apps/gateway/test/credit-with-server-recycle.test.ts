@@ -90,6 +90,38 @@ describe('credit with the real server: recycling traffic while a tunnel is open'
     await expectBooksBalanced(env.t, id);
   });
 
+  it('recycling one byte more than is shown left is refused and voids nothing: the lease and the tunnel stay', async () => {
+    const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
+    const gateway = await env.gateway();
+    const usedNow = async () => Number((await views.subRow(subId)).traffic_used_bytes);
+    const { socket } = await pausedDownload(
+      gateway.httpPort,
+      env.blaster.port,
+      { username, password },
+      usedNow,
+    );
+    const leasesBefore = await views.openLeases(id, subId);
+    const { sub: shown, mainLeft } = await views.portalSub(headers, subId);
+    const refused = await moveTraffic(
+      env.t,
+      headers,
+      subId,
+      'recycle',
+      bytesToGbText(shown.traffic_left_bytes + 1),
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toContain(bytesToGbText(shown.traffic_left_bytes));
+    // The whole move rolled back, its void with it: same lease, same figures, the tunnel still there.
+    expect(await views.openLeases(id, subId)).toEqual(leasesBefore);
+    expect(await views.portalSub(headers, subId)).toEqual({ sub: shown, mainLeft });
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // several change-feed polls
+    expect(await gateway.tunnelsOpen()).toBe(1);
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
+    await gateway.close();
+    await expectBooksBalanced(env.t, id);
+  });
+
   it('a client that reads again right after a full recycle: what it gets is an overrun within the recorded bound', async () => {
     const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
     const gateway = await env.gateway();
