@@ -29,7 +29,7 @@ export async function startCreditServer() {
   let serial = 0;
 
   /** A new gateway process object (its own instance id, so its own leases and usage batches). */
-  const gateway = async (host = '127.0.0.1') => {
+  const gateway = async (host = '127.0.0.1', overrides: Record<string, string> = {}) => {
     const started = await createGateway(
       loadGatewayConfig(
         {
@@ -40,6 +40,7 @@ export async function startCreditServer() {
           GATEWAY_ALLOW_PRIVATE: 'true',
           GATEWAY_FLUSH_MS: '200',
           GATEWAY_EVENTS_POLL_MS: '200',
+          ...overrides,
         },
         {
           internalSecret: t.ctx.internalSecret,
