@@ -1,4 +1,5 @@
-import { bytesToGbText } from '@resiport/contract';
+import { bytesToGbText, isUnroutableIp } from '@resiport/contract';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, postForm } from '../../server/test/factories';
 import { basic, closed, connectTo, httpConnect, httpConnectOn, waitFor } from './clients';
@@ -17,7 +18,14 @@ import {
 import { customerWithSub } from './customers';
 
 /** This machine's own non-loopback address: the whitelist refuses loopback, so the client comes from here. */
-const OWN_ADDRESS = '192.0.2.2';
+function ownAddress(): string {
+  const found = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a?.family === 'IPv4' && !a.internal && !isUnroutableIp(a.address));
+  if (!found) throw new Error('this host has no routable IPv4 address to whitelist');
+  return found.address;
+}
+const OWN_ADDRESS = ownAddress();
 
 /**
  * Decision 015, what the customer sees while a gateway holds a lease: reserved bytes are shown as
