@@ -50,7 +50,7 @@ const envSchema = z.object({
   GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
   GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
-  GATEWAY_EVENTS_POLL_MS: ms(1000),
+  GATEWAY_EVENTS_POLL_MS: ms(250),
   /** Failed logins per (source IP, name) before refusal windows start; see the README. */
   GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
   GATEWAY_AUTH_BACKOFF_MS: ms(1000),

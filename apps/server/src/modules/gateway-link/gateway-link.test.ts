@@ -160,12 +160,13 @@ describe('internal calls for gateway processes', () => {
       return { owner, sub, lease, mainLeft: info.traffic_left_bytes };
     };
 
-    // The main account has traffic: the 2 MB the sub-account did not have are paid from it.
+    // The main account has traffic: the 2 MB the sub-account did not have are paid from it, and the
+    // sub-account owes them back (from its next traffic).
     const paid = await reportBeyond('gw-b', 1);
     expect(paid.sub).toEqual({
       traffic_left_bytes: 0n,
       traffic_used_bytes: 12_000_000n,
-      traffic_debt_bytes: 0n,
+      traffic_debt_bytes: 2_000_000n,
     });
     expect(paid.lease).toMatchObject({
       granted_bytes: 4_000_000n,
@@ -174,7 +175,7 @@ describe('internal calls for gateway processes', () => {
     });
     expect(paid.mainLeft).toBe(GB - 10 * MB - 2 * MB);
 
-    // Everything is in the sub-account: the 2 MB are an overrun, owed by the sub-account.
+    // Everything is in the sub-account: the 2 MB are an overrun, unbilled, owed by the account.
     const owed = await reportBeyond('gw-b2', 0.01);
     expect(owed.sub).toEqual({
       traffic_left_bytes: 0n,
@@ -183,6 +184,12 @@ describe('internal calls for gateway processes', () => {
     });
     expect(owed.lease).toMatchObject({ used_bytes: 4_000_000n, overrun_bytes: 2_000_000n });
     expect(owed.mainLeft).toBe(0);
+    const account = await t.ctx.db
+      .selectFrom('accounts')
+      .select('traffic_debt_bytes')
+      .where('id', '=', owed.owner.account_id)
+      .executeTakeFirstOrThrow();
+    expect(account.traffic_debt_bytes).toBe(2_000_000n);
     const dry = await internal('lease', { ...owed.owner, instance_id: 'gw-b2', want_bytes: MB });
     expect(dry.data).toMatchObject({ granted_bytes: 0, exhausted: true, revoked: false });
   });

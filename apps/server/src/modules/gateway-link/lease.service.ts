@@ -7,6 +7,7 @@ import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
 import { isLiveSubaccount, ownerMaySpend } from './directory.repository';
+import { repayDebt } from './debt.service';
 import { recordLeasesVoided } from './gateway-events.service';
 import {
   addToOwner,
@@ -16,7 +17,6 @@ import {
   findOpenLease,
   openLease,
   openLeasesOf,
-  ownerDebt,
   type LeaseKey,
   type LeaseRow,
 } from './lease.repository';
@@ -52,36 +52,6 @@ export function grantSize(want: bigint, left: bigint): bigint {
   let granted = want < left ? want : left;
   if (granted > cap) granted = cap;
   return granted;
-}
-
-/**
- * Bills the owner's debt (bytes a gateway delivered past zero) from what it has now, before it can
- * spend anything else: a customer who runs dry and tops up in small steps gets each overdraw
- * billed from the next step instead of a new free one (decision 015). Inside the caller's
- * transaction, with the account's balances locked.
- */
-export async function repayDebt(
-  trx: Transaction<Database>,
-  key: { accountId: number; subaccountId: number | null },
-  ref: { type: string; id: string },
-): Promise<void> {
-  const debt = await ownerDebt(trx, key);
-  if (debt === 0n) return;
-  const left = await ownerTrafficLeft(trx, key);
-  const repaid = debt < left ? debt : left;
-  if (repaid === 0n) return;
-  const billed = await post(trx, {
-    accountId: key.accountId,
-    asset: 'traffic',
-    kind: 'usage',
-    amount: -repaid,
-    ref,
-    note: 'delivered past zero earlier',
-    ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
-  });
-  if (!billed.ok) throw new Error('a locked balance changed under the debt');
-  await addToOwner(trx, key, 'traffic_debt_bytes', -repaid);
-  await addToOwner(trx, key, 'traffic_used_bytes', repaid);
 }
 
 /**

@@ -75,8 +75,9 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     expect(report.breaches - before.breaches).toBe(1);
     expect(report.totalOverrunBytes - before.totalOverrunBytes).toBe(BigInt(400 * KB));
 
-    // The customer buys 1 MB more and gives it to the sub-account: the debt is paid first, so 400 kB
-    // of it are billed as the earlier usage.
+    // The account owes the 400 kB: the customer buys 1 MB more and gives 0.5 MB to the sub-account.
+    // The main account pays its debt first (400 kB billed as the earlier usage); the sub-account then
+    // returns the 400 kB it owes the main account from the 0.5 MB, keeping 100 kB.
     await t.ctx.db
       .transaction()
       .execute((trx) =>
@@ -85,21 +86,27 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     const allocated = await postForm(
       t,
       '/api/auth/trafficupdate',
-      { id: String(subId), action: 'allocate', traffic: '0.001', request_id: 'overrun-allocate-1' },
+      { id: String(subId), action: 'allocate', traffic: '0.0005', request_id: 'overrun-allocate-1' },
       headers,
     );
     expect(allocated.code).toBe(0);
     expect(allocated.data).toMatchObject({
-      sub: { traffic_left_bytes: 600 * KB, traffic_used_bytes: 1400 * KB, allocated_bytes: 2000 * KB },
+      sub: { traffic_left_bytes: 100 * KB, traffic_used_bytes: 1000 * KB },
+      main_traffic_left_bytes: 500 * KB,
     });
     expect(await subOf(subId)).toMatchObject({ traffic_debt_bytes: 0n });
-    const repaid = await t.ctx.db
+    const entries = await t.ctx.db
       .selectFrom('ledger_entries')
-      .select(['amount', 'kind', 'ref_type'])
-      .where('subaccount_id', '=', subId)
+      .select(['amount', 'kind', 'subaccount_id'])
+      .where('account_id', '=', id)
       .where('ref_type', '=', 'allocation')
+      .orderBy('id')
       .execute();
-    expect(repaid).toEqual([{ amount: BigInt(-400 * KB), kind: 'usage', ref_type: 'allocation' }]);
+    expect(entries).toEqual([
+      { amount: BigInt(-400 * KB), kind: 'usage', subaccount_id: null },
+      { amount: BigInt(-400 * KB), kind: 'debt_repayment', subaccount_id: subId },
+      { amount: BigInt(400 * KB), kind: 'debt_repayment', subaccount_id: null },
+    ]);
     expect((await auditOverruns(t.ctx.db)).owners).toContainEqual(
       expect.objectContaining({ subaccountId: subId, overrunBytes: BigInt(400 * KB), debtBytes: 0n }),
     );

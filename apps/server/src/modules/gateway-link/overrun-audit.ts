@@ -11,7 +11,7 @@ export interface OverrunOwner {
   subaccountId: number | null;
   overrunBytes: bigint;
   boundBytes: bigint;
-  /** Still owed (billed from the owner's next traffic). */
+  /** What the account still owes, unbilled (billed from its next traffic). */
   debtBytes: bigint;
   /** Overrun rows that went past their own bound. */
   breaches: number;
@@ -43,8 +43,7 @@ export async function auditOverruns(db: Executor): Promise<OverrunReport> {
   }>`
     select o.account_id, o.subaccount_id, sum(o.bytes)::text as overrun, sum(o.bound_bytes)::text as bound,
       count(*) filter (where o.bytes > o.bound_bytes)::text as breaches,
-      coalesce(case when o.subaccount_id is null then (select a.traffic_debt_bytes from accounts a where a.id = o.account_id)
-        else (select s.traffic_debt_bytes from subaccounts s where s.id = o.subaccount_id) end, 0)::text as debt
+      coalesce((select a.traffic_debt_bytes from accounts a where a.id = o.account_id), 0)::text as debt
     from traffic_overruns o
     group by o.account_id, o.subaccount_id
     order by o.account_id, o.subaccount_id nulls first`.execute(db);
@@ -61,10 +60,16 @@ export async function auditOverruns(db: Executor): Promise<OverrunReport> {
     owners,
     totalOverrunBytes: sum((o) => o.overrunBytes),
     totalBoundBytes: sum((o) => o.boundBytes),
-    totalDebtBytes: sum((o) => o.debtBytes),
+    totalDebtBytes: await totalDebt(db),
     breaches: owners.reduce((n, o) => n + o.breaches, 0),
     reservedMismatches: await reservedMismatches(db),
   };
+}
+
+async function totalDebt(db: Executor): Promise<bigint> {
+  const { rows } = await sql<{ debt: string }>`
+    select coalesce(sum(traffic_debt_bytes), 0)::text as debt from accounts`.execute(db);
+  return BigInt(rows[0]?.debt ?? '0');
 }
 
 async function reservedMismatches(db: Executor): Promise<OverrunReport['reservedMismatches']> {

@@ -16,6 +16,7 @@ import {
   recentlyVoidedBytes,
   type UsageCounts,
 } from './lease.repository';
+import { oweToMain } from './debt.service';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
 
 const HOUR_MS = 3_600_000;
@@ -82,12 +83,14 @@ function rollupRows(entries: UsageEntry[]): UsageCounts[] {
 }
 
 /**
- * Bills one entry: from the process's open lease first, then from what the owner has left, then —
- * for a sub-account — from the main account (the same customer: usage reported after a recycle or a
- * deletion took the sub-account's traffic back is paid from where that traffic went). Bytes beyond
- * all of these were delivered past the whole account's traffic: they become the owner's debt (billed
- * from its next traffic) and an overrun row with the bound they had to keep — one read buffer per
- * open tunnel, plus what a void recently took back from this process's credit before it heard.
+ * Bills one entry: from the process's open lease first, then from what the owner has left. Bytes
+ * beyond both were delivered past the owner's traffic (at most one read buffer per tunnel, or what a
+ * process spent between a void and hearing of it). A sub-account's are paid by its main account —
+ * usage reported after a recycle or a deletion took its traffic back is paid from where that traffic
+ * went — and owed back to it (returned from the sub-account's next traffic, so its limit holds).
+ * What not even the main account can pay is the account's debt, billed from its next traffic, and an
+ * overrun row with the bound it had to keep: tunnels × one read buffer + what a void recently took
+ * back from this process.
  */
 async function consume(
   trx: Transaction<Database>,
@@ -99,33 +102,34 @@ async function consume(
   const total = BigInt(entry.bytes_up) + BigInt(entry.bytes_down);
   if (total === 0n) return;
   const key = keyOf(batch.instanceId, entry);
+  const main = { accountId: key.accountId, subaccountId: null };
   const lease = await findOpenLease(trx, key);
   const inLease = lease ? lease.granted_bytes - lease.used_bytes : 0n;
   const fromLease = total < inLease ? total : inLease;
   const ref = `${batch.batchId}#${index}`;
-  let rest = total - fromLease;
-  rest -= await billFromBalance(trx, key, rest, ref);
-  if (key.subaccountId !== null) {
-    rest -= await billFromBalance(trx, { accountId: key.accountId, subaccountId: null }, rest, `${ref}:main`);
+  let unbilled = total - fromLease;
+  unbilled -= await billFromBalance(trx, key, unbilled, ref);
+  if (key.subaccountId !== null && unbilled > 0n) {
+    await oweToMain(trx, key, unbilled);
+    unbilled -= await billFromBalance(trx, main, unbilled, `${ref}:main`);
   }
-  const overrun = rest;
   if (lease) {
     await changeLease(trx, lease.id, {
       usedBy: fromLease,
-      overrunBy: overrun,
+      overrunBy: unbilled,
       expiresAt: addSeconds(now, LEASE_TTL_SECONDS),
     });
   }
   await addToOwner(trx, key, 'traffic_reserved_bytes', -fromLease);
-  await addToOwner(trx, key, 'traffic_used_bytes', total - overrun);
-  if (overrun > 0n) {
-    await addToOwner(trx, key, 'traffic_debt_bytes', overrun);
+  await addToOwner(trx, key, 'traffic_used_bytes', total - unbilled);
+  if (unbilled > 0n) {
+    await addToOwner(trx, main, 'traffic_debt_bytes', unbilled);
     const tunnels = BigInt(Math.max(entry.tunnels ?? 1, 1));
     const voided = await recentlyVoidedBytes(trx, key, addSeconds(now, -LEASE_TTL_SECONDS));
     await insertOverrun(trx, {
       key,
       batchId: batch.batchId,
-      bytes: overrun,
+      bytes: unbilled,
       boundBytes: tunnels * BigInt(CREDIT_OVERDRAW_BYTES_PER_TUNNEL) + voided,
     });
   }

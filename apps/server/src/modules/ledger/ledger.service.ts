@@ -27,7 +27,9 @@ export type LedgerKind =
   | 'subaccount_deletion'
   | 'lease'
   | 'lease_return'
-  | 'usage';
+  | 'usage'
+  /** A sub-account returns to its main account what the main account paid for it past zero. */
+  | 'debt_repayment';
 
 export interface Posting {
   accountId: number;

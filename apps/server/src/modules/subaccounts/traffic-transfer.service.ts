@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { repayDebt, voidOwnerLeases } from '../gateway-link/lease.service';
+import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { mainTrafficLeftShown } from '../traffic/traffic-left';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import {
@@ -51,8 +52,11 @@ export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMo
     // allocation needs what it has reserved.
     if (move.action === 'recycle') {
       await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: move.subaccountId });
-    } else if ((await balanceOf(trx, owner.id, 'traffic')) < move.bytes) {
-      await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
+    } else {
+      // What the main account owes (delivered past zero) is paid before it gives any traffic away.
+      const main = { accountId: owner.id, subaccountId: null };
+      await repayDebt(trx, main, { type: 'allocation', id: `main.${move.subaccountId}.${move.requestId}` });
+      if ((await balanceOf(trx, owner.id, 'traffic')) < move.bytes) await voidOwnerLeases(ctx, trx, main);
     }
     await transfer(trx, owner.id, move.subaccountId, move.action, move.bytes, move.requestId);
     if (move.action === 'allocate') {
@@ -117,6 +121,8 @@ export async function deleteSubaccount(
     await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId });
     const sub = await liveSub(trx, owner.id, subaccountId);
     await transfer(trx, owner.id, sub.id, 'subaccount_deletion', sub.traffic_left_bytes, null);
+    // What it owed its main account for bytes past zero: the main account paid them already.
+    await forgiveOnDeletion(trx, { accountId: owner.id, subaccountId: sub.id });
     await markSubaccountDeleted(trx, sub.id, ctx.clock());
     await recordSubaccountChange(trx, { accountId: owner.id, subaccountId: sub.id, username: sub.username });
     return {
