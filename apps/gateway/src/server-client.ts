@@ -39,7 +39,8 @@ export interface ServerClient {
   release(owner: TrafficOwner): Promise<number>;
   /** Posts one batch, retrying with backoff under the same id (the server applies a batch once). */
   usage(batch: UsageBatch): Promise<{ applied: boolean }>;
-  events(after: number): Promise<GatewayEvents>;
+  /** The change feed after a cursor; `waitMs` makes it a long poll, `signal` cancels it (a stop). */
+  events(after: number, wait?: { waitMs: number; signal: AbortSignal }): Promise<GatewayEvents>;
   /** The running epoch of a sticky session (a new one after it ended) and how long it still runs. */
   session(owner: TrafficOwner, sessionId: string, minutes: number): Promise<SessionAnswer>;
 }
@@ -68,12 +69,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createServerClient(options: ServerClientOptions): ServerClient {
   const doFetch = options.fetch ?? fetch;
-  const call = async <T extends z.ZodType>(
+  /** Sends one call and reads its envelope, all within the timeout (or until the caller gives up). */
+  const exchange = async (
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    schema: T,
-  ): Promise<z.infer<T>> => {
+    signal: AbortSignal,
+  ): Promise<unknown> => {
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}/api${path}`, {
@@ -83,19 +85,40 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       });
     } catch (error) {
       throw new ServerCallError(`${path}: ${(error as Error).message}`);
     }
-    let json: unknown;
     try {
-      json = await response.json();
+      return await response.json();
     } catch {
       throw new ServerCallError(`${path}: HTTP ${response.status} without a JSON envelope`);
     }
+  };
+  const call = async <T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    schema: T,
+    extra: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<z.infer<T>> => {
+    // One signal for the call: its timeout, or the caller giving up (a long poll at a stop). Linked by
+    // hand, so a long-lived caller's signal does not collect a listener per call.
+    const aborter = new AbortController();
+    const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
+    const timer = setTimeout(() => aborter.abort(new Error('timed out')), timeoutMs);
+    const giveUp = () => aborter.abort(new Error('stopped'));
+    extra.signal?.addEventListener('abort', giveUp, { once: true });
+    let json: unknown;
+    try {
+      json = await exchange(method, path, body, aborter.signal);
+    } finally {
+      clearTimeout(timer);
+      extra.signal?.removeEventListener('abort', giveUp);
+    }
     const envelope = envelopeSchema(z.unknown()).safeParse(json);
-    if (!envelope.success) throw new ServerCallError(`${path}: malformed answer (HTTP ${response.status})`);
+    if (!envelope.success) throw new ServerCallError(`${path}: malformed answer`);
     const { code, msg, data } = envelope.data;
     if (code !== 0) throw new ServerCallError(`${path}: code ${code} ${msg}`, code);
     const parsed = schema.safeParse(data);
@@ -137,7 +160,14 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         }
       }
     },
-    events: (after) => call('GET', `${paths.events}?after=${after}`, undefined, gatewayEventsData),
+    events: (after, wait) =>
+      call(
+        'GET',
+        `${paths.events}?after=${after}${wait ? `&wait_ms=${wait.waitMs}` : ''}`,
+        undefined,
+        gatewayEventsData,
+        wait ? { timeoutMs: wait.waitMs + options.timeoutMs, signal: wait.signal } : {},
+      ),
     session: (owner, sessionId, minutes) =>
       post(
         internalGatewaySessionPath,

@@ -119,7 +119,7 @@ export function creditViews(app: () => TestApp) {
       .selectFrom('ledger_entries')
       .select('amount')
       .where('subaccount_id', '=', subId)
-      .where('kind', '=', 'usage')
+      .where('kind', '=', 'debt_repayment')
       .where('ref_type', '=', 'allocation')
       .execute();
     return { count: rows.length, bytes: -Number(rows.reduce((n, r) => n + r.amount, 0n)) };

@@ -14,9 +14,9 @@ import { customerWithSub } from './customers';
 
 /**
  * Decision 015, delivery past zero against the real server and a source at loopback speed: one
- * gateway process delivers at most one read buffer per open tunnel beyond an owner's traffic; that
- * overrun becomes debt, billed from the next traffic first, so allocating in tiny steps never buys
- * a free chunk per step.
+ * gateway process delivers at most one read buffer per open tunnel beyond an owner's traffic; the
+ * main account pays it and the sub-account owes it back from its next traffic, so allocating in tiny
+ * steps never buys a chunk past the limit per step.
  */
 describe('credit with the real server: past zero, overruns and debt', () => {
   let env: Awaited<ReturnType<typeof startCreditServer>>;
@@ -86,14 +86,14 @@ describe('credit with the real server: past zero, overruns and debt', () => {
     expect(received).toBeLessThanOrEqual(reported);
     expect(reported).toBeLessThanOrEqual(12_000 + CHUNK);
     expect(sub.allocated_bytes).toBe(12_000);
-    expect(sub.traffic_left_bytes + sub.traffic_used_bytes).toBe(12_000);
-    // Every byte reported is billed, now or as debt; the debt took each step's kilobyte first.
-    expect(Number(row.traffic_used_bytes + row.traffic_debt_bytes)).toBe(reported);
-    if (overrun > 0) {
-      expect(repaid.count).toBeGreaterThan(0);
-      expect(repaid.bytes).toBe(Math.min(overrun, 11_000));
-      expect(sub.traffic_left_bytes).toBe(0);
-    }
+    // Every byte reported is billed (the main account paid what the sub-account did not have, nothing
+    // written off), and the sub-account owes that back: each step's kilobyte went to it first.
+    expect(overrun).toBe(0);
+    expect(Number(row.traffic_used_bytes)).toBe(reported);
+    const past = reported - 1000;
+    expect(repaid.bytes).toBe(Math.min(past, 11_000));
+    expect(Number(row.traffic_debt_bytes)).toBe(past - repaid.bytes);
+    expect(sub.traffic_left_bytes).toBe(Math.max(0, 11_000 - past));
     await expectBooksBalanced(env.t, id);
   });
 
@@ -114,10 +114,12 @@ describe('credit with the real server: past zero, overruns and debt', () => {
       );
       expect(received).toBeLessThanOrEqual(reported);
       expect(reported).toBeLessThanOrEqual(MB + parallel * CHUNK);
+      // Past zero is paid by the main account (nothing written off) and owed back by the sub-account.
       expect(sub.traffic_left_bytes).toBe(0);
-      expect(sub.traffic_used_bytes).toBe(MB);
-      expect(overrun).toBe(reported - MB);
-      expect(Number(row.traffic_debt_bytes)).toBe(overrun);
+      expect(sub.traffic_used_bytes).toBe(reported);
+      expect(sub.allocated_bytes).toBe(MB);
+      expect(overrun).toBe(0);
+      expect(Number(row.traffic_debt_bytes)).toBe(reported - MB);
       await expectBooksBalanced(env.t, id);
     });
   }

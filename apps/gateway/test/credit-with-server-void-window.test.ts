@@ -16,8 +16,8 @@ import { customerWithSub } from './customers';
 /**
  * Decision 015 promises that one gateway process delivers at most one read buffer per open tunnel
  * beyond an owner's traffic, and that a recycle voids the sub-account's credit at once. Here the
- * client keeps reading right after a full recycle or a delete, before the gateway's next poll of the
- * change feed (production polls every second): what it can take is the whole voided lease.
+ * client keeps reading right after a full recycle or a delete: the change feed is a long poll, so the
+ * gateway hears of the void in a round trip and the voided credit carries nothing more.
  */
 describe('credit with the real server: a client that reads on after a recycle or a delete', () => {
   let env: Awaited<ReturnType<typeof startCreditServer>>;
@@ -32,8 +32,8 @@ describe('credit with the real server: a client that reads on after a recycle or
   for (const action of ['recycle', 'delete'] as const) {
     it(`a 20 MB sub-account: at most one read buffer past its traffic after a ${action}`, async () => {
       const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
-      // A slower feed than production's 1 s only makes it unlikely that a poll lands between the
-      // void and the client's next read (which would hide what the client can take in that gap).
+      // A slow fallback poll: only the long poll can bring the void in time (a short poll landing
+      // between the void and the client's next read would hide what the client could take).
       const gateway = await env.gateway('127.0.0.1', { GATEWAY_EVENTS_POLL_MS: '5000' });
       const tunnel = await httpConnect(
         gateway.httpPort,

@@ -107,7 +107,13 @@ export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 65_536;
  * renew. Every other kind may carry a `lease_id` too (a deleted or disabled owner's leases go back).
  */
 export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease'] as const;
-export const gatewayEventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+/** Longest a gateway's feed call may wait for a change (a long poll); below its call timeout. */
+export const MAX_EVENTS_WAIT_MS = 4000;
+export const gatewayEventsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  /** With nothing after `after`, answer as soon as something is written, or after this long (empty). */
+  wait_ms: z.coerce.number().int().min(0).max(MAX_EVENTS_WAIT_MS).default(0),
+});
 export const gatewayEventsData = z.object({
   events: z.array(
     z.object({

@@ -1,55 +1,69 @@
+import { MAX_EVENTS_WAIT_MS } from '@resiport/contract';
 import type { GatewayEvents, ServerClient } from '../server-client';
 
 export type GatewayEvent = GatewayEvents['events'][number];
 
 /**
  * Follows the server's change feed (sub-account deleted/disabled/new password, whitelisted IP gone,
- * account changed): one call per interval after the last seen id, pages read back to back. The
+ * account changed, leases voided): long polls after the last seen id, pages read back to back. The
  * server writes an event in the same transaction as the change, so nothing is missed; the handler
  * forgets cached answers and closes what they allowed, well inside the 60 s cache lifetime.
  */
 export function startEventPoller(options: {
   client: ServerClient;
+  /** After a failed call, and between calls to a server that answers at once (no long poll). */
   intervalMs: number;
   onEvent: (event: GatewayEvent) => void;
   onError?: (error: Error) => void;
 }): { stop: () => Promise<void> } {
   let cursor = 0;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const onStop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stopping.signal.removeEventListener('abort', onStop);
+        resolve();
+      }, ms);
+      stopping.signal.addEventListener('abort', onStop, { once: true });
+    });
 
-  const poll = async () => {
-    for (;;) {
-      const page = await options.client.events(cursor);
-      for (const event of page.events) options.onEvent(event);
-      const advanced = page.last_id > cursor;
-      cursor = Math.max(cursor, page.last_id);
-      if (page.events.length === 0 || !advanced || stopped) return;
-    }
-  };
-  let failing = false;
-  const cycle = () => {
-    running = poll()
-      .then(() => {
+  // A long poll: the server answers as soon as a change is written, so a recycle or a deletion
+  // reaches this process in a round trip, not a polling interval.
+  const run = async () => {
+    let failing = false;
+    while (!stopped()) {
+      const asked = Date.now();
+      try {
+        const page = await options.client.events(cursor, {
+          waitMs: MAX_EVENTS_WAIT_MS,
+          signal: stopping.signal,
+        });
+        for (const event of page.events) options.onEvent(event);
+        cursor = Math.max(cursor, page.last_id);
         failing = false;
-      })
-      .catch((error: unknown) => {
+        // Nothing came back, and at once: a server that does not wait. Poll it at the interval.
+        if (page.events.length === 0 && Date.now() - asked < MAX_EVENTS_WAIT_MS / 2) {
+          await pause(options.intervalMs);
+        }
+      } catch (error) {
+        if (stopped()) return;
         // Once per outage, not once a second.
         if (!failing) options.onError?.(error as Error);
         failing = true;
-      })
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(cycle, options.intervalMs);
-      });
+        await pause(options.intervalMs);
+      }
+    }
   };
-  cycle();
+  const running = run();
 
   return {
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -39,6 +39,8 @@ export interface LeasesOptions extends CreditHooks {
 
 /** A lease that lasted less than this doubles the next one (a busy owner, fewer round trips). */
 const FAST_LEASE_MS = 2000;
+/** A lease is sized to last about this long at the owner's pace (a fast owner reaches it at once). */
+const PACED_LEASE_MS = 2000;
 /** A lease that lasted more than this halves the next one (a slow owner holds less). */
 const SLOW_LEASE_MS = 20_000;
 /** After "nothing left" the answer is remembered this long, so new connections do not hammer the server. */
@@ -59,6 +61,9 @@ export class OwnerCredit {
   want: number;
   lowWater: number;
   lastGrantAt = 0;
+  /** Every byte granted to this process for the owner, and how many of them were spent at the last grant. */
+  grantedTotal = 0;
+  spentAtGrant = 0;
   /** Last grant or acknowledged usage report (both extend the lease on the server). */
   touchedAt = 0;
   /** The last answer said nothing more is left: ask again only once the credit is gone. */
@@ -99,6 +104,13 @@ export class OwnerCredit {
     this.credit += spentMinusBilled;
     if (this.held && this.credit > 0) this.leases.unhold(this);
   }
+}
+
+/** The credit of a lease that is no longer ours: gone, and not counted as spent (the pace). */
+function dropCredit(credit: OwnerCredit): void {
+  credit.grantedTotal -= Math.max(credit.credit, 0);
+  credit.credit = 0;
+  credit.leaseId = undefined;
 }
 
 export class Leases {
@@ -180,8 +192,7 @@ export class Leases {
   /** Drops credit the server will have voided by now (no grant or acknowledged report for too long). */
   private distrustIfOld(credit: OwnerCredit): boolean {
     if (credit.credit <= 0 || this.now() - credit.touchedAt <= LEASE_TRUST_MS) return false;
-    credit.credit = 0;
-    credit.leaseId = undefined;
+    dropCredit(credit);
     return true;
   }
 
@@ -195,8 +206,7 @@ export class Leases {
       if (!match(credit.owner)) continue;
       credit.voidedUpTo = Math.max(credit.voidedUpTo, leaseId);
       if (credit.leaseId === undefined || credit.leaseId > leaseId) continue;
-      credit.leaseId = undefined;
-      credit.credit = 0;
+      dropCredit(credit);
       credit.exhausted = false;
       credit.dryUntil = 0;
       if (this.options.hasTunnels(credit.key)) this.low(credit);
@@ -222,7 +232,9 @@ export class Leases {
           return this.cut(credit, 'disabled');
         }
         // A grant to a lease the change feed already voided is gone on the server: do not spend it.
+        credit.spentAtGrant = credit.grantedTotal - credit.credit;
         if (answer.lease_id > credit.voidedUpTo) {
+          credit.grantedTotal += answer.granted_bytes;
           credit.credit += answer.granted_bytes;
           credit.leaseId = answer.lease_id;
           credit.touchedAt = at;
@@ -261,12 +273,20 @@ export class Leases {
     }
   }
 
-  /** Leases follow the owner's pace: double when one went fast, halve when one lasted long. */
+  /**
+   * Leases follow the owner's pace: at least what it spent per PACED_LEASE_MS since the last grant
+   * (a fast download gets a large lease at its first renewal instead of doubling up to it), doubled
+   * when one went fast, halved when one lasted long; between the configured minimum and maximum.
+   */
   private resize(credit: OwnerCredit, now: number): void {
     if (credit.lastGrantAt > 0) {
-      const lasted = now - credit.lastGrantAt;
-      if (lasted < FAST_LEASE_MS) credit.want = Math.min(credit.want * 2, this.options.maxBytes);
-      else if (lasted > SLOW_LEASE_MS) credit.want = Math.max(credit.want / 2, this.options.minBytes);
+      const lasted = Math.max(now - credit.lastGrantAt, 1);
+      const spent = credit.grantedTotal - credit.credit - credit.spentAtGrant;
+      const paced = (spent / lasted) * PACED_LEASE_MS;
+      let want = credit.want;
+      if (lasted < FAST_LEASE_MS) want = Math.max(want * 2, paced);
+      else if (lasted > SLOW_LEASE_MS) want = Math.max(want / 2, paced);
+      credit.want = Math.round(Math.min(Math.max(want, this.options.minBytes), this.options.maxBytes));
     }
     credit.lowWater = credit.want / 2;
   }

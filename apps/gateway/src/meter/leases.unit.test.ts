@@ -53,20 +53,26 @@ const grant = (bytes: number, more = { exhausted: false, revoked: false, id: LEA
 const last = (bytes: number) => grant(bytes, { exhausted: true, revoked: false, id: LEASE_ID });
 
 describe('traffic credit', () => {
-  it('reserves before the first tunnel, renews at half a lease, and doubles while leases go fast', async () => {
-    const { leases, credit, asks, advance } = setup([grant(1 * MB), grant(2 * MB), grant(4 * MB)]);
+  it('reserves before the first tunnel, renews at half a lease, sized to the pace of use', async () => {
+    const answers = [grant(1 * MB), grant(2.4 * MB), grant(8 * MB), grant(4 * MB)];
+    const { leases, credit, asks, advance } = setup(answers);
     expect(await leases.acquire(owner, KEY)).toBeUndefined();
     expect(asks).toEqual([1 * MB]);
     credit.spend(400_000); // 600 kB left: above half
     expect(asks).toHaveLength(1);
-    credit.spend(200_000); // 400 kB left: renew; the lease lasted < 2 s → twice the size
+    advance(500);
+    credit.spend(200_000); // 400 kB left: renew; 600 kB in 0.5 s is 2.4 MB per 2 s (more than twice 1 MB)
     await flush();
-    expect(asks).toEqual([1 * MB, 2 * MB]);
-    expect(credit.credit).toBe(2.4 * MB);
-    advance(30_000); // a slow lease: the next one is halved again
-    credit.spend(2 * MB);
+    expect(asks).toEqual([1 * MB, 2.4 * MB]);
+    expect(credit.credit).toBe(2.8 * MB);
+    advance(10);
+    credit.spend(2 * MB); // a loopback-speed owner: straight to the maximum, no doubling steps
     await flush();
-    expect(asks.at(-1)).toBe(1 * MB);
+    expect(asks.at(-1)).toBe(8 * MB);
+    advance(30_000); // a slow lease: the next one is halved
+    credit.spend(7 * MB);
+    await flush();
+    expect(asks.at(-1)).toBe(4 * MB);
   });
 
   it('holds the tunnels at zero until the renewal lands, then releases them', async () => {

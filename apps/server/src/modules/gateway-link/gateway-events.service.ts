@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Executor } from '../../db/database';
 import { gatewayEventsAfter, insertGatewayEvent } from './gateway-events.repository';
 
@@ -10,7 +11,7 @@ export function recordSubaccountChange(
   db: Executor,
   change: { accountId: number; subaccountId: number; username: string },
 ): Promise<void> {
-  return insertGatewayEvent(db, {
+  return recordAndWake(db, {
     kind: 'subaccount',
     account_id: change.accountId,
     subaccount_id: change.subaccountId,
@@ -24,7 +25,7 @@ export function recordWhitelistChange(
   db: Executor,
   change: { accountId: number; ip: string },
 ): Promise<void> {
-  return insertGatewayEvent(db, {
+  return recordAndWake(db, {
     kind: 'whitelist',
     account_id: change.accountId,
     subaccount_id: null,
@@ -42,7 +43,7 @@ export function recordLeasesVoided(
   db: Executor,
   voided: { accountId: number; subaccountId: number | null; wholeAccount: boolean; leaseId: number },
 ): Promise<void> {
-  return insertGatewayEvent(db, {
+  return recordAndWake(db, {
     kind: voided.wholeAccount ? 'account' : 'lease',
     account_id: voided.accountId,
     subaccount_id: voided.wholeAccount ? null : voided.subaccountId,
@@ -52,8 +53,49 @@ export function recordLeasesVoided(
   });
 }
 
-export async function eventsAfter(db: Executor, after: number) {
-  const rows = await gatewayEventsAfter(db, after, 1000);
+async function recordAndWake(db: Executor, event: Parameters<typeof insertGatewayEvent>[1]): Promise<void> {
+  await insertGatewayEvent(db, event);
+  recordedEvent();
+}
+
+/**
+ * Wakes this process's waiting feed calls when it writes an event (a change feed that reaches a
+ * gateway in a round trip, not a poll interval: a recycle stops the credit it voided at once). Other
+ * API processes' writes are seen by the re-check every RECHECK_MS.
+ */
+const written = new EventEmitter().setMaxListeners(0);
+const RECHECK_MS = 250;
+
+function recordedEvent(): void {
+  // The writer's transaction commits a moment later: wake the waiters just after, and again a bit later.
+  setImmediate(() => written.emit('event'));
+  setTimeout(() => written.emit('event'), 20).unref();
+}
+
+/** Resolves on the next event written by this process, or after `ms`. */
+function nextWrite(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      written.off('event', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    written.once('event', done);
+  });
+}
+
+/**
+ * The events after a cursor; with `waitMs`, a long poll: when there are none yet, it answers as soon
+ * as one is written (or re-checked), at the latest after `waitMs`, empty.
+ */
+export async function eventsAfter(db: Executor, after: number, waitMs = 0) {
+  const deadline = Date.now() + waitMs;
+  let rows = await gatewayEventsAfter(db, after, 1000);
+  while (rows.length === 0 && Date.now() < deadline) {
+    await nextWrite(Math.min(RECHECK_MS, deadline - Date.now()));
+    rows = await gatewayEventsAfter(db, after, 1000);
+  }
   return {
     events: rows.map((r) => ({
       id: r.id,

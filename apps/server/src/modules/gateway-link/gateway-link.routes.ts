@@ -103,7 +103,7 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelopeSchema(gatewayEventsData) },
         },
       },
-      async (request) => ok(request, await eventsAfter(ctx.db, request.query.after)),
+      async (request) => ok(request, await eventsAfter(ctx.db, request.query.after, request.query.wait_ms)),
     );
     app.post(
       internalGatewaySessionPath,

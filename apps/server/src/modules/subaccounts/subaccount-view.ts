@@ -10,7 +10,8 @@ export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow): SubAcco
     username: row.username,
     password: decryptProxyPassword(key, row.password_cipher),
     remark: row.remark,
-    allocated_bytes: Number(shownTrafficLeft(row) + row.traffic_used_bytes),
+    // Bytes it used past zero were paid by the main account and are owed back: not part of what it was given.
+    allocated_bytes: Number(shownTrafficLeft(row) + row.traffic_used_bytes - row.traffic_debt_bytes),
     traffic_left_bytes: Number(shownTrafficLeft(row)),
     traffic_used_bytes: Number(row.traffic_used_bytes),
     status: row.status,
