@@ -37,6 +37,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     loggerInstance: ctx.log,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Gateways hold long-poll calls open (the change feed): a stopping server must not wait on them.
+    forceCloseConnections: true,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
 

@@ -72,16 +72,18 @@ function recordedEvent(): void {
   setTimeout(() => written.emit('event'), 20).unref();
 }
 
-/** Resolves on the next event written by this process, or after `ms`. */
-function nextWrite(ms: number): Promise<void> {
+/** Resolves on the next event written by this process, after `ms`, or when `stop` aborts. */
+function nextWrite(ms: number, stop: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       written.off('event', done);
+      stop.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
     written.once('event', done);
+    stop.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -89,11 +91,16 @@ function nextWrite(ms: number): Promise<void> {
  * The events after a cursor; with `waitMs`, a long poll: when there are none yet, it answers as soon
  * as one is written (or re-checked), at the latest after `waitMs`, empty.
  */
-export async function eventsAfter(db: Executor, after: number, waitMs = 0) {
-  const deadline = Date.now() + waitMs;
+export async function eventsAfter(
+  db: Executor,
+  after: number,
+  wait: { ms: number; stop: AbortSignal } = { ms: 0, stop: new AbortController().signal },
+) {
+  const deadline = Date.now() + wait.ms;
   let rows = await gatewayEventsAfter(db, after, 1000);
-  while (rows.length === 0 && Date.now() < deadline) {
-    await nextWrite(Math.min(RECHECK_MS, deadline - Date.now()));
+  // A closing server answers its waiting calls at once (it could not close while they wait).
+  while (rows.length === 0 && Date.now() < deadline && !wait.stop.aborted) {
+    await nextWrite(Math.min(RECHECK_MS, deadline - Date.now()), wait.stop);
     rows = await gatewayEventsAfter(db, after, 1000);
   }
   return {

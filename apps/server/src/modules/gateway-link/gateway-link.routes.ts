@@ -36,6 +36,11 @@ const tags = ['internal: gateway'];
 export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireInternalSecret(ctx);
   return async (app) => {
+    // Gateways' feed calls wait for changes (a long poll): a closing server answers them at once.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => {
+      closing.abort();
+    });
     app.post(
       paths.credentials,
       {
@@ -103,7 +108,10 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelopeSchema(gatewayEventsData) },
         },
       },
-      async (request) => ok(request, await eventsAfter(ctx.db, request.query.after, request.query.wait_ms)),
+      async (request) => {
+        const wait = { ms: request.query.wait_ms, stop: closing.signal };
+        return ok(request, await eventsAfter(ctx.db, request.query.after, wait));
+      },
     );
     app.post(
       internalGatewaySessionPath,
