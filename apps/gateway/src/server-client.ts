@@ -163,7 +163,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     events: (after, wait) =>
       call(
         'GET',
-        `${paths.events}?after=${after}${wait ? `&wait_ms=${wait.waitMs}` : ''}`,
+        `${paths.events}?after=${after}&instance_id=${encodeURIComponent(options.instanceId)}${wait ? `&wait_ms=${wait.waitMs}` : ''}`,
         undefined,
         gatewayEventsData,
         wait ? { timeoutMs: wait.waitMs + options.timeoutMs, signal: wait.signal } : {},

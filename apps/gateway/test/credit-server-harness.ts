@@ -1,5 +1,4 @@
 import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type SubAccount } from '@resiport/contract';
-import { freePort } from '@resiport/testkit';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { expect } from 'vitest';
@@ -34,9 +33,10 @@ export async function startCreditServer() {
       loadGatewayConfig(
         {
           GATEWAY_HOST: host,
-          GATEWAY_HTTP_PORT: String(await freePort()),
-          GATEWAY_SOCKS_PORT: String(await freePort()),
-          GATEWAY_METRICS_PORT: String(await freePort()),
+          // Ports the OS picks as it binds (a port found free and bound later can be taken meanwhile).
+          GATEWAY_HTTP_PORT: '0',
+          GATEWAY_SOCKS_PORT: '0',
+          GATEWAY_METRICS_PORT: '0',
           GATEWAY_ALLOW_PRIVATE: 'true',
           GATEWAY_FLUSH_MS: '200',
           GATEWAY_EVENTS_POLL_MS: '200',

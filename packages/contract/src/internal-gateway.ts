@@ -113,6 +113,11 @@ export const gatewayEventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   /** With nothing after `after`, answer as soon as something is written, or after this long (empty). */
   wait_ms: z.coerce.number().int().min(0).max(MAX_EVENTS_WAIT_MS).default(0),
+  /**
+   * The asking process: it has applied every event up to `after`. A recycle or deletion waits for
+   * the processes that held its voided leases to get past it (decision 019).
+   */
+  instance_id: instanceId.optional(),
 });
 export const gatewayEventsData = z.object({
   events: z.array(

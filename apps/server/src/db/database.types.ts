@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
+import type { GatewayFeedCursorsTable } from '../modules/gateway-link/gateway-feed-cursors.table';
 import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
 
 /** Kysely table shapes; one interface per table, aggregated in `Database`. */
@@ -318,4 +319,5 @@ export interface Database {
   gateway_events: GatewayEventsTable;
   traffic_overruns: TrafficOverrunsTable;
   proxy_sessions: ProxySessionsTable;
+  gateway_feed_cursors: GatewayFeedCursorsTable;
 }

@@ -5,8 +5,9 @@ import type { GatewayEventsTable } from '../../db/database.types';
 export async function insertGatewayEvent(
   db: Executor,
   event: Omit<Insertable<GatewayEventsTable>, 'id' | 'created_at'>,
-): Promise<void> {
-  await db.insertInto('gateway_events').values(event).execute();
+): Promise<number> {
+  const row = await db.insertInto('gateway_events').values(event).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export function gatewayEventsAfter(db: Executor, after: number, limit: number) {
@@ -17,4 +18,23 @@ export function gatewayEventsAfter(db: Executor, after: number, limit: number) {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** A gateway process asked for the events after `eventId`: it has applied every one up to it. */
+export async function saveFeedCursor(db: Executor, instanceId: string, eventId: number, at: Date) {
+  await db
+    .insertInto('gateway_feed_cursors')
+    .values({ instance_id: instanceId, event_id: eventId, seen_at: at })
+    .onConflict((oc) =>
+      // A late, slower call with an older cursor must not move it back.
+      oc.column('instance_id').doUpdateSet((eb) => ({
+        event_id: eb.fn('greatest', [eb.ref('gateway_feed_cursors.event_id'), eb.ref('excluded.event_id')]),
+        seen_at: eb.ref('excluded.seen_at'),
+      })),
+    )
+    .execute();
+}
+
+export function feedCursorsOf(db: Executor, instanceIds: readonly string[]) {
+  return db.selectFrom('gateway_feed_cursors').selectAll().where('instance_id', 'in', instanceIds).execute();
 }

@@ -7,11 +7,11 @@ import { gatewayEventsAfter, insertGatewayEvent } from './gateway-events.reposit
  * password, or a whitelisted IP goes, gateways must forget what they cached and close what it
  * allowed. Written in the same transaction as the change, so a gateway never misses one.
  */
-export function recordSubaccountChange(
+export async function recordSubaccountChange(
   db: Executor,
   change: { accountId: number; subaccountId: number; username: string },
 ): Promise<void> {
-  return recordAndWake(db, {
+  await recordAndWake(db, {
     kind: 'subaccount',
     account_id: change.accountId,
     subaccount_id: change.subaccountId,
@@ -21,11 +21,11 @@ export function recordSubaccountChange(
   });
 }
 
-export function recordWhitelistChange(
+export async function recordWhitelistChange(
   db: Executor,
   change: { accountId: number; ip: string },
 ): Promise<void> {
-  return recordAndWake(db, {
+  await recordAndWake(db, {
     kind: 'whitelist',
     account_id: change.accountId,
     subaccount_id: null,
@@ -42,7 +42,7 @@ export function recordWhitelistChange(
 export function recordLeasesVoided(
   db: Executor,
   voided: { accountId: number; subaccountId: number | null; wholeAccount: boolean; leaseId: number },
-): Promise<void> {
+): Promise<number> {
   return recordAndWake(db, {
     kind: voided.wholeAccount ? 'account' : 'lease',
     account_id: voided.accountId,
@@ -53,9 +53,11 @@ export function recordLeasesVoided(
   });
 }
 
-async function recordAndWake(db: Executor, event: Parameters<typeof insertGatewayEvent>[1]): Promise<void> {
-  await insertGatewayEvent(db, event);
+/** Answers the event's id. */
+async function recordAndWake(db: Executor, event: Parameters<typeof insertGatewayEvent>[1]): Promise<number> {
+  const id = await insertGatewayEvent(db, event);
   recordedEvent();
+  return id;
 }
 
 /**

@@ -26,6 +26,7 @@ import { requireInternalSecret } from './internal-auth';
 import { grantLease, keyOf, releaseLease } from './lease.service';
 import { sessionEpoch } from './session.service';
 import { applyUsageBatch } from './usage.service';
+import { recordFeedCursor } from './voids-applied';
 
 const tags = ['internal: gateway'];
 
@@ -109,8 +110,9 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const wait = { ms: request.query.wait_ms, stop: closing.signal };
-        return ok(request, await eventsAfter(ctx.db, request.query.after, wait));
+        const { after, wait_ms: ms, instance_id: instanceId } = request.query;
+        if (instanceId !== undefined) await recordFeedCursor(ctx, instanceId, after);
+        return ok(request, await eventsAfter(ctx.db, after, { ms, stop: closing.signal }));
       },
     );
     app.post(

@@ -9,6 +9,7 @@ import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.servi
 import { isLiveSubaccount, ownerMaySpend } from './directory.repository';
 import { repayDebt } from './debt.service';
 import { recordLeasesVoided } from './gateway-events.service';
+import { noteVoid } from './voids-applied';
 import {
   addToOwner,
   changeLease,
@@ -129,7 +130,8 @@ export async function settleLease(
 /**
  * Voids every open lease of an owner at once, in the caller's transaction (the account's balances
  * locked): the unused bytes are the owner's again now, and the change feed tells every gateway that
- * its credit up to the newest voided lease is gone (so traffic cannot keep flowing on it).
+ * its credit up to the newest voided lease is gone (so traffic cannot keep flowing on it). The
+ * transaction must come from `voidingTransaction`, which waits for those gateways to apply it.
  * `subaccountId` undefined voids every owner of the account. Returns the bytes returned.
  */
 export async function voidOwnerLeases(
@@ -141,12 +143,14 @@ export async function voidOwnerLeases(
   if (leases.length === 0) return 0n;
   let returned = 0n;
   for (const lease of leases) returned += await settleLease(ctx, trx, lease, true);
-  await recordLeasesVoided(trx, {
+  const eventId = await recordLeasesVoided(trx, {
     accountId: owner.accountId,
     subaccountId: owner.subaccountId ?? null,
     wholeAccount: owner.subaccountId === undefined,
     leaseId: Math.max(...leases.map((l) => l.id)),
   });
+  // The caller answers only once the processes that held these leases have dropped that credit.
+  noteVoid(trx, { eventId, instanceIds: leases.map((l) => l.instance_id) });
   return returned;
 }
 /** A gateway gives back its lease (an idle owner, or a graceful stop). */

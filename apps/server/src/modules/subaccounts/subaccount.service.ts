@@ -4,6 +4,7 @@ import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { voidOwnerLeases } from '../gateway-link/lease.service';
+import { voidingTransaction } from '../gateway-link/voids-applied';
 import { mainTrafficLeftShown } from '../traffic/traffic-left';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
@@ -83,7 +84,7 @@ async function update(
   id: number,
   values: Parameters<typeof updateSubaccount>[3],
 ): Promise<SubaccountRow> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await voidingTransaction(ctx, async (trx) => {
     const closesAccess = values.password_cipher !== undefined || values.status === 'disabled';
     if (closesAccess) await lockAccountBalances(trx, owner.id);
     const updated = await updateSubaccount(trx, owner.id, id, values);

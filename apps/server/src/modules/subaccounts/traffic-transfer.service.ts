@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
 import { voidOwnerLeases } from '../gateway-link/lease.service';
+import { voidingTransaction } from '../gateway-link/voids-applied';
 import { mainTrafficLeftShown } from '../traffic/traffic-left';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import {
@@ -35,7 +36,7 @@ export interface TrafficMove {
  * `requestId` answers with the current state and moves nothing (10021 if it asked for another move).
  */
 export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMove): Promise<SubaccountRow> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return voidingTransaction(ctx, async (trx) => {
     await lockAccountBalances(trx, owner.id);
     const earlier = await findTransferByRequest(trx, owner.id, move.requestId);
     if (earlier) {
@@ -114,7 +115,7 @@ export async function deleteSubaccount(
   owner: Owner,
   subaccountId: number,
 ): Promise<{ recycledBytes: bigint; mainTrafficLeft: bigint }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return voidingTransaction(ctx, async (trx) => {
     await lockAccountBalances(trx, owner.id);
     await liveSub(trx, owner.id, subaccountId);
     // Everything it had goes back now, reservations included (not when its leases expire).

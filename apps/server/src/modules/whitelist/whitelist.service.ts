@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordWhitelistChange } from '../gateway-link/gateway-events.service';
 import { voidOwnerLeases } from '../gateway-link/lease.service';
+import { voidingTransaction } from '../gateway-link/voids-applied';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import {
   countWhitelist,
@@ -62,29 +63,26 @@ export async function changeWhitelistIp(
     ...(changes.ip === undefined ? {} : { ip: changes.ip }),
     ...(changes.remark === undefined ? {} : { remark: changes.remark }),
   };
-  const row = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await findOwnWhitelistIp(trx, owner.id, id);
-      if (!before || Object.keys(values).length === 0) return before;
-      const ipChanges = changes.ip !== undefined && changes.ip !== before.ip;
-      if (ipChanges) await lockAccountBalances(trx, owner.id);
-      const after = await updateWhitelistIp(trx, owner.id, id, values);
-      // The old address no longer lets anyone in: gateways must forget it, and the main account's
-      // reservations (which it may have been spending) go back at once.
-      if (after && after.ip !== before.ip) {
-        await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
-        await recordWhitelistChange(trx, { accountId: owner.id, ip: before.ip });
-      }
-      return after;
-    })
-    .catch((error: unknown) => explainTaken(ctx, owner, changes.ip ?? '', error));
+  const row = await voidingTransaction(ctx, async (trx) => {
+    const before = await findOwnWhitelistIp(trx, owner.id, id);
+    if (!before || Object.keys(values).length === 0) return before;
+    const ipChanges = changes.ip !== undefined && changes.ip !== before.ip;
+    if (ipChanges) await lockAccountBalances(trx, owner.id);
+    const after = await updateWhitelistIp(trx, owner.id, id, values);
+    // The old address no longer lets anyone in: gateways must forget it, and the main account's
+    // reservations (which it may have been spending) go back at once.
+    if (after && after.ip !== before.ip) {
+      await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: null });
+      await recordWhitelistChange(trx, { accountId: owner.id, ip: before.ip });
+    }
+    return after;
+  }).catch((error: unknown) => explainTaken(ctx, owner, changes.ip ?? '', error));
   if (!row) throw new AppError('NotFound');
   return row;
 }
 
 export async function removeWhitelistIp(ctx: AppContext, owner: Owner, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await voidingTransaction(ctx, async (trx) => {
     await lockAccountBalances(trx, owner.id);
     const removed = await deleteWhitelistIp(trx, owner.id, id);
     if (!removed) throw new AppError('NotFound');
