@@ -1,38 +1,13 @@
-import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveFailureArtifacts } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { signedInCustomer } from './support/customer';
 import { fillForm } from './support/journey';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { useJourney } from './support/journey-setup';
 
 describe('adding funds in Chromium through the bundled Cryptomus sandbox', () => {
-  let mailbox: SmtpCapture;
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    mailbox = await startSmtpCapture();
-    server = await startServerProcess({ SMTP_URL: mailbox.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await server.stop();
-    await mailbox.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US' });
-    page = await context.newPage();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name, server.logs);
-    await context.close();
-  });
+  const journey = useJourney();
 
   it('add 25 USD: fee shown before paying, pay at the checkout, balance shows 25.00', async () => {
+    const { page, server, mailbox } = journey;
     await signedInCustomer(page, server.url, mailbox, 'recharge');
     await page.goto(`${server.url}/client/recharge`);
     await fillForm(page, {});
@@ -51,6 +26,7 @@ describe('adding funds in Chromium through the bundled Cryptomus sandbox', () =>
   });
 
   it('a checkout left to expire ends as expired and adds nothing', async () => {
+    const { page, server, mailbox } = journey;
     await signedInCustomer(page, server.url, mailbox, 'recharge');
     await page.goto(`${server.url}/client/recharge`);
     await fillForm(page, {});

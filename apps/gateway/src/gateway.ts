@@ -15,6 +15,7 @@ import { Metrics, serveMetrics } from './metrics';
 import { ExitPool } from './route/pool';
 import { Router } from './route/router';
 import { SessionEpochs } from './route/session-epochs';
+import { AuthFailureLog } from './auth/failure-log';
 import { TargetingRules } from './route/targeting';
 import { createServerClient, type ServerClient } from './server-client';
 import { TunnelService } from './tunnel/service';
@@ -40,6 +41,7 @@ export interface Gateway {
 
 /** An owner whose unsent usage passes this is flushed before the regular interval. */
 const EARLY_FLUSH_BYTES = 64_000_000;
+const AUTH_FAILURE_LOG_MS = 60_000;
 
 /** The wiring of every part (gateway-anchors §6), explicit so one can read the data path top to bottom. */
 export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
@@ -56,6 +58,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     });
 
   const targeting = new TargetingRules(config.pool);
+  const authFailures = new AuthFailureLog();
   const authenticator = new Authenticator({
     client,
     verifierKey: proxyVerifierKey(config.internalSecret),
@@ -63,7 +66,10 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     credentialsTtlMs: config.credentialsTtlMs,
     negativeTtlMs: config.negativeTtlMs,
     now,
-    onFailure: (reason) => Metrics.bump(metrics.authFailures, reason),
+    onFailure: (reason, sourceIp) => {
+      Metrics.bump(metrics.authFailures, reason);
+      authFailures.record(reason, sourceIp);
+    },
     targetingProblem: (target) => targeting.problem(target),
   });
 
@@ -171,6 +177,13 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     onError: (error) => log.warn({ err: error.message }, 'change feed unavailable'),
   });
 
+  // Sign-in failures as one security event a minute (decision 021), not one line per guess.
+  const authFailureTimer = setInterval(() => {
+    const summary = authFailures.take();
+    if (summary) log.warn({ event: 'security.gateway_auth_failures', ...summary }, 'proxy sign-in failures');
+  }, AUTH_FAILURE_LOG_MS);
+  authFailureTimer.unref();
+
   // The meter: every tunnel each tick, for billing (credit is enforced on the data path, not here).
   const meterTimer = setInterval(() => {
     meter.tick();
@@ -233,6 +246,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   } catch (error) {
     clearInterval(meterTimer);
     clearInterval(flushTimer);
+    clearInterval(authFailureTimer);
     await events.stop();
     for (const server of [httpServer, socksServer, metricsServer]) server?.close();
     throw error;
@@ -248,6 +262,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
     const stopped = Promise.all([closed(httpServer), closed(socksServer), closed(metricsServer)]);
     clearInterval(flushTimer);
+    clearInterval(authFailureTimer);
     await events.stop();
     // Every connection goes; each tunnel's client socket gets its final byte read as it closes.
     meter.cut(() => true);

@@ -46,7 +46,7 @@ describe('server client', () => {
       want_bytes: 10,
     });
     expect(await client.events(3)).toEqual({ events: [], last_id: 7 });
-    expect(asked[1]?.url).toBe('http://server/api/internal/gateway/events?after=3');
+    expect(asked[1]?.url).toBe('http://server/api/internal/gateway/events?after=3&instance_id=gw-1');
   });
 
   it('turns error codes, malformed answers and network failures into ServerCallError', async () => {

@@ -67,7 +67,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
     ).api_token;
     await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) });
     const logs = t.logs.join('\n');
-    expect(logs).toContain('login succeeded');
+    expect(logs).toContain('"event":"security.sign_in"');
     for (const secret of [
       GOOD_PASSWORD,
       jwt,

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
@@ -15,9 +16,12 @@ import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
+import { securityRoutes } from './modules/account/user/security.routes';
 import { userRoutes } from './modules/account/user/user.routes';
 import { decorateAuth } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/error-handler';
+import { clientErrorHandler, refuseControlCharacters } from './plugins/input-hygiene';
+import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './lib/http-limits';
 import { registerOpenApi } from './plugins/openapi';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -26,6 +30,8 @@ export interface BuildOptions {
   /** Built web app to serve under /client; omitted in API-only tests. */
   webDistDir?: string;
   serveWeb?: boolean;
+  /** Connection time-outs of the API port; tests shorten them, the defaults close slow sockets within 12 s. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 /**
@@ -33,7 +39,10 @@ export interface BuildOptions {
  * framework plugins, cross-cutting plugins, then every API module under /api.
  */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
+    ...httpServerOptions({ ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }),
+    // Node's own answers to unparsable or timed-out requests (e.g. a URL over 16 KB) as the envelope.
+    clientErrorHandler,
     loggerInstance: ctx.log,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -41,13 +50,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     forceCloseConnections: true,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = ctx.config.apiMaxConnections;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(formbody);
   decorateAuth(app);
   registerErrorHandlers(app);
-  securityHeaders(app);
+  refuseControlCharacters(app);
+  securityHeaders(app, ctx.config);
   await registerOpenApi(app, ctx.config);
 
   await app.register(
@@ -56,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(accountRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(securityRoutes(ctx));
       await api.register(rechargeRoutes(ctx));
       await api.register(cryptomusWebhookRoutes(ctx));
       await api.register(catalogRoutes(ctx));

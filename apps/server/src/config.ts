@@ -59,6 +59,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
   TRUST_PROXY: optionalText,
   RATE_LIMIT_ENABLED: flag(true),
+  /** Open connections the API port accepts at once; keep it below the process's open-file limit. */
+  API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   /** The exit pool file (JSON, see packages/contract gateway-pool.ts); unset = one direct exit everywhere. */
   GATEWAY_POOL_FILE: optionalText,
   /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
@@ -105,6 +107,8 @@ export interface Config {
   cryptomus: CryptomusConfig;
   trustProxy: boolean | string;
   rateLimitEnabled: boolean;
+  /** Open connections the API port accepts at once (further ones are closed as they arrive). */
+  apiMaxConnections: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   gateway: {
@@ -188,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    apiMaxConnections: env.API_MAX_CONNECTIONS,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     gateway: {

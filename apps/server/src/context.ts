@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { loadJwtKey } from './lib/jwt-key';
+import { sealingKeyFrom, type SealingKey } from './lib/sealed-box';
 import { secretFromConfigOrFile } from './lib/secret-file';
 import { proxyPasswordKeyFrom, type ProxyPasswordKey } from './modules/subaccounts/proxy-password';
 import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
@@ -23,6 +24,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Encrypts sub-accounts' proxy passwords at rest. */
   proxyPasswordKey: ProxyPasswordKey;
+  /** Encrypts two-factor (TOTP) secrets at rest; derived from the same configured secret. */
+  totpKey: SealingKey;
   /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
   internalSecret: string;
 }
@@ -42,8 +45,13 @@ export function createAppContext(
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
     internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
-    proxyPasswordKey: proxyPasswordKeyFrom(
-      secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key'),
-    ),
+    ...atRestKeys(secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key')),
+  };
+}
+
+function atRestKeys(secret: string): Pick<AppContext, 'proxyPasswordKey' | 'totpKey'> {
+  return {
+    proxyPasswordKey: proxyPasswordKeyFrom(secret),
+    totpKey: sealingKeyFrom(secret, 'totp-secret-encryption'),
   };
 }

@@ -1,4 +1,5 @@
 import type { ResultCodeName } from '@resiport/contract';
+import type { MessageKey } from './i18n/messages';
 import type { MessageParams } from './i18n/translate';
 
 /**
@@ -10,6 +11,8 @@ export class AppError extends Error {
     readonly codeName: Exclude<ResultCodeName, 'Success'>,
     readonly params: MessageParams = {},
     readonly data: unknown = null,
+    /** A text other than the code's own (e.g. a wait in seconds rather than minutes). */
+    readonly messageKey?: MessageKey,
   ) {
     super(codeName);
     this.name = 'AppError';

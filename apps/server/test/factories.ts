@@ -169,3 +169,13 @@ export function gatewayCall(t: TestApp, path: string, body: unknown, secret = t.
     headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
   });
 }
+
+/**
+ * Moves the app's clock to just after the start of an hour, so a test counting up to a fixed-window
+ * rate limit (windows of up to an hour) never straddles a window boundary.
+ */
+export function startOfFreshRateWindow(t: TestApp): void {
+  const nowMs = t.ctx.clock().getTime();
+  const hourMs = 3600_000;
+  t.advanceClock((hourMs - (nowMs % hourMs)) / 1000 + 1);
+}

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { freePort, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createAppContext, type AppContext } from '../src/context';
 import { createLogger } from '../src/lib/logger';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
    * over HTTP (the Cryptomus sandbox sends its webhooks to PUBLIC_URL).
    */
   listen?: boolean;
+  /** Shorter connection time-outs for tests on real sockets. */
+  httpLimits?: BuildOptions['httpLimits'];
 }
 
 /** Builds the real app on a fresh database, real SMTP capture and a movable clock. */
@@ -70,7 +72,7 @@ export async function createTestApp(
     clock: () => new Date(Date.now() + offsetMs),
     log: createLogger('info', sink),
   });
-  const app = await buildApp(ctx, { serveWeb: false });
+  const app = await buildApp(ctx, { serveWeb: false, httpLimits: options.httpLimits });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   return {
     app,

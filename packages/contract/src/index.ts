@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built (see the module).
+import './strict-csp';
 export * from './result-codes';
 export * from './envelope';
 export * from './locale';
@@ -17,3 +19,4 @@ export * from './countries';
 export * from './dynamic';
 export * from './proxy-lines';
 export * from './traffic';
+export * from './security';

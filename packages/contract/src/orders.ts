@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BYTES_PER_GB } from './money';
 import { idempotencyKeySchema } from './recharge';
+import { rowIdSchema } from './rules';
 
 /** Orders and the catalogue (spec §7 "Orders"). Paths are relative to `/api`. */
 
@@ -58,7 +59,7 @@ const couponCodeSchema = z
  * with an optional coupon and the payment way. The same fields quote (`check`) and buy (`pay`).
  */
 const orderSelectionFields = z.object({
-  package_id: z.coerce.number({ error: 'validation.invalid' }).int().positive().optional(),
+  package_id: rowIdSchema().optional(),
   quantity: gbQuantitySchema.optional(),
   trial: flagSchema.optional(),
   coupon: couponCodeSchema.optional(),
@@ -165,7 +166,7 @@ export const orderListQuery = z.object({
 });
 
 export const orderCheckPayBody = z.object({
-  order_id: z.coerce.number({ error: 'validation.invalid' }).int().positive(),
+  order_id: rowIdSchema(),
 });
 
 export const trafficGb = (bytes: number) => bytes / BYTES_PER_GB;

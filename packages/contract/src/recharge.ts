@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RECHARGE_CENTS, usdAmountSchema } from './money';
+import { rowIdSchema } from './rules';
 
 /** Balance top-ups with Cryptomus (spec §7 "Recharge"). Paths are relative to `/api`. */
 
@@ -28,7 +29,7 @@ export const checkoutData = z.object({
 export const rechargeStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
 export const rechargeStatusSchema = z.enum(rechargeStatuses);
 
-export const checkPayBody = z.object({ recharge_id: z.coerce.number().int().positive().optional() });
+export const checkPayBody = z.object({ recharge_id: rowIdSchema().optional() });
 
 export const rechargeRecordSchema = z.object({
   id: z.number().int(),

@@ -40,6 +40,16 @@ export const ResultCode = {
   WhitelistFull: 10035,
   IpNotAllowed: 10036,
   SubAccountLimit: 10037,
+  // Sign-in's second step (decision 021): not a failure, the client asks for the code.
+  TwoFactorRequired: 10040,
+  TwoFactorCodeInvalid: 10041,
+  TwoFactorAlreadyEnabled: 10042,
+  TwoFactorNotEnabled: 10043,
+  TwoFactorSetupMissing: 10044,
+  // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
+  SessionRevoked: 10013,
+  ApiTokenRevoked: 10013,
+  ApiTokenUnknown: 10013,
   GoToPayment: 20302,
   PaymentRequired: 20402,
   InternalError: 50000,
@@ -87,6 +97,14 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   WhitelistFull: 409,
   IpNotAllowed: 400,
   SubAccountLimit: 409,
+  TwoFactorRequired: 200,
+  TwoFactorCodeInvalid: 400,
+  TwoFactorAlreadyEnabled: 409,
+  TwoFactorNotEnabled: 409,
+  TwoFactorSetupMissing: 409,
+  SessionRevoked: 401,
+  ApiTokenRevoked: 401,
+  ApiTokenUnknown: 401,
   // The two pass-through codes are not failures: the client acts on `data`.
   GoToPayment: 200,
   PaymentRequired: 200,
@@ -95,4 +113,8 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
 };
 
 /** Codes the web request wrapper passes through instead of toasting (spec §8). */
-export const passThroughCodes: readonly number[] = [ResultCode.GoToPayment, ResultCode.PaymentRequired];
+export const passThroughCodes: readonly number[] = [
+  ResultCode.GoToPayment,
+  ResultCode.PaymentRequired,
+  ResultCode.TwoFactorRequired,
+];

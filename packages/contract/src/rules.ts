@@ -10,6 +10,20 @@ export const PASSWORD_MAX = 30;
 export const LOGIN_PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
 
+/**
+ * Row ids are PostgreSQL `integer`s: a larger number names no row, and PostgreSQL would refuse it
+ * (a 500) rather than find nothing, so the schemas stop it first.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** An id from a query or body (form values arrive as text); not a positive integer ≤ MAX_ROW_ID is invalid. */
+export const rowIdSchema = () =>
+  z.coerce
+    .number(key('validation.invalid'))
+    .int(key('validation.invalid'))
+    .positive(key('validation.invalid'))
+    .max(MAX_ROW_ID, key('validation.invalid'));
+
 /** A required string: missing and empty both say 'Required'. */
 export const requiredString = () => z.string(key('validation.required')).min(1, key('validation.required'));
 

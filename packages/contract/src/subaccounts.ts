@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trafficGbSchema } from './money';
+import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
 
 /**
@@ -36,10 +37,7 @@ export const proxyPasswordSchema = z
 
 export const remarkSchema = z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' });
 
-const idSchema = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int()
-  .positive({ error: 'validation.invalid' });
+const idSchema = rowIdSchema();
 
 export const subStatuses = ['active', 'disabled'] as const;
 
@@ -61,11 +59,7 @@ export type SubAccount = z.infer<typeof subAccountSchema>;
 export const subListQuery = pageQuery.extend({
   search: z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' }).optional(),
   /** Only this sub-account (the edit page reads one this way); another account's id lists nothing. */
-  id: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int()
-    .positive({ error: 'validation.invalid' })
-    .optional(),
+  id: rowIdSchema().optional(),
 });
 
 export const subListData = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './recharge';
+import { MAX_ROW_ID } from './rules';
 
 /**
  * Usage and the traffic change record (spec §7 "Traffic": /traffic/changelog, /traffic/details,
@@ -61,7 +62,8 @@ const rangeFields = {
 const ownerField = z.coerce
   .number({ error: 'validation.invalid' })
   .int()
-  .min(0, { error: 'validation.invalid' });
+  .min(0, { error: 'validation.invalid' })
+  .max(MAX_ROW_ID, { error: 'validation.invalid' });
 
 /** What is wrong with a range (inverted, or longer than the maximum), with the field to blame. */
 export function rangeProblem(

@@ -27,6 +27,11 @@ const en = {
   'validation.date': 'Enter a date as YYYY-MM-DD, e.g. 2026-11-21',
   'validation.dateOrder': 'The end date must not be before the start date',
   'validation.rangeTooLong': 'Choose a range of at most 366 days',
+  'validation.controlChars': 'Control characters (such as NUL, tab or line breaks) are not allowed here',
+  'validation.requestTooLarge': 'The request is too large',
+  'validation.requestTimeout': 'The request took too long to arrive',
+  'validation.twoFactorCode': 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  'validation.authenticatorCode': 'Enter the 6-digit code from your authenticator app',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -52,6 +57,12 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.date': 'Введите дату в формате ГГГГ-ММ-ДД, например 2026-11-21',
   'validation.dateOrder': 'Дата окончания не может быть раньше даты начала',
   'validation.rangeTooLong': 'Выберите период не длиннее 366 дней',
+  'validation.controlChars':
+    'Управляющие символы (например, NUL, табуляция или перевод строки) здесь недопустимы',
+  'validation.requestTooLarge': 'Слишком большой запрос',
+  'validation.requestTimeout': 'Запрос передавался слишком долго',
+  'validation.twoFactorCode': 'Введите 6-значный код из приложения-аутентификатора или резервный код',
+  'validation.authenticatorCode': 'Введите 6-значный код из приложения-аутентификатора',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalIp } from './ip';
 import { pageQuery } from './recharge';
+import { rowIdSchema } from './rules';
 import { remarkSchema } from './subaccounts';
 
 /** The IP whitelist (spec §7 "Whitelist"): addresses that use the proxy without a password. */
@@ -21,10 +22,7 @@ export const ipSchema = z
     return ip;
   });
 
-const idSchema = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int()
-  .positive({ error: 'validation.invalid' });
+const idSchema = rowIdSchema();
 
 export const whitelistEntrySchema = z.object({
   id: z.number().int(),

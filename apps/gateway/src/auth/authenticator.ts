@@ -40,7 +40,7 @@ export interface AuthenticatorOptions {
   credentialsTtlMs: number;
   negativeTtlMs: number;
   now?: () => number;
-  onFailure?: (reason: Refusal) => void;
+  onFailure?: (reason: Refusal, sourceIp: string) => void;
   /** Why a parsed targeting contradicts the exit pool (`route/targeting.ts`): refused as `bad_username`. */
   targetingProblem?: (target: Targeting) => string | undefined;
 }
@@ -85,7 +85,7 @@ export class Authenticator {
         // Never throttled: every Basic-auth client first tries without credentials, and the
         // address is the whole claim (there is no secret to guess).
         return account === null
-          ? this.refuse('auth_required')
+          ? this.refuse('auth_required', sourceIp)
           : this.identity({ account_id: account, subaccount_id: null }, 'whitelist', sourceIp);
       }
       const parsed = parseUsername(credential.username);
@@ -94,24 +94,24 @@ export class Authenticator {
         // Keyed by what was typed (cut to a valid name's length, bounding memory): a typo in the
         // targeting throttles that typo, nobody else.
         const attempted = credential.username.toLowerCase().slice(0, MAX_USERNAME_LENGTH);
-        if (!this.throttle.mayTry(sourceIp, attempted)) return this.refuse('throttled');
+        if (!this.throttle.mayTry(sourceIp, attempted)) return this.refuse('throttled', sourceIp);
         this.throttle.failedName(sourceIp, attempted);
-        return this.refuse('bad_username');
+        return this.refuse('bad_username', sourceIp);
       }
       const { subuser, target, session } = parsed.value;
       // The reserved `whitelist-…` user: a whitelisted address that wants targeting (see the contract).
       // Like rule 1 it is decided by the address alone (the password is ignored), so not throttled.
       if (subuser === WHITELIST_PROXY_USER) {
         const account = await this.whitelistAccount(sourceIp);
-        if (account === null) return this.refuse('auth_failed');
+        if (account === null) return this.refuse('auth_failed', sourceIp);
         const owner = { account_id: account, subaccount_id: null };
         return this.identity(owner, 'whitelist', sourceIp, target, session);
       }
-      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled');
+      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
       const found = await this.credentials.get(subuser, () => this.options.client.credentials(subuser));
       // Asked again after the lookup, and from here to the recorded outcome nothing awaits: a burst
       // of concurrent guesses cannot all pass one check made before any of them failed.
-      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled');
+      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
       if (
         !found.found ||
         found.verifier === null ||
@@ -119,18 +119,18 @@ export class Authenticator {
         found.subaccount_id === null
       ) {
         this.throttle.failedName(sourceIp, subuser);
-        return this.refuse('auth_failed');
+        return this.refuse('auth_failed', sourceIp);
       }
       if (!this.passwordMatches(found, found.verifier, credential.password)) {
         this.throttle.failedPassword(sourceIp, subuser);
-        return this.refuse('auth_failed');
+        return this.refuse('auth_failed', sourceIp);
       }
       this.throttle.succeeded(sourceIp, subuser);
-      if (!found.active) return this.refuse('disabled');
+      if (!found.active) return this.refuse('disabled', sourceIp);
       const owner = { account_id: found.account_id, subaccount_id: found.subaccount_id };
       return this.identity(owner, 'password', sourceIp, target, session);
     } catch {
-      return this.refuse('server_unavailable');
+      return this.refuse('server_unavailable', sourceIp);
     }
   }
 
@@ -173,8 +173,8 @@ export class Authenticator {
     return { ok: true, identity };
   }
 
-  private refuse(reason: Refusal): AuthResult {
-    this.options.onFailure?.(reason);
+  private refuse(reason: Refusal, sourceIp: string): AuthResult {
+    this.options.onFailure?.(reason, sourceIp);
     return { ok: false, reason };
   }
 }

@@ -1,4 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  AccountSessionsTable,
+  RecoveryCodesTable,
+  RevokedApiTokensTable,
+  TotpEnrolmentsTable,
+} from '../modules/account/session/account-security.tables';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
 import type { GatewayFeedCursorsTable } from '../modules/gateway-link/gateway-feed-cursors.table';
 import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
@@ -16,6 +22,13 @@ export interface AccountsTable {
   lang: 'en-us' | 'ru';
   token_version: Generated<number>;
   api_token_hash: string | null;
+  api_token_created_at: Date | null;
+  api_token_last_used_at: Date | null;
+  /** Two-factor sign-in (decision 021): the TOTP secret, sealed; on when `totp_enabled_at` is set. */
+  totp_secret_sealed: string | null;
+  totp_enabled_at: Date | null;
+  /** The last TOTP time step a code was accepted for (a code works once). */
+  totp_last_step: ColumnType<bigint | null, bigint | null, bigint | null>;
   balance_cents: ColumnType<bigint, never, bigint>;
   traffic_left_bytes: ColumnType<bigint, never, bigint>;
   traffic_used_bytes: ColumnType<bigint, never, bigint>;
@@ -320,4 +333,8 @@ export interface Database {
   traffic_overruns: TrafficOverrunsTable;
   proxy_sessions: ProxySessionsTable;
   gateway_feed_cursors: GatewayFeedCursorsTable;
+  account_sessions: AccountSessionsTable;
+  revoked_api_tokens: RevokedApiTokensTable;
+  totp_enrolments: TotpEnrolmentsTable;
+  recovery_codes: RecoveryCodesTable;
 }

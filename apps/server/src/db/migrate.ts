@@ -12,6 +12,7 @@ import * as usageRollups from './migrations/2026_11_21_0900_usage_rollups';
 import * as credit from './migrations/2026_11_23_1000_credit';
 import * as proxySessions from './migrations/2026_11_23_1100_proxy_sessions';
 import * as gatewayFeedCursors from './migrations/2026_11_25_1000_gateway_feed_cursors';
+import * as accountSecurity from './migrations/2026_11_25_1100_account_security';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_1000_credit': credit,
   '2026_11_23_1100_proxy_sessions': proxySessions,
   '2026_11_25_1000_gateway_feed_cursors': gatewayFeedCursors,
+  '2026_11_25_1100_account_security': accountSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

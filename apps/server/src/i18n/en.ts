@@ -47,4 +47,25 @@ export const en: Catalogue = {
   PaymentRequired: 'Insufficient balance',
   InternalError: 'Something went wrong on our side, please try again later',
   ServiceUnavailable: 'The service is temporarily unavailable, please try again later',
+  TwoFactorRequired: 'Enter the code from your authenticator app',
+  TwoFactorCodeInvalid:
+    'This code is not valid; check the time on your phone and enter the newest code, or use a recovery code',
+  TwoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
+  TwoFactorNotEnabled: 'Two-factor sign-in is not on',
+  TwoFactorSetupMissing: 'The set-up has expired; start it again',
+  SessionRevoked: 'This session was signed out; please sign in again',
+  ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
+  ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',
+  TooManyRequestsSeconds: 'Too many attempts, please try again in {seconds} s',
+  ApiTokenRevokedRegenerated:
+    'This API token was replaced by a newer one; use the newest token from Account settings',
+  ApiTokenRevokedPasswordChanged:
+    'This API token was revoked when the password was changed; generate a new one in Account settings',
+  ApiTokenRevokedPasswordReset:
+    'This API token was revoked when the password was reset; generate a new one in Account settings',
+  ApiTokenRevokedSignedOutEverywhere:
+    'This API token was revoked by signing out everywhere; generate a new one in Account settings',
+  TwoFactorEnabled: 'Two-factor sign-in is on',
+  TwoFactorDisabled: 'Two-factor sign-in is off',
+  SessionsRevoked: 'Signed out everywhere else; your API token was revoked',
 };

@@ -8,10 +8,13 @@ export function ok<T>(request: FastifyRequest, data: T, message: MessageKey = 'S
   return { code: 0, msg: translate(requestLang(request), message), data };
 }
 
-/** A pass-through answer (20302 go to payment, 20402 payment required): not an error, `data` says what next. */
+/**
+ * A pass-through answer (20302 go to payment, 20402 payment required, 10040 two-factor code
+ * needed): not an error, `data` says what next.
+ */
 export function passThrough<T>(
   request: FastifyRequest,
-  code: 'GoToPayment' | 'PaymentRequired',
+  code: 'GoToPayment' | 'PaymentRequired' | 'TwoFactorRequired',
   data: T,
 ): Envelope<T> {
   return { code: ResultCode[code], msg: translate(requestLang(request), code), data };

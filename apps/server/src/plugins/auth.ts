@@ -35,6 +35,12 @@ export function requireAccount(
   };
 }
 
+/** The session of a request guarded by `requireAccount({ sessionOnly: true })`. */
+export function currentSession(request: FastifyRequest): SessionClaims {
+  if (!request.session) throw new AppError('SessionTokenRequired');
+  return request.session;
+}
+
 /** The signed-in account of a request guarded by `requireAccount`. */
 export function currentAccount(request: FastifyRequest): AccountRow {
   if (!request.account) throw new AppError('SessionExpired');

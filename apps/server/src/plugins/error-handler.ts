@@ -21,7 +21,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         const { retry_after_seconds: retryAfter } = error.data as { retry_after_seconds: number };
         void reply.header('retry-after', String(retryAfter));
       }
-      return sendFailure(reply, error.codeName, translate(lang, error.codeName, error.params), error.data);
+      return sendFailure(
+        reply,
+        error.codeName,
+        translate(lang, error.messageKey ?? error.codeName, error.params),
+        error.data,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation, lang);
@@ -30,13 +35,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, unsupported media type, body too large): client input problems.
-      return sendFailure(
-        reply,
-        'ValidationFailed',
-        translate(lang, 'ValidationFailed'),
-        { fields: {} },
-        status,
-      );
+      const fields = status === 413 ? { _: validationMessages[lang]['validation.requestTooLarge'] } : {};
+      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields }, status);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, 'InternalError', translate(lang, 'InternalError'), null);

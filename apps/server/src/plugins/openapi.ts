@@ -21,7 +21,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      // Only the public API is documented: the gateways' internal calls and the payment sandbox's
+      // stand-in for Cryptomus are left out (the first need the internal secret anyway).
+      if (!isPublicApiUrl(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
+      return jsonSchemaTransform(input);
+    },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from validator.swagger.io, which the CSP refuses.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+}
+
+/** Routes that belong in the public OpenAPI document. */
+export function isPublicApiUrl(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/internal/');
 }

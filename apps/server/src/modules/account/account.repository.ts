@@ -79,10 +79,6 @@ export async function activateAccount(db: Executor, id: number, now: Date): Prom
     .execute();
 }
 
-export async function setApiTokenHash(db: Executor, id: number, hash: string): Promise<void> {
-  await db.updateTable('accounts').set({ api_token_hash: hash }).where('id', '=', id).execute();
-}
-
 export async function setLang(db: Executor, id: number, lang: AccountRow['lang']): Promise<void> {
   await db.updateTable('accounts').set({ lang }).where('id', '=', id).execute();
 }

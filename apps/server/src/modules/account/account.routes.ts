@@ -7,8 +7,10 @@ import {
   linkTokenQuery,
   loginBody,
   resetPasswordBody,
+  securityPaths,
   sessionSchema,
   signupBody,
+  twoFactorLoginBody,
 } from '@resiport/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +19,9 @@ import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { logIn } from './log-in.service';
+import { clientOf } from './session/session.service';
+import { finishTwoFactorSignIn } from './sign-in.service';
+import { signInReply, signInResponse } from './sign-in-reply';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { activate, resendActivation, signUp } from './sign-up.service';
 
@@ -28,11 +33,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       accountPaths.login,
-      { schema: { tags, body: loginBody, response: { 200: envelopeSchema(sessionSchema) } } },
+      { schema: { tags, body: loginBody, response: { 200: signInResponse } } },
       async (request) => {
-        await enforceRateLimit(ctx, 'login', { ip: request.ip, email: request.body.email });
-        return ok(request, await logIn(ctx, request.body));
+        return signInReply(request, await logIn(ctx, request.body, clientOf(request)));
       },
+    );
+
+    app.post(
+      securityPaths.twoFactorLogin,
+      { schema: { tags, body: twoFactorLoginBody, response: { 200: envelopeSchema(sessionSchema) } } },
+      async (request) => ok(request, await finishTwoFactorSignIn(ctx, request.body, clientOf(request))),
     );
 
     app.post(

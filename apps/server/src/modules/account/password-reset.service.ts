@@ -10,6 +10,7 @@ import {
   setPasswordAndRevokeSessions,
 } from './account.repository';
 import { sendResetLink } from './activation-link';
+import { endOtherSessions } from './session/session.service';
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const account = await findAccountByEmail(ctx.db, email);
@@ -20,7 +21,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /**
  * Sets a new password from a reset link, in one transaction: the link is spent, every session and
- * every other reset link ends, and a pending account becomes active (the mailbox owner is proven).
+ * every other reset link ends, the developer token is revoked, and a pending account becomes active (the mailbox owner is proven).
  * A rejected new password leaves the link usable.
  */
 export async function resetPassword(
@@ -38,6 +39,7 @@ export async function resetPassword(
       throw new AppError('PasswordUnchanged');
     }
     await setPasswordAndRevokeSessions(trx, accountId, newHash);
+    await endOtherSessions(trx, accountId, null, 'password_reset', now);
     await revokeLinks(trx, accountId, 'reset', now);
     await activateAccount(trx, accountId, now);
   });

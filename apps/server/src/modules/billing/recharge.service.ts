@@ -1,4 +1,5 @@
 import { cryptoFeeCents, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS, centsToUsd } from '@resiport/contract';
+import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -44,6 +45,8 @@ export async function startRecharge(
   const existing = input.idempotencyKey
     ? await findRechargeByKey(ctx.db, account.id, input.idempotencyKey)
     : undefined;
+  // A retry of the same request (same key) opens nothing new, so only new invoices are counted.
+  if (!existing) await enforceAccountRateLimit(ctx, 'cryptomusPay', account.id);
   const recharge =
     existing ?? (await createRecharge(ctx, account.id, input.amountCents, feeCents, input.idempotencyKey));
   if (Number(recharge.amount_cents) !== input.amountCents) throw new AppError('IdempotencyKeyReused');

@@ -169,6 +169,8 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
         headers: { 'content-type': 'application/json' },
       });
       expect(response.statusCode, name).toBe(401);
+      // Every refusal carries a non-zero code (Forbidden: not Cryptomus).
+      expect(response.json(), name).toMatchObject({ code: 10010, data: null });
     }
     // Correctly signed, but the invoice is not paid at the provider: the re-query wins.
     const premature = await t.app.inject({

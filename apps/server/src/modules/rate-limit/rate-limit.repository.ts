@@ -14,6 +14,26 @@ export async function countHit(db: Db, bucket: string, windowStart: Date): Promi
   return row.hits;
 }
 
+/** Takes back a hit counted for an attempt that turned out not to count (a success). */
+export async function refundHit(db: Db, bucket: string, windowStart: Date): Promise<void> {
+  await db
+    .updateTable('rate_limit_hits')
+    .set({ hits: sql`greatest(hits - 1, 0)` })
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .execute();
+}
+
+export async function hitsIn(db: Db, bucket: string, windowStart: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_hits')
+    .select('hits')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
 export async function deleteWindowsBefore(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('rate_limit_hits').where('window_start', '<', before).execute();
 }

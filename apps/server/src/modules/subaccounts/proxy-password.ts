@@ -1,15 +1,16 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { seal, sealingKeyFrom, unseal, type SealingKey } from '../../lib/sealed-box';
 
 /**
  * Proxy passwords are shown to their owner (the proxy generator puts them in lines), so they are
- * stored reversibly — but encrypted (AES-256-GCM, key derived from PROXY_PASSWORD_KEY), so a
- * database dump alone does not reveal them. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ * stored reversibly — sealed (lib/sealed-box.ts, key derived from PROXY_PASSWORD_KEY), so a
+ * database dump alone does not reveal them.
  */
 
-export type ProxyPasswordKey = Buffer;
+export type ProxyPasswordKey = SealingKey;
 
 export function proxyPasswordKeyFrom(secret: string): ProxyPasswordKey {
-  return Buffer.from(hkdfSync('sha256', secret, 'resiport', 'proxy-password-encryption', 32));
+  return sealingKeyFrom(secret, 'proxy-password-encryption');
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -22,20 +23,9 @@ export function generateProxyPassword(length = 16): string {
 }
 
 export function encryptProxyPassword(key: ProxyPasswordKey, password: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  return seal(key, password);
 }
 
 export function decryptProxyPassword(key: ProxyPasswordKey, stored: string): string {
-  const [version, iv, tag, data] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || data === undefined) {
-    throw new Error('not an encrypted proxy password');
-  }
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  return unseal(key, stored);
 }

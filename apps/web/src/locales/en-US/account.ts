@@ -1,6 +1,6 @@
 /** Account settings and the signed-in password change. */
 export const account = {
-  'settings.subtitle': 'Your profile, developer API token and password',
+  'settings.subtitle': 'Your profile, password, two-factor sign-in, sessions and developer API token',
   'settings.profile': 'Profile',
   'settings.accountId': 'Account ID',
   'settings.language': 'Language for emails and messages',
@@ -28,4 +28,61 @@ export const account = {
   'changePassword.submit': 'Change password',
   'changePassword.othersSignedOut':
     'After the change, every other device signed in to this account is signed out.',
+  'settings.token.dates': 'Created {created} UTC · last used {used}',
+  'settings.token.neverUsed': 'never',
+  'settings.token.revokedWhen': 'Changing or resetting the password, or signing out everywhere, revokes it.',
+  'settings.twoFactor.title': 'Two-factor sign-in',
+  'settings.twoFactor.on': 'On',
+  'settings.twoFactor.off': 'Off',
+  'settings.twoFactor.turnOn': 'Turn on',
+  'settings.twoFactor.turnOff': 'Turn off',
+  'settings.twoFactor.turnedOff': 'Two-factor sign-in is off',
+  'settings.twoFactor.codesLeft': '{count, plural, one {# recovery code left} other {# recovery codes left}}',
+  'settings.twoFactor.offHint':
+    'Ask for a code from an authenticator app (Google Authenticator, 1Password, Aegis…) at every sign-in, also after Google or Yandex.',
+  'settings.twoFactor.onHint':
+    'Every sign-in asks for a code from your authenticator app. Lost the phone? Use a recovery code.',
+  'settings.twoFactor.setupTitle': 'Turn on two-factor sign-in',
+  'settings.twoFactor.setupFailed': 'Could not start the set-up. Close this window and try again.',
+  'settings.twoFactor.scan': '1. Scan this QR code with your authenticator app.',
+  'settings.twoFactor.manual': 'Cannot scan it? Enter this key by hand:',
+  'settings.twoFactor.qrAlt': 'QR code for your authenticator app',
+  'settings.twoFactor.codeRule': 'Enter the 6-digit code the app shows',
+  'settings.twoFactor.codesOnce':
+    'Two-factor sign-in is on. Save these recovery codes now: they are shown only once.',
+  'settings.twoFactor.codesHint':
+    'Each code signs you in once if you lose your phone. Keep them somewhere safe, away from your password.',
+  'settings.twoFactor.copyCodes': 'Copy codes',
+  'settings.twoFactor.downloadCodes': 'Download .txt',
+  'settings.twoFactor.savedCodes': 'I have saved the codes',
+  'settings.twoFactor.disableTitle': 'Turn off two-factor sign-in',
+  'settings.twoFactor.passwordRule': 'Enter your password',
+  'settings.twoFactor.codeOrRecovery': 'Authenticator code or recovery code',
+  'settings.sessions.title': 'Where you are signed in',
+  'settings.sessions.device': 'Device',
+  'settings.sessions.ip': 'IP address',
+  'settings.sessions.method': 'Signed in with',
+  'settings.sessions.method.password': 'Password',
+  'settings.sessions.method.google': 'Google',
+  'settings.sessions.method.yandex': 'Yandex',
+  'settings.sessions.lastSeen': 'Last active (UTC)',
+  'settings.sessions.signedIn': 'Signed in (UTC)',
+  'settings.sessions.thisDevice': 'This device',
+  'settings.sessions.unknownDevice': 'Unknown device',
+  'settings.sessions.browserOn': '{browser} on {system}',
+  'settings.sessions.revoke': 'Sign out',
+  'settings.sessions.revokeConfirm': 'Sign this device out?',
+  'settings.sessions.everywhere': 'Sign out everywhere else',
+  'settings.sessions.everywhereConfirm': 'Sign out every other device?',
+  'settings.sessions.everywhereText': 'Every other session ends, and your developer API token is revoked.',
+  'settings.sessions.signedOutEverywhere': 'Signed out everywhere else; your API token was revoked',
+  'settings.sessions.footer':
+    '{count, plural, one {# session} other {# sessions}} · {others, plural, =0 {no other devices} one {# other device} other {# other devices}}',
+  'settings.token.revoked.regenerated': 'Your previous token was replaced on {at} UTC.',
+  'settings.token.revoked.password_changed':
+    'Your token was revoked on {at} UTC when the password was changed. Generate a new one for your scripts.',
+  'settings.token.revoked.password_reset':
+    'Your token was revoked on {at} UTC when the password was reset. Generate a new one for your scripts.',
+  'settings.token.revoked.signed_out_everywhere':
+    'Your token was revoked on {at} UTC when you signed out everywhere. Generate a new one for your scripts.',
 };

@@ -50,4 +50,14 @@ export const auth = {
   'auth.reset.missingToken': 'This link is incomplete. Please open the link from the email again.',
   'auth.reset.expired': 'This link is invalid or has expired.',
   'auth.reset.requestNew': 'Request a new reset link',
+  'auth.twoFactor.title': 'Two-factor sign-in',
+  'auth.twoFactor.hint': 'Open your authenticator app and enter the 6-digit code for this account.',
+  'auth.twoFactor.expired':
+    'This sign-in has expired or had too many wrong codes. Go back and sign in again.',
+  'auth.twoFactor.code': 'Authenticator code',
+  'auth.twoFactor.recoveryCode': 'Recovery code',
+  'auth.twoFactor.required': 'Enter the code',
+  'auth.twoFactor.submit': 'Verify and sign in',
+  'auth.twoFactor.useRecovery': 'Use a recovery code',
+  'auth.twoFactor.useApp': 'Use the authenticator app',
 };

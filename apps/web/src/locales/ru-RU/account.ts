@@ -2,7 +2,7 @@ import type { account as en } from '../en-US/account';
 import type { Translation } from '../types';
 
 export const account: Translation<typeof en> = {
-  'settings.subtitle': 'Профиль, токен API для разработчиков и пароль',
+  'settings.subtitle': 'Профиль, пароль, двухфакторный вход, сеансы и API-токен для разработчиков',
   'settings.profile': 'Профиль',
   'settings.accountId': 'ID аккаунта',
   'settings.language': 'Язык писем и сообщений',
@@ -30,4 +30,62 @@ export const account: Translation<typeof en> = {
   'changePassword.current': 'Текущий пароль',
   'changePassword.submit': 'Сменить пароль',
   'changePassword.othersSignedOut': 'После смены пароля все остальные устройства выйдут из этого аккаунта.',
+  'settings.token.dates': 'Создан {created} UTC · последнее использование {used}',
+  'settings.token.neverUsed': 'ещё не использовался',
+  'settings.token.revokedWhen': 'Смена или сброс пароля, а также выход на всех устройствах отзывают его.',
+  'settings.twoFactor.title': 'Двухфакторный вход',
+  'settings.twoFactor.on': 'Включён',
+  'settings.twoFactor.off': 'Выключен',
+  'settings.twoFactor.turnOn': 'Включить',
+  'settings.twoFactor.turnOff': 'Выключить',
+  'settings.twoFactor.turnedOff': 'Двухфакторный вход выключен',
+  'settings.twoFactor.codesLeft':
+    '{count, plural, one {Остался # резервный код} few {Осталось # резервных кода} other {Осталось # резервных кодов}}',
+  'settings.twoFactor.offHint':
+    'Запрашивать код из приложения-аутентификатора (Google Authenticator, 1Password, Aegis…) при каждом входе, в том числе через Google или Яндекс.',
+  'settings.twoFactor.onHint':
+    'При каждом входе нужен код из приложения-аутентификатора. Потеряли телефон? Используйте резервный код.',
+  'settings.twoFactor.setupTitle': 'Включение двухфакторного входа',
+  'settings.twoFactor.setupFailed': 'Не удалось начать настройку. Закройте окно и попробуйте снова.',
+  'settings.twoFactor.scan': '1. Отсканируйте QR-код приложением-аутентификатором.',
+  'settings.twoFactor.manual': 'Не получается отсканировать? Введите ключ вручную:',
+  'settings.twoFactor.qrAlt': 'QR-код для приложения-аутентификатора',
+  'settings.twoFactor.codeRule': 'Введите 6-значный код из приложения',
+  'settings.twoFactor.codesOnce':
+    'Двухфакторный вход включён. Сохраните резервные коды сейчас: они показываются только один раз.',
+  'settings.twoFactor.codesHint':
+    'Каждый код позволяет войти один раз, если вы потеряете телефон. Храните их в надёжном месте, отдельно от пароля.',
+  'settings.twoFactor.copyCodes': 'Скопировать коды',
+  'settings.twoFactor.downloadCodes': 'Скачать .txt',
+  'settings.twoFactor.savedCodes': 'Я сохранил коды',
+  'settings.twoFactor.disableTitle': 'Выключение двухфакторного входа',
+  'settings.twoFactor.passwordRule': 'Введите пароль',
+  'settings.twoFactor.codeOrRecovery': 'Код из приложения или резервный код',
+  'settings.sessions.title': 'Где выполнен вход',
+  'settings.sessions.device': 'Устройство',
+  'settings.sessions.ip': 'IP-адрес',
+  'settings.sessions.method': 'Способ входа',
+  'settings.sessions.method.password': 'Пароль',
+  'settings.sessions.method.google': 'Google',
+  'settings.sessions.method.yandex': 'Яндекс',
+  'settings.sessions.lastSeen': 'Последняя активность (UTC)',
+  'settings.sessions.signedIn': 'Вход (UTC)',
+  'settings.sessions.thisDevice': 'Это устройство',
+  'settings.sessions.unknownDevice': 'Неизвестное устройство',
+  'settings.sessions.browserOn': '{browser}, {system}',
+  'settings.sessions.revoke': 'Завершить',
+  'settings.sessions.revokeConfirm': 'Завершить сеанс на этом устройстве?',
+  'settings.sessions.everywhere': 'Выйти на всех других устройствах',
+  'settings.sessions.everywhereConfirm': 'Завершить сеансы на всех других устройствах?',
+  'settings.sessions.everywhereText': 'Все остальные сеансы завершатся, а API-токен будет отозван.',
+  'settings.sessions.signedOutEverywhere': 'Выполнен выход на всех других устройствах; API-токен отозван',
+  'settings.sessions.footer':
+    '{count, plural, one {# сеанс} few {# сеанса} other {# сеансов}} · {others, plural, =0 {других устройств нет} one {# другое устройство} few {# других устройства} other {# других устройств}}',
+  'settings.token.revoked.regenerated': 'Предыдущий токен заменён {at} UTC.',
+  'settings.token.revoked.password_changed':
+    'Токен отозван {at} UTC при смене пароля. Создайте новый для своих скриптов.',
+  'settings.token.revoked.password_reset':
+    'Токен отозван {at} UTC при сбросе пароля. Создайте новый для своих скриптов.',
+  'settings.token.revoked.signed_out_everywhere':
+    'Токен отозван {at} UTC при выходе на всех устройствах. Создайте новый для своих скриптов.',
 };

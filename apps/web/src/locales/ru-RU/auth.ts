@@ -46,4 +46,14 @@ export const auth: Translation<typeof en> = {
   'auth.reset.missingToken': 'Ссылка неполная. Откройте ссылку из письма ещё раз.',
   'auth.reset.expired': 'Ссылка недействительна или устарела.',
   'auth.reset.requestNew': 'Запросить новую ссылку',
+  'auth.twoFactor.title': 'Двухфакторный вход',
+  'auth.twoFactor.hint': 'Откройте приложение-аутентификатор и введите 6-значный код для этого аккаунта.',
+  'auth.twoFactor.expired':
+    'Время входа истекло или было слишком много неверных кодов. Вернитесь и войдите заново.',
+  'auth.twoFactor.code': 'Код из приложения',
+  'auth.twoFactor.recoveryCode': 'Резервный код',
+  'auth.twoFactor.required': 'Введите код',
+  'auth.twoFactor.submit': 'Подтвердить и войти',
+  'auth.twoFactor.useRecovery': 'Использовать резервный код',
+  'auth.twoFactor.useApp': 'Использовать приложение',
 };

@@ -1,15 +1,18 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { currentUserQuery, useCurrentUser } from '../../app/current-user';
 import { useGenerateApiToken } from '../../features/account/api/generate-api-token';
+import { securityQuery, useSecurity } from '../../features/account/api/security';
+import { formatUtcDateTime } from '../../lib/dates';
 import { ApiTokenReveal } from './api-token-reveal';
 
 /**
  * The developer API token (design §5): the server keeps only its hash, so the value is shown once,
- * right after it is generated. Regenerating needs a confirmation because the old token dies at once.
+ * right after it is generated. Regenerating needs a confirmation because the old token dies at once;
+ * a password change, a reset and "sign out everywhere" revoke it too (decision 021).
  */
 export function ApiTokenCard() {
   const intl = useIntl();
@@ -17,11 +20,15 @@ export function ApiTokenCard() {
   const queryClient = useQueryClient();
   const generate = useGenerateApiToken();
   const [token, setToken] = useState<string | null>(null);
+  const security = useSecurity().data;
+  const tokenDates = security?.api_token;
+  const revoked = token === null ? security?.api_token_revoked : null;
 
   const run = async () => {
     try {
       setToken(await generate.mutateAsync());
       queryClient.setQueryData(currentUserQuery.queryKey, (old) => old && { ...old, has_api_token: true });
+      void queryClient.invalidateQueries({ queryKey: securityQuery.queryKey });
     } catch {
       // The request wrapper has shown the reason.
     }
@@ -63,12 +70,39 @@ export function ApiTokenCard() {
             <FormattedMessage id={user.has_api_token ? 'settings.token.active' : 'settings.token.none'} />
           </Tag>
         </Space>
+        {tokenDates && (
+          <Typography.Text type="secondary" data-testid="api-token-dates">
+            <FormattedMessage
+              id="settings.token.dates"
+              values={{
+                created: tokenDates.created_at ? formatUtcDateTime(tokenDates.created_at) : '—',
+                used: tokenDates.last_used_at
+                  ? formatUtcDateTime(tokenDates.last_used_at)
+                  : intl.formatMessage({ id: 'settings.token.neverUsed' }),
+              }}
+            />
+          </Typography.Text>
+        )}
+        {revoked && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="api-token-revoked"
+            message={
+              <FormattedMessage
+                id={`settings.token.revoked.${revoked.reason}`}
+                values={{ at: formatUtcDateTime(revoked.revoked_at) }}
+              />
+            }
+          />
+        )}
         {token !== null && <ApiTokenReveal token={token} />}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           <FormattedMessage
             id="settings.token.usage"
             values={{ code: (chunks) => <Typography.Text code>{chunks}</Typography.Text> }}
-          />
+          />{' '}
+          <FormattedMessage id="settings.token.revokedWhen" />
         </Typography.Paragraph>
       </Space>
     </Card>

@@ -3,15 +3,19 @@ import { PageShell } from '../../components/page-shell';
 import { ApiTokenCard } from './api-token-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** /account/setting: who you are, the developer API token, and the password. */
+/** /account/setting: who you are, the password, two-factor sign-in, sessions and the developer API token. */
 export default function AccountSettingsPage() {
   return (
     <PageShell title="menu.account.setting" subtitle="settings.subtitle">
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <ProfileCard />
-        <ApiTokenCard />
         <PasswordCard />
+        <TwoFactorCard />
+        <SessionsCard />
+        <ApiTokenCard />
       </Space>
     </PageShell>
   );

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ResultCode } from '@resiport/contract';
+import { ResultCode, type TwoFactorChallenge } from '@resiport/contract';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,8 +16,11 @@ import { formRules } from '../../lib/form-rules-localized';
 const fields = ['email', 'password'];
 const fieldByCode = { [ResultCode.EmailNotRegistered]: 'email', [ResultCode.PasswordError]: 'password' };
 
-/** Email and password sign-in; an account that is not activated yet gets a resend button. */
-export function LoginForm() {
+/**
+ * Email and password sign-in; an account that is not activated yet gets a resend button, one with
+ * two-factor on goes on to the code step.
+ */
+export function LoginForm({ onTwoFactor }: { onTwoFactor: (challenge: TwoFactorChallenge) => void }) {
   const intl = useIntl();
   const [form] = Form.useForm<LogInInput>();
   const logIn = useLogIn();
@@ -29,7 +32,12 @@ export function LoginForm() {
     setSubmitting(true);
     setNotActivated(null);
     try {
-      await completeSignIn(await logIn.mutateAsync(values));
+      const outcome = await logIn.mutateAsync(values);
+      if ('challenge' in outcome) {
+        onTwoFactor(outcome.challenge);
+        return;
+      }
+      await completeSignIn(outcome.session);
     } catch (error) {
       if (hasCode(error, ResultCode.AccountNotActivated)) setNotActivated(values.email);
       showServerFieldErrors(form, error, fields, fieldByCode);

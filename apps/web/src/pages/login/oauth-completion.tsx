@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@resiport/contract';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -6,12 +7,17 @@ import { paths } from '../../config/paths';
 import { useCompleteSignIn } from '../../app/use-complete-sign-in';
 import { oauthLogIn } from '../../features/account/api/oauth-log-in';
 import { AuthCard } from '../../components/auth-card';
+import { TwoFactorStep } from '../../features/account/components/two-factor-step';
 
-/** Trades the `oauth_code` from the provider round-trip for a session, then signs in as usual. */
+/**
+ * Trades the `oauth_code` from the provider round-trip for a session (or, with two-factor on, asks
+ * for the code first), then signs in as usual.
+ */
 export function OAuthCompletion({ code, redirect }: { code: string; redirect: string | null }) {
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const [failed, setFailed] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   // The code is single-use: StrictMode's second effect run must not spend it again.
   const started = useRef(false);
 
@@ -19,10 +25,23 @@ export function OAuthCompletion({ code, redirect }: { code: string; redirect: st
     if (started.current) return;
     started.current = true;
     oauthLogIn(code)
-      .then((session) => completeSignIn(session, redirect))
+      .then((outcome) =>
+        'challenge' in outcome ? setChallenge(outcome.challenge) : completeSignIn(outcome.session, redirect),
+      )
       .catch(() => setFailed(true));
   }, [code, redirect, completeSignIn]);
 
+  if (challenge) {
+    return (
+      <AuthCard title="auth.twoFactor.title">
+        <TwoFactorStep
+          challenge={challenge}
+          redirect={redirect}
+          onBack={() => void navigate(paths.login, { replace: true })}
+        />
+      </AuthCard>
+    );
+  }
   if (!failed) {
     return (
       <AuthCard title="auth.oauth.completing">

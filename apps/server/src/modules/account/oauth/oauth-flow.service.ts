@@ -1,7 +1,7 @@
-import type { ServerLang, Session } from '@resiport/contract';
+import type { ServerLang } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { addSeconds, unixSeconds } from '../../../lib/clock';
+import { addSeconds } from '../../../lib/clock';
 import { randomToken, sha256Hex } from '../../../lib/crypto';
 import { consumeLink, insertLink, revokeLinks } from '../account-link.repository';
 import {
@@ -11,7 +11,8 @@ import {
   lockAccountByEmail,
   updatePendingAccount,
 } from '../account.repository';
-import { issueSession } from '../session/session-token';
+import type { ClientInfo } from '../session/session.service';
+import { finishSignIn, type SignInResult } from '../sign-in.service';
 import { authorizationUrl, fetchProfile } from './oauth-client';
 import {
   deleteExpiredStates,
@@ -98,7 +99,8 @@ export async function finishOAuth(
     throw oauthFailed(provider);
   });
   const accountId = await accountForProfile(ctx, provider, profile, input.lang);
-  const loginCode = randomToken();
+  // The provider rides in the code (covered by its hash, so it cannot be swapped) for the session list.
+  const loginCode = `${provider}~${randomToken()}`;
   await insertLink(ctx.db, {
     accountId,
     purpose: 'oauth_login',
@@ -109,16 +111,17 @@ export async function finishOAuth(
   return { loginCode, redirectPath: stored.redirect_path };
 }
 
-/** Trades the one-time code from the callback redirect for a session. */
-export async function completeOAuthLogin(ctx: AppContext, code: string): Promise<Session> {
+/** Trades the one-time code from the callback redirect for a session (or a two-factor ticket). */
+export async function completeOAuthLogin(
+  ctx: AppContext,
+  code: string,
+  client: ClientInfo,
+): Promise<SignInResult> {
   const accountId = await consumeLink(ctx.db, 'oauth_login', sha256Hex(code), ctx.clock());
   const account = accountId === undefined ? undefined : await findAccountById(ctx.db, accountId);
   if (account?.status !== 'active') throw new AppError('SignInCodeInvalid');
-  return issueSession(ctx, {
-    accountId: account.id,
-    tokenVersion: account.token_version,
-    authTime: unixSeconds(ctx.clock()),
-  });
+  const provider = code.startsWith('yandex~') ? 'yandex' : 'google';
+  return finishSignIn(ctx, account, provider, client);
 }
 
 /**

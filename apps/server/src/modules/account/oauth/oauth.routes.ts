@@ -7,13 +7,14 @@ import {
   oauthLoginBody,
   oauthProvidersData,
   oauthStartQuery,
-  sessionSchema,
 } from '@resiport/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { ok } from '../../../lib/reply';
+import { clientOf } from '../session/session.service';
+import { signInReply, signInResponse } from '../sign-in-reply';
 import { completeOAuthLogin, finishOAuth, startOAuth } from './oauth-flow.service';
 import type { ProviderName } from './providers';
 
@@ -86,8 +87,9 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       accountPaths.oauthLogin,
-      { schema: { tags, body: oauthLoginBody, response: { 200: envelopeSchema(sessionSchema) } } },
-      async (request) => ok(request, await completeOAuthLogin(ctx, request.body.code)),
+      { schema: { tags, body: oauthLoginBody, response: { 200: signInResponse } } },
+      async (request) =>
+        signInReply(request, await completeOAuthLogin(ctx, request.body.code, clientOf(request))),
     );
   };
 }

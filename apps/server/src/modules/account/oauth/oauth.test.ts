@@ -1,4 +1,5 @@
 import { startMockOAuthProvider, type MockOAuthProvider } from '@resiport/testkit';
+import { totpCodeAt } from '../two-factor/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedAccount,
@@ -121,6 +122,38 @@ describe('Google and Yandex sign-in', () => {
       }),
     );
     expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('with two-factor on, a Google sign-in asks for a code too, and records the provider on the session', async () => {
+    const email = uniqueEmail('twofactor');
+    google.setNextUser({ sub: `g-${email}`, email, email_verified: true });
+    const token = sessionToken(await exchange(t, await runFlow(t, 'google')));
+    const post = (url: string, payload: object = {}) =>
+      t.call({ method: 'POST', url, headers: authHeader(token), payload });
+    const { secret } = (await post('/api/user/2fa/setup')).data as { secret: string };
+    expect((await post('/api/user/2fa/enable', { code: totpCodeAt(secret, t.ctx.clock()) })).code).toBe(0);
+
+    google.setNextUser({ sub: `g-${email}`, email, email_verified: true });
+    const asked = await exchange(t, await runFlow(t, 'google'));
+    expect(asked.code).toBe(10040);
+    t.advanceClock(30);
+    const { challenge } = asked.data as { challenge: string };
+    const code = totpCodeAt(secret, t.ctx.clock());
+    const signedIn = await t.call({
+      method: 'POST',
+      url: '/api/account/login2fa',
+      payload: { challenge, code },
+    });
+    expect(signedIn.code).toBe(0);
+    const overview = await t.call({
+      method: 'GET',
+      url: '/api/user/security',
+      headers: authHeader(sessionToken(signedIn)),
+    });
+    const current = (overview.data as { sessions: { current: boolean; method: string }[] }).sessions.find(
+      (s) => s.current,
+    );
+    expect(current?.method).toBe('google');
   });
 
   it('Google: an unverified email neither creates nor links an account', async () => {

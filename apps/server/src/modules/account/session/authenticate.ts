@@ -1,14 +1,21 @@
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { findAccountByApiTokenHash, findAccountById, type AccountRow } from '../account.repository';
+import type { MessageKey } from '../../../i18n/messages';
+import { findAccountByApiTokenHash, type AccountRow } from '../account.repository';
+import type { ApiTokenRevocation } from './account-security.tables';
 import { hashApiToken, looksLikeApiToken } from './api-token';
+import { findRevokedApiToken, touchApiToken } from './api-token.repository';
 import { verifySession, type SessionClaims } from './session-token';
+import { findAccountWithSession, touchSession } from './session.repository';
 
 export interface Authenticated {
   account: AccountRow;
   /** Null when the caller used the developer API token rather than a session. */
   session: SessionClaims | null;
 }
+
+/** "Last seen" and "last used" are written at most this often per session or token. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 /** Reads `JWT-TOKEN` (a session JWT or the developer token) or `Authorization: Bearer <token>`. */
 export function readCredential(headers: Record<string, string | string[] | undefined>): string | undefined {
@@ -21,20 +28,52 @@ export function readCredential(headers: Record<string, string | string[] | undef
 }
 
 /**
- * Resolves a credential to an active account with one SQL read. Missing, tampered, expired and
- * revoked (older token version, regenerated API token) credentials all answer 10013.
+ * Resolves a credential to an active account with one SQL read. Every failure answers 10013 (the
+ * spec's "sign in again"), each with its own message: expired or tampered, signed out (a revoked
+ * session), a revoked developer token (and why), an unknown one.
  */
 export async function authenticate(ctx: AppContext, credential: string | undefined): Promise<Authenticated> {
   if (!credential) throw new AppError('SessionExpired');
-  if (looksLikeApiToken(credential)) {
-    const account = await findAccountByApiTokenHash(ctx.db, hashApiToken(credential));
-    if (account?.status !== 'active') throw new AppError('SessionExpired');
-    return { account, session: null };
-  }
+  if (looksLikeApiToken(credential)) return { account: await byApiToken(ctx, credential), session: null };
   const session = await verifySession(ctx, credential);
-  const account: AccountRow | undefined = await findAccountById(ctx.db, session.accountId);
-  if (account?.status !== 'active' || account.token_version !== session.tokenVersion) {
+  const row = await findAccountWithSession(ctx.db, session.accountId, session.sessionId);
+  if (row?.status !== 'active' || row.token_version !== session.tokenVersion) {
     throw new AppError('SessionExpired');
+  }
+  const {
+    session_found: found,
+    session_revoked_at: revokedAt,
+    session_last_seen_at: lastSeen,
+    ...account
+  } = row;
+  if (!found || revokedAt) throw new AppError('SessionRevoked');
+  const now = ctx.clock();
+  if (!lastSeen || now.getTime() - lastSeen.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, session.sessionId, now);
   }
   return { account, session };
 }
+
+async function byApiToken(ctx: AppContext, token: string): Promise<AccountRow> {
+  const hash = hashApiToken(token);
+  const account = await findAccountByApiTokenHash(ctx.db, hash);
+  if (account) {
+    if (account.status !== 'active') throw new AppError('SessionExpired');
+    const now = ctx.clock();
+    const lastUsed = account.api_token_last_used_at;
+    if (!lastUsed || now.getTime() - lastUsed.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      await touchApiToken(ctx.db, account.id, now);
+    }
+    return account;
+  }
+  const revoked = await findRevokedApiToken(ctx.db, hash);
+  if (!revoked) throw new AppError('ApiTokenUnknown');
+  throw new AppError('ApiTokenRevoked', {}, null, revokedMessages[revoked.reason]);
+}
+
+const revokedMessages: Record<ApiTokenRevocation, MessageKey> = {
+  regenerated: 'ApiTokenRevokedRegenerated',
+  password_changed: 'ApiTokenRevokedPasswordChanged',
+  password_reset: 'ApiTokenRevokedPasswordReset',
+  signed_out_everywhere: 'ApiTokenRevokedSignedOutEverywhere',
+};

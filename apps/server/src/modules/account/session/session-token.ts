@@ -14,6 +14,8 @@ export interface SessionClaims {
   tokenVersion: number;
   /** When the user last proved who they are; refresh chains end SESSION_MAX_AGE after it. */
   authTime: number;
+  /** The `account_sessions` row this token belongs to; revoking it ends the token (decision 021). */
+  sessionId: string;
 }
 
 /**
@@ -28,7 +30,12 @@ export async function issueSession(
   const { refreshAfter, ttl, maxAge } = ctx.config.session;
   const hardExpiry = Math.min(unixSeconds(addSeconds(now, ttl)), claims.authTime + maxAge);
   const softExpiry = Math.min(unixSeconds(addSeconds(now, refreshAfter)), hardExpiry);
-  const jwt = await new SignJWT({ ver: claims.tokenVersion, auth_time: claims.authTime, typ: TOKEN_TYPE })
+  const jwt = await new SignJWT({
+    ver: claims.tokenVersion,
+    auth_time: claims.authTime,
+    sid: claims.sessionId,
+    typ: TOKEN_TYPE,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.accountId))
     .setIssuer(ctx.config.appName)
@@ -70,9 +77,10 @@ async function verifySignedSession(
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     const accountId = Number(payload.sub);
-    const { ver, auth_time: authTime, typ, exp } = payload;
+    const { ver, auth_time: authTime, sid: sessionId, typ, exp } = payload;
     if (
       typ !== TOKEN_TYPE ||
+      typeof sessionId !== 'string' ||
       !Number.isSafeInteger(accountId) ||
       typeof ver !== 'number' ||
       typeof authTime !== 'number' ||
@@ -80,7 +88,7 @@ async function verifySignedSession(
     ) {
       throw new AppError('SessionExpired');
     }
-    return { claims: { accountId, tokenVersion: ver, authTime }, expiresAtMs: exp * 1000 };
+    return { claims: { accountId, tokenVersion: ver, authTime, sessionId }, expiresAtMs: exp * 1000 };
   } catch (error) {
     if (error instanceof AppError || error instanceof errors.JOSEError) throw new AppError('SessionExpired');
     throw error;

@@ -10,9 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { AppError } from '../../../errors';
 import { ok } from '../../../lib/reply';
-import { currentAccount, requireAccount } from '../../../plugins/auth';
+import { currentAccount, currentSession, requireAccount } from '../../../plugins/auth';
 import { subaccountsTrafficUsed } from '../../subaccounts/subaccount.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
@@ -42,10 +41,8 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: sessionOnly,
         schema: { tags, security, response: { 200: envelopeSchema(sessionSchema) } },
       },
-      async (request) => {
-        if (!request.session) throw new AppError('SessionTokenRequired');
-        return ok(request, await refreshSession(ctx, currentAccount(request), request.session));
-      },
+      async (request) =>
+        ok(request, await refreshSession(ctx, currentAccount(request), currentSession(request))),
     );
 
     app.post(
@@ -60,7 +57,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        ok(request, await changePassword(ctx, currentAccount(request), request.body), 'PasswordChanged'),
+        ok(
+          request,
+          await changePassword(ctx, currentAccount(request), currentSession(request), request.body),
+          'PasswordChanged',
+        ),
     );
 
     app.post(

@@ -3,12 +3,9 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { unixSeconds } from '../../../lib/clock';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import {
-  setApiTokenHash,
-  setLang,
-  setPasswordAndRevokeSessions,
-  type AccountRow,
-} from '../account.repository';
+import { setLang, setPasswordAndRevokeSessions, type AccountRow } from '../account.repository';
+import { enforceAccountRateLimit } from '../../rate-limit/rate-limiter';
+import { endOtherSessions, replaceDeveloperToken } from '../session/session.service';
 import { shownTrafficLeft } from '../../traffic/traffic-left';
 import { newApiToken } from '../session/api-token';
 import { issueSession, type SessionClaims } from '../session/session-token';
@@ -41,39 +38,66 @@ export async function refreshSession(
   if (unixSeconds(ctx.clock()) >= session.authTime + ctx.config.session.maxAge) {
     throw new AppError('SessionExpired');
   }
-  return issueSession(ctx, {
-    accountId: account.id,
-    tokenVersion: account.token_version,
-    authTime: session.authTime,
-  });
+  return issueSession(ctx, { ...session, tokenVersion: account.token_version });
 }
 
 /**
- * Changes the password after checking the current one. Every other session ends (token version
- * bump); the caller gets a new session so this tab stays signed in.
+ * Changes the password after checking the current one (failed checks are rate-limited per
+ * account). Every other session and the developer token stop working (token version bump and
+ * revocations, in one transaction); this session goes on with a new token.
  */
 export async function changePassword(
   ctx: AppContext,
   account: AccountRow,
+  session: SessionClaims,
   input: { old_password: string; password: string },
 ): Promise<Session> {
+  const attempt = await enforceAccountRateLimit(ctx, 'changePassword', account.id);
   if (!account.password_hash || !(await verifyPassword(account.password_hash, input.old_password))) {
+    ctx.log.warn(
+      { event: 'security.password_change_failed', accountId: account.id },
+      'wrong current password',
+    );
     throw new AppError('PasswordError');
   }
-  const version = await setPasswordAndRevokeSessions(ctx.db, account.id, await hashPassword(input.password));
-  ctx.log.info({ accountId: account.id }, 'password changed, older sessions revoked');
-  return issueSession(ctx, {
-    accountId: account.id,
-    tokenVersion: version,
-    authTime: unixSeconds(ctx.clock()),
+  await attempt.didNotCount();
+  const newHash = await hashPassword(input.password);
+  const now = ctx.clock();
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    const bumped = await setPasswordAndRevokeSessions(trx, account.id, newHash);
+    await endOtherSessions(trx, account.id, session.sessionId, 'password_changed', now);
+    return bumped;
   });
+  ctx.log.info(
+    { event: 'security.password_changed', accountId: account.id },
+    'password changed; other sessions and the API token revoked',
+  );
+  return issueSession(ctx, { ...session, tokenVersion: version, authTime: unixSeconds(now) });
 }
 
 /** Issues a new developer token; the previous one stops working at once. Returned only here, once. */
 export async function regenerateApiToken(ctx: AppContext, account: AccountRow): Promise<string> {
+  await enforceAccountRateLimit(ctx, 'genToken', account.id);
   const { token, hash } = newApiToken();
-  await setApiTokenHash(ctx.db, account.id, hash);
+  await replaceDeveloperToken(ctx, account.id, hash);
+  ctx.log.info({ event: 'security.api_token_regenerated', accountId: account.id }, 'API token regenerated');
   return token;
+}
+
+/** Every session but this one, and the developer token, stop working. */
+export async function signOutEverywhere(
+  ctx: AppContext,
+  account: AccountRow,
+  session: SessionClaims,
+): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db
+    .transaction()
+    .execute((trx) => endOtherSessions(trx, account.id, session.sessionId, 'signed_out_everywhere', now));
+  ctx.log.info(
+    { event: 'security.signed_out_everywhere', accountId: account.id },
+    'signed out everywhere else',
+  );
 }
 
 export async function setLanguage(ctx: AppContext, account: AccountRow, lang: ServerLang): Promise<void> {

@@ -1,7 +1,10 @@
-import { accountPaths, sessionSchema } from '@resiport/contract';
+import { accountPaths } from '@resiport/contract';
 import { api } from '../../../lib/api';
+import { anyData, signInOutcomeOf, type SignInOutcome } from './sign-in-outcome';
 
-/** POST /account/oauthLogin: trades the one-time code from the OAuth redirect for a session. */
-export async function oauthLogIn(code: string) {
-  return (await api.post(accountPaths.oauthLogin, { params: { code }, schema: sessionSchema })).data;
+/** POST /account/oauthLogin: trades the one-time code from the OAuth redirect for a session (or a ticket). */
+export async function oauthLogIn(code: string): Promise<SignInOutcome> {
+  return signInOutcomeOf(
+    await api.call('POST', accountPaths.oauthLogin, { params: { code }, schema: anyData }),
+  );
 }

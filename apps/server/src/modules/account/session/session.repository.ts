@@ -1,0 +1,114 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../../db/database';
+import type { AccountRow } from '../account.repository';
+import type { AccountSessionsTable } from './account-security.tables';
+
+/** The only code that touches `account_sessions`. */
+
+export type SessionRow = Selectable<AccountSessionsTable>;
+
+export async function insertSession(db: Executor, row: Omit<SessionRow, 'revoked_at'>): Promise<void> {
+  await db.insertInto('account_sessions').values(row).execute();
+}
+
+/**
+ * The account and the state of one of its sessions in one read (the hot path of every signed-in
+ * call): `session_revoked` is null when the session does not exist or is not the account's.
+ */
+export async function findAccountWithSession(
+  db: Executor,
+  accountId: number,
+  sessionId: string,
+): Promise<
+  | (AccountRow & {
+      session_revoked_at: Date | null;
+      session_last_seen_at: Date | null;
+      session_found: boolean;
+    })
+  | undefined
+> {
+  const row = await db
+    .selectFrom('accounts')
+    .leftJoin('account_sessions as s', (join) =>
+      join.on('s.id', '=', sessionId).onRef('s.account_id', '=', 'accounts.id'),
+    )
+    .selectAll('accounts')
+    .select([
+      's.id as session_id',
+      's.revoked_at as session_revoked_at',
+      's.last_seen_at as session_last_seen_at',
+    ])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id: found, ...rest } = row;
+  return { ...rest, session_found: found !== null };
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('account_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** The account's sessions still in force, most recently used first. */
+export function listLiveSessions(db: Executor, accountId: number, since: Date): Promise<SessionRow[]> {
+  return db
+    .selectFrom('account_sessions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('created_at', '>=', since)
+    .orderBy('last_seen_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Revokes one of the account's sessions; false when it has no such live session. */
+export async function revokeSession(
+  db: Executor,
+  accountId: number,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('account_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Revokes every live session of the account but `keep` (null: all of them). */
+export async function revokeSessionsExcept(
+  db: Executor,
+  accountId: number,
+  keep: string | null,
+  now: Date,
+): Promise<void> {
+  let query = db
+    .updateTable('account_sessions')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null);
+  if (keep !== null) query = query.where('id', '!=', keep);
+  await query.execute();
+}
+
+/** Whether the account has signed in from this address since `since` (a trusted source). */
+export async function hasSignedInFrom(
+  db: Executor,
+  accountId: number,
+  ip: string,
+  since: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_sessions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('ip', '=', ip)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
