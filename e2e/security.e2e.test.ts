@@ -57,10 +57,10 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await submit(page, 'Sign in');
     await page.getByTestId('two-factor-code').waitFor();
     await page.getByTestId('two-factor-code').fill('000001');
-    await submit(page, 'Verify and sign in');
+    await page.getByTestId('two-factor-submit').click();
     await page.getByText('This code is not valid').first().waitFor();
     await page.getByTestId('two-factor-code').fill(await phone.nextStep());
-    await submit(page, 'Verify and sign in');
+    await page.getByTestId('two-factor-submit').click();
     await page.waitForURL('**/client/dashboard');
 
     // A recovery code works too (the phone is lost), once.
@@ -71,7 +71,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await submit(page, 'Sign in');
     await page.getByTestId('two-factor-toggle-recovery').click();
     await page.getByTestId('two-factor-code').fill(recoveryCode);
-    await submit(page, 'Verify and sign in');
+    await page.getByTestId('two-factor-submit').click();
     await page.waitForURL('**/client/dashboard');
 
     await page.goto(`${server.url}/client/account/setting`);

@@ -17,7 +17,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const lang = requestLang(request);
     if (error instanceof AppError) {
       if (error.codeName === 'TooManyRequests') {
-        request.log.warn({ url: request.routeOptions.url, ip: request.ip }, 'rate limit hit');
+        request.log.warn(
+          { event: 'security.rate_limited', url: request.routeOptions.url, ip: request.ip },
+          'rate limit hit',
+        );
         const { retry_after_seconds: retryAfter } = error.data as { retry_after_seconds: number };
         void reply.header('retry-after', String(retryAfter));
       }

@@ -104,6 +104,8 @@ describe('sign-in throttling', () => {
     await login('192.0.2.90', email, 'NotThePassword77');
     const events = t.logs.filter((line) => line.includes('security.sign_in_failed'));
     expect(events.length).toBeGreaterThan(0);
+    // Refusals by the throttle (the earlier tests) are security events too.
+    expect(t.logs.some((line) => line.includes('"event":"security.rate_limited"'))).toBe(true);
     expect(t.logs.join('\n')).not.toContain('NotThePassword77');
   });
 });

@@ -75,6 +75,7 @@ export function TwoFactorStep({
         block
         loading={logIn.isPending}
         disabled={expired}
+        data-testid="two-factor-submit"
       >
         <FormattedMessage id="auth.twoFactor.submit" />
       </Button>
