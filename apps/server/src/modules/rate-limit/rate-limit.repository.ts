@@ -24,16 +24,6 @@ export async function refundHit(db: Db, bucket: string, windowStart: Date): Prom
     .execute();
 }
 
-export async function hitsIn(db: Db, bucket: string, windowStart: Date): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limit_hits')
-    .select('hits')
-    .where('bucket', '=', bucket)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  return row?.hits ?? 0;
-}
-
 export async function deleteWindowsBefore(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('rate_limit_hits').where('window_start', '<', before).execute();
 }

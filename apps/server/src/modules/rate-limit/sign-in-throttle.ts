@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context';
 import { signInLimits } from './limits';
-import { hitsIn } from './rate-limit.repository';
+import { countHit } from './rate-limit.repository';
 import { countOrRefuse, CountedAttempt, keyOf, windowOf } from './rate-limiter';
 
 export interface SignInSubject {
   ip: string;
   /** The email typed (the account's key whether or not it exists). */
   email: string;
-  /** The account has signed in from this address before (see `isKnownSignInSource`). */
+  /** The account has signed in from this address before (`hasSignedInFrom`, within `knownSourceDays`). */
   knownSource: boolean;
 }
 
@@ -29,27 +29,25 @@ export async function countSignInAttempt(
     [`login:ip-account:${subject.ip}:${account}`, signInLimits.ipAccount],
     [`login:ip:${subject.ip}`, signInLimits.ip],
   ]);
-  if (!subject.knownSource) {
-    const spacing = await spacingSeconds(ctx, failures);
-    if (spacing > 0) {
-      await countOrRefuse(ctx, [
-        [`login:account-slot:${account}`, { limit: 1, windowSeconds: spacing }],
-      ]).catch(async (error: unknown) => {
-        await byAddress.didNotCount();
-        throw error;
-      });
-    }
+  // This attempt's place among the account's failures in the window, counted before anything is
+  // checked: concurrent guesses each get their own place, so the free ones cannot all slip through.
+  const { windowStart } = windowOf(ctx.clock(), signInLimits.accountWindowSeconds);
+  const place = await countHit(ctx.db, failures, windowStart);
+  const attempt = byAddress.with(new CountedAttempt(ctx, [{ bucket: failures, windowStart }]));
+  const spacing = subject.knownSource ? 0 : spacingSeconds(place);
+  if (spacing > 0) {
+    const slot = { limit: 1, windowSeconds: spacing };
+    await countOrRefuse(ctx, [[`login:account-slot:${account}`, slot]]).catch(async (error: unknown) => {
+      await attempt.didNotCount();
+      throw error;
+    });
   }
-  // The per-account count only ever spaces attempts out, so it has no limit to refuse at.
-  const unlimited = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: signInLimits.accountWindowSeconds };
-  const byAccount = await countOrRefuse(ctx, [[failures, unlimited]]);
-  return byAddress.with(byAccount);
+  return attempt;
 }
 
-async function spacingSeconds(ctx: Pick<AppContext, 'db' | 'clock'>, bucket: string): Promise<number> {
-  const { windowStart } = windowOf(ctx.clock(), signInLimits.accountWindowSeconds);
-  const failures = await hitsIn(ctx.db, bucket, windowStart);
+/** Seconds between attempts once `place` failures are counted in the window (0: not spaced). */
+function spacingSeconds(place: number): number {
   let spacing = 0;
-  for (const [atLeast, seconds] of signInLimits.spacing) if (failures >= atLeast) spacing = seconds;
+  for (const [atLeast, seconds] of signInLimits.spacing) if (place > atLeast) spacing = seconds;
   return spacing;
 }
