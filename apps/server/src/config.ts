@@ -21,7 +21,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where people reach the product; mail links and OAuth redirects are built from it, never from Host. */
   PUBLIC_URL: z.url().optional(),
+  /** `production` turns on the start-up guard rails even on a loopback PUBLIC_URL (decision 022). */
+  NODE_ENV: optionalText,
   DATABASE_URL: optionalUrl,
+  /** PostgreSQL connections per process; N API processes use up to N × this. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Apply pending migrations at start; turn off in production and run `migrate` as a deploy step. */
+  MIGRATE_ON_BOOT: flag(true),
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for session tokens (≥ 32 bytes). Unset: a random key kept in DATA_DIR. */
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -39,6 +45,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Resiport <no-reply@localhost>'),
+  /** Without SMTP_URL on a publicly reachable server: write mail to the outbox (and log its links) anyway. */
+  MAIL_OUTBOX: flag(false),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -55,6 +63,8 @@ const envSchema = z.object({
   CRYPTOMUS_PAYMENT_KEY: optionalText,
   /** Comma-separated source IPs allowed to call the webhook (e.g. 91.227.144.54); unset = any. */
   CRYPTOMUS_WEBHOOK_IPS: optionalText,
+  /** Run the bundled payment sandbox on a publicly reachable server anyway (a demo): it says so everywhere. */
+  PAYMENTS_SANDBOX: flag(false),
   INVOICE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(43200).default(3600),
   /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
   TRUST_PROXY: optionalText,
@@ -93,7 +103,10 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  nodeEnv: string | undefined;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
+  migrateOnBoot: boolean;
   dataDir: string;
   jwtSecret: string | undefined;
   /** Encrypts proxy passwords at rest; generated under DATA_DIR when unset. */
@@ -103,8 +116,12 @@ export interface Config {
   session: { refreshAfter: number; ttl: number; maxAge: number };
   links: { activationTtl: number; resetTtl: number };
   mail: { smtpUrl: string | undefined; from: string };
+  /** MAIL_OUTBOX: the outbox is a deliberate choice (checked on publicly reachable servers). */
+  mailOutboxAllowed: boolean;
   oauth: { google: OAuthProviderConfig | undefined; yandex: OAuthProviderConfig | undefined };
   cryptomus: CryptomusConfig;
+  /** PAYMENTS_SANDBOX: the sandbox is a deliberate choice (checked on publicly reachable servers). */
+  paymentsSandboxAllowed: boolean;
   trustProxy: boolean | string;
   rateLimitEnabled: boolean;
   /** Open connections the API port accepts at once (further ones are closed as they arrive). */
@@ -155,7 +172,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl,
+    nodeEnv: env.NODE_ENV,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    migrateOnBoot: env.MIGRATE_ON_BOOT,
     dataDir: env.DATA_DIR,
     jwtSecret: env.JWT_SECRET,
     proxyPasswordKey: env.PROXY_PASSWORD_KEY,
@@ -167,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     links: { activationTtl: env.ACTIVATION_LINK_TTL_SECONDS, resetTtl: env.RESET_LINK_TTL_SECONDS },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mailOutboxAllowed: env.MAIL_OUTBOX,
     oauth: {
       google: providerConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {
         authUrl: env.GOOGLE_AUTH_URL,
@@ -190,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean) ?? [],
       invoiceLifetime: env.INVOICE_LIFETIME_SECONDS,
     },
+    paymentsSandboxAllowed: env.PAYMENTS_SANDBOX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     apiMaxConnections: env.API_MAX_CONNECTIONS,

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { productionProblems } from './production-guards';
+import { startSummary } from './start-summary';
 import { createAppContext } from './context';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -12,9 +14,15 @@ import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 /** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
   const log = createLogger(config.logLevel);
-  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db);
+  const db = createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  if (config.migrateOnBoot) await migrateToLatest(db);
   const mailer = config.mail.smtpUrl
     ? smtpMailer(config.mail.smtpUrl, config.mail.from)
     : outboxMailer(config.dataDir, config.mail.from, log);
@@ -53,15 +61,13 @@ async function main(): Promise<void> {
       )
     : undefined;
   running.gateway = gateway;
-  if (gateway) log.info(`gateway: HTTP proxy on :${gateway.httpPort}, SOCKS5 on :${gateway.socksPort}`);
-  log.info(
-    `${config.appName} is up: ${config.publicUrl}/client/ (API ${config.publicUrl}/api, docs ${config.publicUrl}/api/docs)`,
-  );
-  log.info(
-    config.databaseUrl
-      ? 'database: PostgreSQL (DATABASE_URL)'
-      : `database: embedded PGlite in ${config.dataDir}/pglite`,
-  );
+  log.info(startSummary(config, gateway), `${config.appName} is up: ${config.publicUrl}/client/`);
+  if (config.cryptomus.sandbox) {
+    log.warn(
+      'PAYMENT SANDBOX ON: payments go to the bundled Cryptomus stand-in, where a customer can mark an invoice paid. ' +
+        'Set CRYPTOMUS_BASE_URL for real payments.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

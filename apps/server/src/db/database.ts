@@ -16,11 +16,16 @@ const INT8_OID = 20;
  * PostgreSQL when a URL is given, otherwise embedded PGlite (in `dataDir`, or in memory when
  * `dataDir` is null). int8 becomes `bigint` on both so money and bytes never pass through floats.
  */
-export function createDatabase(options: { url?: string | undefined; dataDir: string | null }): Db {
+export function createDatabase(options: {
+  url?: string | undefined;
+  dataDir: string | null;
+  /** PostgreSQL pool size (DATABASE_POOL_MAX); PGlite has one connection. */
+  poolMax?: number;
+}): Db {
   if (options.url) {
     const types = new pg.TypeOverrides();
     types.setTypeParser(INT8_OID, (v: string) => BigInt(v));
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, types });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, types });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };

@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/**
+ * apps/web/dist of the checkout this code runs from, whether as source (apps/server/src/plugins) or
+ * compiled into apps/server/dist.
+ */
+const defaultDist = path.join(
+  fileURLToPath(import.meta.url).split(`${path.sep}apps${path.sep}server${path.sep}`)[0] ?? '.',
+  'apps',
+  'web',
+  'dist',
+);
 
 /**
  * Serves the built web app under /client with an SPA fallback: a file that exists is sent (hashed
