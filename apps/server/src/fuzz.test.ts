@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, customerWithSub, fundAccount, logIn, postForm } from '../test/factories';
-import { operationsOf, requestFor, type FuzzRequest, type Operation } from '../test/fuzz-requests';
+import { operationsOf, type Operation } from '../test/fuzz-operations';
+import { requestFor, type FuzzRequest } from '../test/fuzz-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { JsonSchema, Operation } from './fuzz-operations';
 
 /**
  * Request generation for the API fuzz suite (src/fuzz.test.ts): the operations come from the public
@@ -6,57 +7,6 @@ import fc from 'fast-check';
  * types, huge and unicode strings, control characters, -1, 1e309, NaN, arrays for scalars, objects),
  * sent as query strings, JSON or form bodies, with required fields dropped and extra fields added.
  */
-
-export interface JsonSchema {
-  type?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean;
-  maxItems?: number;
-}
-
-interface OpenApiOperation {
-  parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  security?: unknown[];
-}
-
-export interface Operation {
-  method: 'GET' | 'POST';
-  /** The OpenAPI path, `{name}` for path params. */
-  path: string;
-  query: { name: string; required: boolean; schema: JsonSchema }[];
-  pathParams: string[];
-  body: JsonSchema | undefined;
-  secured: boolean;
-}
-
-export function operationsOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const parameters = op.parameters ?? [];
-      operations.push({
-        method: method.toUpperCase() as Operation['method'],
-        path,
-        query: parameters
-          .filter((p) => p.in === 'query')
-          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema })),
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        body: op.requestBody?.content['application/json']?.schema,
-        secured: (op.security ?? []).length > 0,
-      });
-    }
-  }
-  return operations;
-}
 
 /** A number written as-is into JSON and query strings (1e309, NaN, -0 …), which JSON.stringify cannot. */
 export class RawNumber {
