@@ -28,7 +28,14 @@ export interface RunningResiport {
 
 /** The real server app, in this process, on PostgreSQL, as main.ts builds it (logs silenced). */
 export async function startResiport(databaseUrl: string, webDistDir: string): Promise<RunningResiport> {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' });
+  // METRICS_PORT on, as a monitored production server runs: the request metrics are on the measured path
+  // (only the hooks; the listener itself is not started here).
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    METRICS_PORT: '0',
+  });
   const db = createDatabase({ url: databaseUrl, dataDir: null });
   await migrateToLatest(db);
   const ctx = createAppContext(config, { db, mailer: noMailer, log: createLogger('silent') });

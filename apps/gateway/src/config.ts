@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
+import { defaultLogFormat, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '@resiport/logging';
 import { z } from 'zod';
 import type { ThrottleLimits } from './auth/throttle';
 
@@ -67,6 +68,10 @@ const envSchema = z.object({
   ),
   /** Worker processes sharing the listeners (node:cluster); each holds its own leases. */
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** The same two as the server's: level, and `pretty`/`json` (JSON by default under NODE_ENV=production). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_FORMATS).optional()),
+  NODE_ENV: optionalText,
 });
 
 export interface GatewayConfig {
@@ -106,6 +111,8 @@ export interface GatewayConfig {
   /** An owner without tunnels this long gives its lease back. */
   leaseIdleMs: number;
   workers: number;
+  /** The standalone process's logger; in-process, the server passes its own. */
+  log: { level: LogLevel; format: LogFormat };
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +192,7 @@ export function loadGatewayConfig(
     leaseMaxBytes: 256_000_000,
     leaseIdleMs: 30_000,
     workers: e.GATEWAY_WORKERS,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? defaultLogFormat(e.NODE_ENV) },
     ...overrides,
   };
   if (config.internalSecret.length < 32) {

@@ -8,7 +8,8 @@ import { hostsToTry, listenOn, listenOnFirst } from './listen/bind';
 import { createHttpProxy } from './listen/http-proxy';
 import { createSocksServer } from './listen/socks5';
 import { UnauthenticatedConnections } from './listen/unauthenticated';
-import { consoleLogger, type GatewayLogger } from './log';
+import { createLogger } from '@resiport/logging';
+import type { GatewayLogger } from './log';
 import { Leases } from './meter/leases';
 import { Meter } from './meter/meter';
 import { Metrics, serveMetrics } from './metrics';
@@ -45,7 +46,7 @@ const AUTH_FAILURE_LOG_MS = 60_000;
 
 /** The wiring of every part (gateway-anchors §6), explicit so one can read the data path top to bottom. */
 export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
-  const log = deps.log ?? consoleLogger();
+  const log = deps.log ?? createLogger(config.log);
   const now = deps.now ?? Date.now;
   const metrics = new Metrics();
   const client =

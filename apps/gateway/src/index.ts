@@ -6,7 +6,7 @@
  */
 export { createGateway, type Gateway, type GatewayDeps } from './gateway';
 export { ConfigError, loadGatewayConfig, type GatewayConfig } from './config';
-export { consoleLogger, silentLogger, type GatewayLogger } from './log';
+export { silentLogger, type GatewayLogger } from './log';
 export { refusals, REASON_HEADER, type Refusal } from './refusals';
 export { connectSocks5Upstream } from './route/connect/socks5-upstream';
 export { ConnectError } from './route/connect/types';

@@ -1,15 +1,15 @@
 import { isClusterPrimary, runPrimary, workerConfig } from './cluster';
+import { createLogger } from '@resiport/logging';
 import { ConfigError, loadGatewayConfig } from './config';
 import { createGateway } from './gateway';
-import { consoleLogger } from './log';
 
 /**
  * The standalone gateway process: config → listeners; on SIGINT/SIGTERM a graceful stop. With
  * GATEWAY_WORKERS > 1 this process only supervises that many workers (cluster.ts).
  */
 async function main(): Promise<void> {
-  const log = consoleLogger();
   const loaded = loadGatewayConfig(process.env);
+  const log = createLogger(loaded.log);
   if (isClusterPrimary(loaded)) return runPrimary(loaded, log);
   const config = workerConfig(loaded);
   const gateway = await createGateway(config, { log });

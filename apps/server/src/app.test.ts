@@ -78,4 +78,21 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
       expect(logs).not.toContain(secret);
     }
   });
+
+  it('logs one line per answered request; health checks at debug, server errors at error', async () => {
+    await t.call({ method: 'GET', url: '/api/nope?x=1' });
+    await t.call({ method: 'GET', url: '/api/health/ready' });
+    await t.call({ method: 'GET', url: '/api/test/boom' });
+    const entries = t.logs
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    const lines = (start: string) => entries.filter((entry) => entry.msg.startsWith(start));
+    expect(lines('GET /api/nope?x=1 404 ')).toEqual([expect.objectContaining({ level: 30 })]);
+    expect(lines('GET /api/test/boom 500 ')).toContainEqual(expect.objectContaining({ level: 50 }));
+    expect(lines('GET /api/health')).toEqual([]);
+    expect(lines('incoming request')).toEqual([]);
+    expect(lines('request completed')).toEqual([]);
+  });
 });

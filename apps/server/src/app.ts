@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { Server } from 'node:http';
+import { healthPaths } from '@resiport/contract';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -15,6 +16,7 @@ import { dynamicRoutes } from './modules/dynamic/dynamic.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerHttpMetrics } from './modules/metrics/http-metrics';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
 import { securityRoutes } from './modules/account/user/security.routes';
 import { userRoutes } from './modules/account/user/user.routes';
@@ -23,6 +25,7 @@ import { registerErrorHandlers } from './plugins/error-handler';
 import { clientErrorHandler, refuseControlCharacters } from './plugins/input-hygiene';
 import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './lib/http-limits';
 import { registerOpenApi } from './plugins/openapi';
+import { OneLinePerRequest } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -44,6 +47,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Node's own answers to unparsable or timed-out requests (e.g. a URL over 16 KB) as the envelope.
     clientErrorHandler,
     loggerInstance: ctx.log,
+    // One line per answered request; health checks and gateways poll often, so theirs go to debug.
+    logController: new OneLinePerRequest([`/api${healthPaths.health}`, '/api/internal/']),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     // Gateways hold long-poll calls open (the change feed): a stopping server must not wait on them.
@@ -57,6 +62,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(formbody);
   decorateAuth(app);
   registerErrorHandlers(app);
+  // Before any route: each route gets its counting hook as it is declared (off without METRICS_PORT).
+  if (ctx.config.metrics) registerHttpMetrics(app, ctx.metrics.http);
   refuseControlCharacters(app);
   securityHeaders(app, ctx.config);
   await registerOpenApi(app, ctx.config);
@@ -74,8 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(orderRoutes(ctx));
       await api.register(subaccountRoutes(ctx));
       await api.register(whitelistRoutes(ctx));
-      // Gateways poll every second: their calls are logged only when something goes wrong.
-      await api.register(gatewayLinkRoutes(ctx), { logLevel: 'warn' });
+      await api.register(gatewayLinkRoutes(ctx));
       await api.register(dynamicRoutes(ctx));
       await api.register(trafficRoutes(ctx));
     },

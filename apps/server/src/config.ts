@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
+import { defaultLogFormat, LOG_FORMATS, LOG_LEVELS, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
 
 /**
@@ -71,6 +72,13 @@ const envSchema = z.object({
   RATE_LIMIT_ENABLED: flag(true),
   /** Open connections the API port accepts at once; keep it below the process's open-file limit. */
   API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  /** Prometheus text at `/metrics` on its own listener (never the API port); unset = no metrics listener. */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  /** The metrics listener's address: loopback unless the scraper runs on another host. */
+  METRICS_HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
   /** The exit pool file (JSON, see packages/contract gateway-pool.ts); unset = one direct exit everywhere. */
   GATEWAY_POOL_FILE: optionalText,
   /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
@@ -84,7 +92,9 @@ const envSchema = z.object({
   GATEWAY_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
   GATEWAY_IN_PROCESS: flag(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `pretty` or `json`; defaults to JSON under NODE_ENV=production, pretty elsewhere. */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_FORMATS).optional()),
   WEB_DIST_DIR: optionalText,
 });
 
@@ -126,7 +136,10 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Open connections the API port accepts at once (further ones are closed as they arrive). */
   apiMaxConnections: number;
+  /** METRICS_HOST/METRICS_PORT: where `/metrics` is served; undefined = not served. */
+  metrics: { host: string; port: number } | undefined;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: LogFormat;
   webDistDir: string | undefined;
   gateway: {
     pool: Pool;
@@ -167,6 +180,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!sandbox && (!env.CRYPTOMUS_MERCHANT_ID || !env.CRYPTOMUS_PAYMENT_KEY)) {
     throw new ConfigError(['CRYPTOMUS_MERCHANT_ID, CRYPTOMUS_PAYMENT_KEY: required with CRYPTOMUS_BASE_URL']);
   }
+  const metricsProblem = metricsPortProblem(env, source);
+  if (metricsProblem) throw new ConfigError([metricsProblem]);
   return Object.freeze({
     appName: env.APP_NAME,
     host: env.HOST,
@@ -215,7 +230,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     apiMaxConnections: env.API_MAX_CONNECTIONS,
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? defaultLogFormat(env.NODE_ENV),
     webDistDir: env.WEB_DIST_DIR,
     gateway: {
       pool: loadPool(env.GATEWAY_POOL_FILE),
@@ -246,6 +263,27 @@ function loadPool(file: string | undefined): Pool {
     );
   }
   return pool.data;
+}
+
+/**
+ * The metrics listener needs a port of its own: on PORT the figures would be public behind a reverse proxy,
+ * and a port of the in-process gateway would fail at start with a less helpful EADDRINUSE. 0 picks a free one.
+ */
+function metricsPortProblem(env: Env, source: NodeJS.ProcessEnv): string | undefined {
+  const port = env.METRICS_PORT;
+  if (port === undefined || port === 0) return undefined;
+  if (port === env.PORT) {
+    return `METRICS_PORT: must differ from PORT (${port}): /metrics is never served on the API port`;
+  }
+  if (!env.GATEWAY_IN_PROCESS) return undefined;
+  const gatewayPorts = {
+    GATEWAY_HTTP_PORT: env.GATEWAY_HTTP_PORT,
+    GATEWAY_SOCKS_PORT: env.GATEWAY_SOCKS_PORT,
+    // Read by the in-process gateway itself from the same environment (apps/gateway config.ts).
+    GATEWAY_METRICS_PORT: source.GATEWAY_METRICS_PORT ? Number(source.GATEWAY_METRICS_PORT) : undefined,
+  };
+  const taken = Object.entries(gatewayPorts).find(([, gatewayPort]) => gatewayPort === port);
+  return taken && `METRICS_PORT: must differ from ${taken[0]} (${port}), a port of the in-process gateway`;
 }
 
 /** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */

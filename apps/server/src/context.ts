@@ -10,6 +10,7 @@ import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import type { PaymentProvider } from './modules/billing/payment-provider';
 import type { Mailer } from './modules/mail/mailer';
+import { createApiMetrics, type ApiMetrics } from './modules/metrics/api-metrics';
 
 /** What services need from the outside world; built once in main.ts (or by a test) and passed down. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   totpKey: SealingKey;
   /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
   internalSecret: string;
+  /** This process's Prometheus figures (served by modules/metrics when METRICS_PORT is set). */
+  metrics: ApiMetrics;
 }
 
 /**
@@ -44,6 +47,7 @@ export function createAppContext(
     clock: parts.clock ?? systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
+    metrics: createApiMetrics(),
     internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
     ...atRestKeys(secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key')),
   };

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
 import { startLeaseReclaim } from './modules/gateway-link/lease-reclaim';
+import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener';
 import { createGateway, loadGatewayConfig, type Gateway } from '@resiport/gateway';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, config.logFormat);
   const db = createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -33,11 +34,13 @@ async function main(): Promise<void> {
   const stopLeaseReclaim = startLeaseReclaim(ctx);
 
   // Filled once the server listens; shutdown may come before that.
-  const running: { gateway?: Gateway } = {};
+  const running: { gateway?: Gateway; metrics?: MetricsListener } = {};
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     stopReconciliation();
     stopLeaseReclaim();
+    // Before the database closes: a scrape under way may be counting invoices.
+    await running.metrics?.close();
     // The gateway first: it meters its last bytes and returns its leases through the server.
     await running.gateway?.close();
     await app.close();
@@ -49,6 +52,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ host: config.host, port: config.port });
+  // Its own listener, never the API port (the figures are not for the public); off without METRICS_PORT.
+  if (config.metrics) running.metrics = await startMetricsListener(ctx, config.metrics);
   // The gateway calls this server's internal API, so it starts once the server listens.
   const gateway = config.gateway.inProcess
     ? await createGateway(

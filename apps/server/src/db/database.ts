@@ -12,6 +12,14 @@ export type Executor = Db | Transaction<Database>;
 
 const INT8_OID = 20;
 
+/** The pg pool behind each PostgreSQL Db, for the metrics' pool gauges (Kysely does not expose it). */
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool behind `db`, or undefined on PGlite (one embedded connection, no pool). */
+export function postgresPoolOf(db: Db): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite (in `dataDir`, or in memory when
  * `dataDir` is null). int8 becomes `bigint` on both so money and bytes never pass through floats.
@@ -26,7 +34,9 @@ export function createDatabase(options: {
     const types = new pg.TypeOverrides();
     types.setTypeParser(INT8_OID, (v: string) => BigInt(v));
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, types });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   const parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };
   if (options.dataDir === null) {

@@ -1,5 +1,6 @@
+import { createLogger as createProcessLogger, type LogFormat } from '@resiport/logging';
 import type { FastifyRequest } from 'fastify';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 
 /** Query parameters that carry secrets (link tokens, OAuth codes and state, proxy passwords): never logged. */
 const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'oauth_code', 'password']);
@@ -13,23 +14,27 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The process logger. Requests are logged as method + redacted URL + IP only (never headers, so
+ * The server's logger. Requests are logged as method + redacted URL + IP only (never headers, so
  * JWT-TOKEN, Authorization and cookies stay out); known secret fields are redacted wherever they appear.
+ * A given destination (tests) always receives JSON.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = {
-    level,
-    redact: {
-      paths: ['password', '*.password', 'jwt_token', '*.jwt_token', 'api_token', '*.api_token', 'sign'],
-      censor: '[redacted]',
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
+  return createProcessLogger({
+    level: level as Parameters<typeof createProcessLogger>[0]['level'],
+    format,
+    destination,
+    options: {
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+        }),
+      },
     },
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        ip: request.ip,
-      }),
-    },
-  };
-  return destination ? pino(options, destination) : pino(options);
+  });
 }

@@ -11,8 +11,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { requestLang, translate } from '../i18n/translate';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The ResultCode of the failure rendered here, 0 for any other answer: what the error metrics count. */
+    failureCode: number;
+  }
+}
+
 /** The one exit for failures: every error becomes `{code, msg, data}` with a matching HTTP status. */
 export function registerErrorHandlers(app: FastifyInstance): void {
+  app.decorateReply('failureCode', 0);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
     if (error instanceof AppError) {
@@ -57,7 +65,9 @@ function sendFailure(
   data: unknown,
   status = httpStatusOf[codeName],
 ) {
-  return reply.code(status).send({ code: ResultCode[codeName], msg, data });
+  const code = ResultCode[codeName];
+  reply.failureCode = code;
+  return reply.code(status).send({ code, msg, data });
 }
 
 interface ValidationIssue {

@@ -41,11 +41,12 @@ export async function reconcilePendingInvoices(
 /** Runs reconciliation every `everyMs` in the background; returns a stop function. */
 export function startReconciliation(ctx: AppContext, everyMs = 60_000): () => void {
   const holder = `process-${process.pid}-${randomToken(6)}`;
+  const track = ctx.metrics.jobs.tracker(LEASE);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    reconcilePendingInvoices(ctx, holder)
+    track(() => reconcilePendingInvoices(ctx, holder))
       .catch((error: unknown) => ctx.log.error({ err: error }, 'reconcile run failed'))
       .finally(() => (running = false));
   }, everyMs);

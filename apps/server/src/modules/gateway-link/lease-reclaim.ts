@@ -12,17 +12,20 @@ const JOB = 'reclaim-traffic-leases';
  */
 export function startLeaseReclaim(ctx: AppContext, everyMs = 30_000): () => void {
   const holder = `process-${process.pid}-${randomToken(6)}`;
+  const track = ctx.metrics.jobs.tracker(JOB);
+  const leaseSeconds = Math.ceil(everyMs / 1000) * 2;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    const now = ctx.clock();
-    takeLease(ctx.db, JOB, holder, now, addSeconds(now, Math.ceil(everyMs / 1000) * 2))
-      .then(async (held) => {
-        if (!held) return;
-        const reclaimed = await reclaimExpiredLeases(ctx);
-        if (reclaimed > 0) ctx.log.info({ reclaimed }, 'voided expired traffic leases');
-      })
+    track(async () => {
+      const now = ctx.clock();
+      // undefined: another process holds the lease, this tick is skipped.
+      if (!(await takeLease(ctx.db, JOB, holder, now, addSeconds(now, leaseSeconds)))) return undefined;
+      const reclaimed = await reclaimExpiredLeases(ctx);
+      if (reclaimed > 0) ctx.log.info({ reclaimed }, 'voided expired traffic leases');
+      return reclaimed;
+    })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'lease reclaim failed'))
       .finally(() => (running = false));
   }, everyMs);

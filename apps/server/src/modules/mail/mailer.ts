@@ -41,7 +41,11 @@ export function outboxMailer(dataDir: string, from: string, log: FastifyBaseLogg
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to, file, link }, `outbox: "${subject}" (no SMTP_URL set, mail written to disk)`);
+      // Marked so a newcomer finds the activation or reset link in the log at a glance.
+      log.info(
+        { to, file, link },
+        `>>> OUTBOX MAIL to ${to}: "${subject}" → open ${link} (no SMTP_URL; saved as .eml)`,
+      );
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,2 @@
+export { createLogger, defaultLogFormat, LOG_FORMATS, LOG_LEVELS } from './logger';
+export type { LogFormat, LoggerSettings, LogLevel } from './logger';
