@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).runApiBench(),
   gateway: async () => (await import('./gateway')).runGatewayBench(),
   usage: async () => (await import('./usage')).runUsageBench(),
+  capacity: async () => (await import('./capacity')).runCapacityBench(),
 };
 
 async function main(): Promise<void> {

@@ -83,6 +83,12 @@ export const usageEntrySchema = trafficOwnerSchema.extend({
 });
 export type UsageEntry = z.infer<typeof usageEntrySchema>;
 
+/**
+ * Body limit of a usage batch: 10,000 entries of at most ~300 bytes of JSON each. The API's general
+ * 64 KiB limit would refuse a batch of ~600 owners for good (its retries carry the same body).
+ */
+export const MAX_USAGE_BATCH_BODY_BYTES = 4 * 1024 * 1024;
+
 export const usageBatchRequest = z.object({
   /** `instance:seq`; a batch applies once, however often it is retried. */
   batch_id: z.string().regex(/^[\w.:-]{1,100}$/),

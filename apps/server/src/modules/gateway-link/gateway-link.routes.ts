@@ -12,6 +12,7 @@ import {
   releaseRequest,
   sessionData,
   sessionRequest,
+  MAX_USAGE_BATCH_BODY_BYTES,
   usageBatchData,
   usageBatchRequest,
   whitelistLookupData,
@@ -91,7 +92,9 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.usage,
       {
+        // The secret is checked in onRequest, before any of a large body is read.
         onRequest,
+        bodyLimit: MAX_USAGE_BATCH_BODY_BYTES,
         schema: { tags, body: usageBatchRequest, response: { 200: envelopeSchema(usageBatchData) } },
       },
       async (request) => {

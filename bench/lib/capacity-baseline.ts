@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { internalGatewayPaths } from '@resiport/contract';
+import { createDatabase } from '../../apps/server/src/db/database';
+
+/**
+ * The capacity bench's baseline process (`node --import tsx capacity-baseline.ts <database url> <port>`):
+ * a bare Fastify route at the usage path, with the API's body limit and the same Kysely pool, doing one
+ * primary-key read per entry, one after another — the least a server can do per owner and flush.
+ */
+const [url, port] = process.argv.slice(2);
+const db = createDatabase({ url, dataDir: null });
+const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+const ANSWER = JSON.stringify({ code: 0, msg: 'success', data: { applied: true } });
+
+app.post(`/api${internalGatewayPaths.usage}`, async (request, reply) => {
+  const { entries } = request.body as { entries: { account_id: number; subaccount_id: number | null }[] };
+  for (const entry of entries) {
+    if (entry.subaccount_id === null) {
+      await db
+        .selectFrom('accounts')
+        .select('traffic_left_bytes')
+        .where('id', '=', entry.account_id)
+        .execute();
+    } else {
+      await db
+        .selectFrom('subaccounts')
+        .select('traffic_left_bytes')
+        .where('id', '=', entry.subaccount_id)
+        .execute();
+    }
+  }
+  return reply.type('application/json').send(ANSWER);
+});
+
+await app.listen({ host: '127.0.0.1', port: Number(port) });
+process.once('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => db.destroy())
+    .then(() => process.exit(0));
+});
