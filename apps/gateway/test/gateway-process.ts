@@ -50,6 +50,8 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_FLUSH_MS: '200',
       GATEWAY_EVENTS_POLL_MS: '200',
+      // The tests read the log as JSON lines (readiness, which worker listened).
+      LOG_FORMAT: 'json',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
