@@ -106,9 +106,18 @@ describe('account journeys in Chromium', () => {
     await page.locator('button[type=submit]').click();
     await expectToast(page, 'Пароль изменён');
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('sign-out').click();
-    await page.waitForURL('**/client/user/login');
+    // The menu may close under a click while the header re-renders after the password change (seen once in
+    // CI): open it and choose "sign out" again until the sign-in page shows.
+    for (let attempt = 1; ; attempt++) {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('sign-out').click();
+      try {
+        await page.waitForURL('**/client/user/login', { timeout: 5000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     expect(await page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();
     await page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
     await signIn(page, server.url, email, 'Changed123');
