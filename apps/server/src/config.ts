@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
 import { defaultLogFormat, LOG_FORMATS, LOG_LEVELS, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
+import { metricsPortProblem } from './metrics-port-problem';
 
 /**
  * Every environment variable the server reads, parsed once at start (fail fast, list every bad
@@ -263,27 +264,6 @@ function loadPool(file: string | undefined): Pool {
     );
   }
   return pool.data;
-}
-
-/**
- * The metrics listener needs a port of its own: on PORT the figures would be public behind a reverse proxy,
- * and a port of the in-process gateway would fail at start with a less helpful EADDRINUSE. 0 picks a free one.
- */
-function metricsPortProblem(env: Env, source: NodeJS.ProcessEnv): string | undefined {
-  const port = env.METRICS_PORT;
-  if (port === undefined || port === 0) return undefined;
-  if (port === env.PORT) {
-    return `METRICS_PORT: must differ from PORT (${port}): /metrics is never served on the API port`;
-  }
-  if (!env.GATEWAY_IN_PROCESS) return undefined;
-  const gatewayPorts = {
-    GATEWAY_HTTP_PORT: env.GATEWAY_HTTP_PORT,
-    GATEWAY_SOCKS_PORT: env.GATEWAY_SOCKS_PORT,
-    // Read by the in-process gateway itself from the same environment (apps/gateway config.ts).
-    GATEWAY_METRICS_PORT: source.GATEWAY_METRICS_PORT ? Number(source.GATEWAY_METRICS_PORT) : undefined,
-  };
-  const taken = Object.entries(gatewayPorts).find(([, gatewayPort]) => gatewayPort === port);
-  return taken && `METRICS_PORT: must differ from ${taken[0]} (${port}), a port of the in-process gateway`;
 }
 
 /** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */
