@@ -1,5 +1,9 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -43,5 +47,119 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // ── Server: module boundaries (apps/server) ──────────────────────────────────────────────
+  // Kept apart from the web block. No import cycles, and a module reaches another module only
+  // through its public files (see serverModuleZones below).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only files of these extensions when it follows imports (for no-cycle).
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    // Tests may set up state through any module's internals.
+    ignores: ['**/*.test.ts', '**/*.test-*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverModuleZones() }],
+    },
+  },
+  // ── Web: layers and cycles (apps/web) ────────────────────────────────────────────────────
+  // Kept apart from the server block. app → pages → features → lib/components/config/locales: a
+  // layer imports only the layers below it, and a feature never imports another feature (what two
+  // features share goes down to lib/ or components/). No import cycles anywhere in the web.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Tests wire the layers together (a screen inside the app's providers, a mocked API).
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayerZones() }],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );
+
+/**
+ * One zone per server module (every folder of apps/server/src/modules, so a new module is covered
+ * without listing it): its files may import another module only through that module's public files
+ * — its services (`*.service.ts`), its views (`*-view.ts`, `*.view.ts`) and its table types
+ * (`*.table.ts`) — or from the library modules, which have no service layer (any file but a
+ * repository). Repositories stay private to their module either way (design §3).
+ */
+function serverModuleZones() {
+  const modulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
+  const libraries = ['cryptomus', 'mail', 'rate-limit'];
+  const publicFiles = [
+    `${modulesDir}/**/*.service.ts`,
+    `${modulesDir}/**/*-view.ts`,
+    `${modulesDir}/**/*.view.ts`,
+    `${modulesDir}/**/*.table.ts`,
+    `${modulesDir}/{${libraries.join(',')}}/**/!(*.repository).ts`,
+  ];
+  return readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${modulesDir}/${name}/**`,
+      from: `${modulesDir}/!(${name})/**`,
+      except: publicFiles,
+      message:
+        'Reach another module through its service (*.service.ts), view or table types, not its internals.',
+    }));
+}
+
+/**
+ * The web's layers as import zones: pages never import the app shell; features import neither the
+ * app nor pages; lib, components, config and locales import none of the three. One zone per
+ * feature (every folder of apps/web/src/features, so a new feature is covered without listing it)
+ * keeps features out of each other.
+ */
+function webLayerZones() {
+  const src = path.join(import.meta.dirname, 'apps/web/src');
+  const features = readdirSync(`${src}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => name);
+  return [
+    {
+      target: `${src}/pages/**`,
+      from: `${src}/app/**`,
+      message: 'Pages sit below the app shell; move what both need down to lib/ or a feature.',
+    },
+    {
+      target: `${src}/features/**`,
+      from: [`${src}/app/**`, `${src}/pages/**`],
+      message: 'Features sit below pages and the app shell; move what both need down to lib/.',
+    },
+    {
+      target: `${src}/{lib,components,config,locales}/**`,
+      from: `${src}/{app,pages,features}/**`,
+      message:
+        'lib/, components/, config/ and locales/ are the bottom layer: they import no app, page or feature.',
+    },
+    ...features.map((name) => ({
+      target: `${src}/features/${name}/**`,
+      from: `${src}/features/!(${name})/**`,
+      message: 'A feature does not import another feature; what both need goes to lib/ or components/.',
+    })),
+  ];
+}

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three kinds of test, all beside the code they test:
- * unit `*.unit.test.ts` (pure logic), integration `*.test.ts` (real SQL, real sockets),
+ * Four kinds of test, all beside the code they test:
+ * unit `*.unit.test.ts` (pure logic), web `apps/web/**\/*.dom.test.tsx` (screens rendered in jsdom
+ * against a request mock built from the contract), integration `*.test.ts` (real SQL, real sockets),
  * e2e `e2e/**\/*.e2e.test.ts` (real Chromium against the built app and a real server).
  */
 const ignored = ['**/node_modules/**', '**/dist/**', '**/data/**'];
@@ -11,6 +12,18 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['**/*.unit.test.ts'], exclude: ignored } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.dom.test.tsx'],
+          exclude: ignored,
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen is a lot of antd in jsdom: seconds per test, more on a busy 2-core machine.
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accountEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 import { createBenchDatabase } from './lib/bench-database';
 import { startBaseline } from './lib/baseline-app';
 import { measurePageScripts, type PageScripts } from './lib/bundle-size';
@@ -39,7 +41,7 @@ async function measureApi(resiport: RunningResiport): Promise<SideSummary[]> {
   try {
     const userInfo = {
       name: 'GET /api/user/info',
-      url: `${resiport.baseUrl}/api/user/info`,
+      url: `${resiport.baseUrl}${apiUrl(accountEndpoints.userInfo)}`,
       headers: { 'jwt-token': resiport.session.jwt_token },
     };
     await expectCodeZero(userInfo.url, userInfo.headers);

@@ -13,7 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, type ScratchDatabase } from '@resiport/testkit';
+import { healthEndpoints } from '@resiport/contract';
+import { apiUrl, freePort, type ScratchDatabase } from '@resiport/testkit';
 import { loadConfig } from '../apps/server/src/config';
 import { createAppContext } from '../apps/server/src/context';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -133,7 +134,7 @@ export async function runCapacityBench(): Promise<void> {
         GATEWAY_IN_PROCESS: 'false',
         WEB_DIST_DIR: scratch,
       },
-      `http://127.0.0.1:${port}/api/health`,
+      `http://127.0.0.1:${port}${apiUrl(healthEndpoints.health)}`,
       openSync(serverLog, 'w'),
     );
     processes.push(server);

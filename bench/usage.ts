@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ScratchDatabase } from '@resiport/testkit';
+import { accountEndpoints, trafficEndpoints, trafficLinks } from '@resiport/contract';
+import { apiUrl, type ScratchDatabase } from '@resiport/testkit';
 import { startBaseline } from './lib/baseline-app';
 import { createBenchDatabase } from './lib/bench-database';
 import { startResiport, type RunningResiport } from './lib/resiport-app';
@@ -61,26 +62,31 @@ export async function runUsageBench(): Promise<void> {
 
 function targetsOf(resiport: RunningResiport, baselineUrl: string): LatencyTarget[] {
   const headers = { 'jwt-token': resiport.session.jwt_token };
-  const api = (path: string, query: Record<string, string> = {}) =>
-    `${resiport.baseUrl}/api${path}?${new URLSearchParams(query).toString()}`;
+  const at = (target: string) => `${resiport.baseUrl}${target}`;
+  const { details, usage } = trafficEndpoints;
   const today = dayOffset(0);
   const twoDays = { start_date: dayOffset(-1), end_date: today };
   return [
     { name: 'baseline: bare route, 1 PK read (same pool)', url: baselineUrl, headers: {}, goal: false },
-    { name: 'GET /api/user/info (auth + account reads)', url: api('/user/info'), headers, goal: false },
-    { name: 'details 30 days (per day), page 1', url: api('/traffic/details'), headers, goal: true },
-    { name: 'details 2 days (per hour), page 1', url: api('/traffic/details', twoDays), headers, goal: true },
-    { name: 'usage 30 days', url: api('/traffic/usage'), headers, goal: true },
+    {
+      name: 'GET /api/user/info (auth + account reads)',
+      url: at(apiUrl(accountEndpoints.userInfo)),
+      headers,
+      goal: false,
+    },
+    { name: 'details 30 days (per day), page 1', url: at(apiUrl(details, {})), headers, goal: true },
+    { name: 'details 2 days (per hour), page 1', url: at(apiUrl(details, twoDays)), headers, goal: true },
+    { name: 'usage 30 days', url: at(apiUrl(usage, {})), headers, goal: true },
     {
       name: 'usage 366 days',
-      url: api('/traffic/usage', { start_date: dayOffset(-365) }),
+      url: at(apiUrl(usage, { start_date: dayOffset(-365) })),
       headers,
       goal: true,
     },
-    { name: 'usage 2 days (per hour)', url: api('/traffic/usage', twoDays), headers, goal: true },
+    { name: 'usage 2 days (per hour)', url: at(apiUrl(usage, twoDays)), headers, goal: true },
     {
       name: 'details 30 days as CSV (all rows)',
-      url: api('/traffic/details', { format: 'csv' }),
+      url: at(apiUrl(trafficLinks.detailsCsv, { format: 'csv' })),
       headers,
       goal: false,
     },

@@ -1,118 +1,96 @@
-import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveFailureArtifacts } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { signedInCustomer } from './support/customer';
 import { fillForm } from './support/journey';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { useJourney } from './support/journey-setup';
 
 describe('buying traffic in Chromium: from the balance, with crypto, with a coupon', () => {
-  let mailbox: SmtpCapture;
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    mailbox = await startSmtpCapture();
-    server = await startServerProcess({ SMTP_URL: mailbox.url }, [['coupon', 'add', 'SAVE10', '10%']]);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await server.stop();
-    await mailbox.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US' });
-    page = await context.newPage();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name, server.logs);
-    await context.close();
-  });
+  const journey = useJourney({ adminCommands: [['coupon', 'add', 'SAVE10', '10%']] });
 
   /** Pays at the sandbox checkout the browser was sent to. */
   async function payAtCheckout(): Promise<void> {
-    await page.waitForURL('**/sandbox/cryptomus/pay/**');
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await journey.page.waitForURL('**/sandbox/cryptomus/pay/**');
+    await journey.page.getByRole('button', { name: 'Pay', exact: true }).click();
   }
 
   async function addFunds(usd: string): Promise<void> {
-    await page.goto(`${server.url}/client/recharge`);
-    await fillForm(page, {});
-    await page.getByTestId('recharge-amount').fill(usd);
-    await page.getByTestId('recharge-pay').click();
+    await journey.page.goto(`${journey.server.url}/client/recharge`);
+    await fillForm(journey.page, {});
+    await journey.page.getByTestId('recharge-amount').fill(usd);
+    await journey.page.getByTestId('recharge-pay').click();
     await payAtCheckout();
-    await page.waitForURL('**/client/recharge?recharge_id=*');
-    await expect.poll(() => page.getByTestId('recharge-outcome').getAttribute('data-status')).toBe('paid');
+    await journey.page.waitForURL('**/client/recharge?recharge_id=*');
+    await expect
+      .poll(() => journey.page.getByTestId('recharge-outcome').getAttribute('data-status'))
+      .toBe('paid');
   }
 
   async function openNewOrder(quantity: string): Promise<void> {
-    await page.goto(`${server.url}/client/neworder`);
-    await page.waitForLoadState('networkidle');
-    const input = page.getByTestId('order-quantity');
+    await journey.page.goto(`${journey.server.url}/client/neworder`);
+    await journey.page.waitForLoadState('networkidle');
+    const input = journey.page.getByTestId('order-quantity');
     await input.fill(quantity);
     await expect.poll(() => input.inputValue()).toBe(quantity);
   }
 
-  const summary = (part: string) => page.getByTestId(`order-${part}`).textContent();
+  const summary = (part: string) => journey.page.getByTestId(`order-${part}`).textContent();
 
   it('add 25 USD → buy 2 GB from the balance → 2 GB left, 16.00 USD left, the order in /residential', async () => {
-    await signedInCustomer(page, server.url, mailbox, 'orders');
+    await signedInCustomer(journey.page, journey.server.url, journey.mailbox, 'orders');
     await addFunds('25');
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('25.00');
+    await expect.poll(() => journey.page.getByTestId('header-balance').textContent()).toContain('25.00');
 
     await openNewOrder('2');
-    await page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
+    await journey.page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
     await expect.poll(() => summary('price-per-gb')).toContain('4.50');
     await expect.poll(() => summary('fee')).toContain('0.00');
     await expect.poll(() => summary('total')).toContain('9.00');
-    await page.getByTestId('order-pay').click();
+    await journey.page.getByTestId('order-pay').click();
 
-    await page.waitForURL('**/client/residential**');
-    await expect.poll(() => page.getByTestId('header-traffic').textContent()).toContain('2.00');
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('16.00');
-    const table = page.getByTestId('orders-table');
+    await journey.page.waitForURL('**/client/residential**');
+    await expect.poll(() => journey.page.getByTestId('header-traffic').textContent()).toContain('2.00');
+    await expect.poll(() => journey.page.getByTestId('header-balance').textContent()).toContain('16.00');
+    const table = journey.page.getByTestId('orders-table');
     await expect.poll(() => table.textContent()).toContain('9.00');
     await expect.poll(() => table.textContent()).toMatch(/Paid/);
   });
 
   it('the balance falls short → offered a top-up of exactly the missing amount', async () => {
-    await signedInCustomer(page, server.url, mailbox, 'orders');
+    await signedInCustomer(journey.page, journey.server.url, journey.mailbox, 'orders');
     await openNewOrder('10'); // 40.00 USD from a balance of 0.00
-    await page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
+    await journey.page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
     await expect.poll(() => summary('total')).toContain('40.00');
-    await page.getByTestId('order-pay').click();
-    const missing = page.getByTestId('order-missing');
+    await journey.page.getByTestId('order-pay').click();
+    const missing = journey.page.getByTestId('order-missing');
     await expect.poll(() => missing.textContent()).toContain('40.00');
     await missing.getByTestId('order-topup').click();
-    await page.waitForURL('**/client/recharge?amount=*');
-    await expect.poll(() => page.getByTestId('recharge-amount').inputValue()).toBe('40.00');
+    await journey.page.waitForURL('**/client/recharge?amount=*');
+    await expect.poll(() => journey.page.getByTestId('recharge-amount').inputValue()).toBe('40.00');
   });
 
   it('with crypto and a coupon: discount and 3% fee in the summary → checkout → the order is paid', async () => {
-    await signedInCustomer(page, server.url, mailbox, 'orders');
+    await signedInCustomer(journey.page, journey.server.url, journey.mailbox, 'orders');
     await openNewOrder('10'); // 40.00 − 10% = 36.00, + 3% = 37.08
-    await page.getByTestId('order-coupon').fill('save10');
-    await page.getByTestId('order-coupon-apply').click();
+    await journey.page.getByTestId('order-coupon').fill('save10');
+    await journey.page.getByTestId('order-coupon-apply').click();
     await expect.poll(() => summary('discount')).toContain('4.00');
     await expect.poll(() => summary('fee')).toContain('1.08');
     await expect.poll(() => summary('total')).toContain('37.08');
-    await page.getByTestId('order-pay').click();
+    await journey.page.getByTestId('order-pay').click();
 
     await payAtCheckout();
-    await page.waitForURL('**/client/residential?order_id=*');
-    await expect.poll(() => page.getByTestId('order-outcome').getAttribute('data-status')).toBe('paid');
-    await expect.poll(() => page.getByTestId('header-traffic').textContent()).toContain('10.00');
-    await expect.poll(() => page.getByTestId('orders-table').textContent()).toContain('SAVE10');
+    await journey.page.waitForURL('**/client/residential?order_id=*');
+    await expect
+      .poll(() => journey.page.getByTestId('order-outcome').getAttribute('data-status'))
+      .toBe('paid');
+    await expect.poll(() => journey.page.getByTestId('header-traffic').textContent()).toContain('10.00');
+    await expect.poll(() => journey.page.getByTestId('orders-table').textContent()).toContain('SAVE10');
   });
 
   it("an unknown coupon says 'Invalid code' on the field", async () => {
-    await signedInCustomer(page, server.url, mailbox, 'orders');
+    await signedInCustomer(journey.page, journey.server.url, journey.mailbox, 'orders');
     await openNewOrder('1');
-    await page.getByTestId('order-coupon').fill('NOPE');
-    await page.getByTestId('order-coupon-apply').click();
-    await expect.poll(() => page.getByText('Invalid code').count()).toBeGreaterThan(0);
+    await journey.page.getByTestId('order-coupon').fill('NOPE');
+    await journey.page.getByTestId('order-coupon-apply').click();
+    await expect.poll(() => journey.page.getByText('Invalid code').count()).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { internalGatewayPaths } from '@resiport/contract';
+import { internalGatewayEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 import { createDatabase } from '../../apps/server/src/db/database';
 
 /**
@@ -12,7 +13,7 @@ const db = createDatabase({ url, dataDir: null });
 const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
 const ANSWER = JSON.stringify({ code: 0, msg: 'success', data: { applied: true } });
 
-app.post(`/api${internalGatewayPaths.usage}`, async (request, reply) => {
+app.post(apiUrl(internalGatewayEndpoints.usage), async (request, reply) => {
   const { entries } = request.body as { entries: { account_id: number; subaccount_id: number | null }[] };
   for (const entry of entries) {
     if (entry.subaccount_id === null) {

@@ -1,4 +1,5 @@
-import type { Session } from '@resiport/contract';
+import { accountEndpoints, type Session } from '@resiport/contract';
+import { endpointClient, fetchTransport } from '@resiport/testkit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -65,14 +66,12 @@ export async function startResiport(databaseUrl: string, webDistDir: string): Pr
   };
 }
 
-/** Signs in through the public API, the way the web app does. */
+/** Signs in through the public API, the way the web app does (form-encoded). */
 async function logIn(baseUrl: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+  const answer = await endpointClient(fetchTransport(baseUrl)).call(accountEndpoints.login, {
+    email: EMAIL,
+    password: PASSWORD,
   });
-  const body = (await response.json()) as { code: number; msg: string; data: Session };
-  if (body.code !== 0) throw new Error(`login failed: code ${body.code} ${body.msg}`);
-  return body.data;
+  if (!answer.ok) throw new Error(`login failed: code ${answer.code} ${answer.msg}`);
+  return answer.data;
 }

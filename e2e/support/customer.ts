@@ -1,23 +1,26 @@
-import { extractFirstLink, type SmtpCapture } from '@resiport/testkit';
+import { accountEndpoints, accountLinks, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import {
+  apiUrl,
+  endpointClient,
+  extractFirstLink,
+  fetchTransport,
+  passThroughData,
+  tokenHeader,
+  type EndpointClient,
+  type SmtpCapture,
+} from '@resiport/testkit';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn, uniqueEmail } from './journey';
 
-/** Calls the API as a customer would (form-encoded, JWT-TOKEN), returning the parsed envelope. */
-export async function apiCall(
-  baseUrl: string,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  values: Record<string, string> = {},
-): Promise<{ code: number; msg: string; data: unknown }> {
-  const query = method === 'GET' ? `?${String(new URLSearchParams(values))}` : '';
-  const response = await fetch(`${baseUrl}/api${path}${query}`, {
-    method,
-    headers: { 'jwt-token': token },
-    ...(method === 'POST' ? { body: new URLSearchParams(values) } : {}),
-  });
-  return (await response.json()) as { code: number; msg: string; data: unknown };
+/** The API as a customer's own tool calls it (form-encoded, its token in JWT-TOKEN when given). */
+export function customerApi(baseUrl: string, token?: string): EndpointClient {
+  return endpointClient(fetchTransport(baseUrl), token === undefined ? {} : tokenHeader(token));
+}
+
+/** The activation link in a sign-up mail. */
+export function activationLink(mail: Parameters<typeof extractFirstLink>[0]): string {
+  return extractFirstLink(mail, apiUrl(accountLinks.activate));
 }
 
 /**
@@ -32,19 +35,13 @@ export async function signedInCustomer(
 ): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label);
   const password = 'Customer123';
-  const signup = await fetch(`${baseUrl}/api/account/signup`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password, confirm: password }),
-  });
-  expect(((await signup.json()) as { code: number }).code).toBe(0);
-  await page.goto(extractFirstLink(await mailbox.waitForMail({ to: email }), '/api/account/activate'));
+  const api = customerApi(baseUrl);
+  const signup = await api.call(accountEndpoints.signup, { email, password, confirm: password });
+  expect(signup.code).toBe(0);
+  await page.goto(activationLink(await mailbox.waitForMail({ to: email })));
   await signIn(page, baseUrl, email, password);
-  const login = await fetch(`${baseUrl}/api/account/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password }),
-  });
-  const { data } = (await login.json()) as { data: { jwt_token: string } };
-  return { email, token: data.jwt_token };
+  const login = await api.data(accountEndpoints.login, { email, password });
+  return { email, token: login.jwt_token };
 }
 
 /**
@@ -52,19 +49,16 @@ export async function signedInCustomer(
  * paid from the balance.
  */
 export async function buyTraffic(baseUrl: string, token: string, gb: number): Promise<void> {
+  const api = customerApi(baseUrl, token);
   const usd = Math.max(20, gb * 5);
-  const checkout = await apiCall(baseUrl, token, 'POST', '/recharge/cryptomusPay', { amount: String(usd) });
+  const checkout = await api.call(rechargeEndpoints.pay, { amount: String(usd) });
   expect(checkout.code).toBe(20302);
-  const { url } = checkout.data as { url: string };
+  const { url } = passThroughData(rechargeEndpoints.pay, 'GoToPayment', checkout);
   const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
   expect([302, 303]).toContain(paid.status);
   await expect
-    .poll(
-      async () =>
-        ((await apiCall(baseUrl, token, 'GET', '/user/info')).data as { balance_cents: number })
-          .balance_cents,
-    )
+    .poll(async () => (await api.data(accountEndpoints.userInfo, {})).balance_cents)
     .toBe(usd * 100);
-  const order = await apiCall(baseUrl, token, 'POST', '/order/pay', { quantity: String(gb), way: 'balance' });
+  const order = await api.call(orderEndpoints.pay, { quantity: String(gb), way: 'balance' });
   expect(order.code).toBe(0);
 }

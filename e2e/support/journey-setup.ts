@@ -1,5 +1,5 @@
 import { startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, saveFailureArtifacts } from './browser';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -13,16 +13,30 @@ export interface Journey {
   page: Page;
 }
 
+export interface JourneyOptions {
+  /** More server environment; a function when it depends on something a file's own `beforeAll` started. */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** `npm run admin` commands run against the server's database before it starts (e.g. a coupon). */
+  adminCommands?: string[][];
+  /** Options of each test's browser context besides the English locale (e.g. `acceptDownloads`). */
+  context?: BrowserContextOptions;
+}
+
 /**
  * The usual set-up of a journey file: a real SMTP capture, the real server (as `npm start` runs it)
  * and Chromium for the whole file; a fresh English browser context per test, and a screenshot with
- * the server log when a test fails. Call it inside `describe`.
+ * the server log when a test fails. Call it inside `describe`, after the file's own `beforeAll`s
+ * that `env` reads (their `afterAll`s then run after the server stopped).
  */
-export function useJourney(extraEnv: Record<string, string> = {}): Journey {
+export function useJourney(options: JourneyOptions = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
+    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
     journey.mailbox = await startSmtpCapture();
-    journey.server = await startServerProcess({ SMTP_URL: journey.mailbox.url, ...extraEnv });
+    journey.server = await startServerProcess(
+      { SMTP_URL: journey.mailbox.url, ...env },
+      options.adminCommands,
+    );
     journey.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -31,7 +45,7 @@ export function useJourney(extraEnv: Record<string, string> = {}): Journey {
     await journey.mailbox.close();
   });
   beforeEach(async () => {
-    journey.context = await journey.browser.newContext({ locale: 'en-US' });
+    journey.context = await journey.browser.newContext({ locale: 'en-US', ...options.context });
     journey.page = await journey.context.newPage();
   });
   afterEach(async ({ task }) => {

@@ -4,8 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dynamicLinks, healthEndpoints } from '@resiport/contract';
+import { apiUrl, freePort } from '@resiport/testkit';
 import { freshDatabaseUrl } from './database';
-import { freePort } from '@resiport/testkit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,7 +47,7 @@ export async function startServerProcess(
     GATEWAY_ALLOW_PRIVATE: 'true',
     GATEWAY_FLUSH_MS: '500',
     // No internet here: the portal's proxy test asks this server who it sees (through the gateway).
-    PROXY_TEST_URL: `${url}/api/dynamic/echo`,
+    PROXY_TEST_URL: `${url}${apiUrl(dynamicLinks.echo)}`,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
@@ -64,7 +65,7 @@ export async function startServerProcess(
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  await waitUntilReady(`${url}/api/health/ready`, exited, logs);
+  await waitUntilReady(`${url}${apiUrl(healthEndpoints.ready)}`, exited, logs);
   return {
     url,
     gateway: { httpPort: gatewayPorts.http, socksPort: gatewayPorts.socks },

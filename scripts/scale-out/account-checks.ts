@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { accountPaths, subPaths, type SubAccount, type UserInfo } from '@resiport/contract';
+import { accountEndpoints, subEndpoints } from '@resiport/contract';
 import { check, detail, mb, step } from './report';
 import type { RunRecord } from './scenario';
 import type { Stack } from './stack';
@@ -14,12 +14,10 @@ import type { Stack } from './stack';
 export async function checkAccount(stack: Stack, run: RunRecord, billed: bigint): Promise<void> {
   const { customer, api } = run;
   step('account: figures through nginx, as the portal shows them, and conservation in the ledger');
-  const { list } = await api.expect<{ list: SubAccount[] }>('GET', subPaths.list, {
-    id: String(customer.sub.id),
-  });
+  const { list } = await api.expect(subEndpoints.list, { id: customer.sub.id });
   const [sub] = list;
   check(sub !== undefined, 'the sub-account is not listed');
-  const info = await api.expect<UserInfo>('GET', accountPaths.userInfo);
+  const info = await api.expect(accountEndpoints.userInfo, {});
   detail(
     `sub-account: allocated ${mb(sub.allocated_bytes)}, used ${mb(sub.traffic_used_bytes)}, left ${mb(sub.traffic_left_bytes)}`,
   );

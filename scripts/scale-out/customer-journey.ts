@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  accountPaths,
-  orderPaths,
-  rechargePaths,
-  ResultCode,
-  subPaths,
+  accountEndpoints,
+  accountLinks,
+  orderEndpoints,
+  rechargeEndpoints,
+  subEndpoints,
   type Order,
   type SubAccount,
-  type TrafficPackage,
-  type UserInfo,
 } from '@resiport/contract';
 import { extractFirstLink, type SmtpCapture } from '@resiport/testkit';
 import { waitFor } from './poll';
@@ -39,22 +37,21 @@ const SUB_ACCOUNT_GB = '2';
 export async function customerJourney(api: PortalApi, mailbox: SmtpCapture): Promise<Customer> {
   const email = `scaleout-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'Scale-out-1';
-  await api.expect('POST', accountPaths.signup, { email, password, confirm: password });
-  const link = extractFirstLink(await mailbox.waitForMail({ to: email }), accountPaths.activate);
+  await api.expect(accountEndpoints.signup, { email, password, confirm: password });
+  const link = extractFirstLink(await mailbox.waitForMail({ to: email }), accountLinks.activate.path);
   const activation = await fetch(link, { redirect: 'manual' });
   api.noteUpstream(activation);
   const landing = activation.headers.get('location') ?? '';
   if (!landing.includes('activation=activated')) throw new Error(`activation redirected to "${landing}"`);
-  const session = await api.expect<{ jwt_token: string }>('POST', accountPaths.login, { email, password });
+  const session = await api.expect(accountEndpoints.login, { email, password });
   api.token = session.jwt_token;
-  const { id: accountId } = await api.expect<UserInfo>('GET', accountPaths.userInfo);
+  const { id: accountId } = await api.expect(accountEndpoints.userInfo, {});
   detail(`signed up and activated ${email} (account ${accountId}) through the mailed link`);
 
-  const checkout = await api.expect<{ url: string; amount_cents: number }>(
-    'POST',
-    rechargePaths.pay,
+  const checkout = await api.expectPassThrough(
+    rechargeEndpoints.pay,
     { amount: String(TOP_UP_USD) },
-    ResultCode.GoToPayment,
+    'GoToPayment',
   );
   const paid = await fetch(`${checkout.url}/pay`, { method: 'POST', redirect: 'manual' });
   api.noteUpstream(paid);
@@ -62,17 +59,17 @@ export async function customerJourney(api: PortalApi, mailbox: SmtpCapture): Pro
   const balance = await waitFor(
     'the top-up credited by the webhook',
     async () => {
-      const info = await api.expect<UserInfo>('GET', accountPaths.userInfo);
+      const info = await api.expect(accountEndpoints.userInfo, {});
       return info.balance_cents === checkout.amount_cents && info.balance_cents;
     },
     15_000,
   );
   detail(`topped up $${TOP_UP_USD} on the sandbox checkout; the webhook credited ${balance} cents`);
 
-  const { list } = await api.expect<{ list: TrafficPackage[] }>('GET', orderPaths.packages);
+  const { list } = await api.expect(orderEndpoints.packages, {});
   const starter = list.find((p) => p.code === PACKAGE_CODE);
   if (!starter) throw new Error(`no "${PACKAGE_CODE}" package in the catalogue`);
-  const { order } = await api.expect<{ order: Order }>('POST', orderPaths.pay, {
+  const { order } = await api.expect(orderEndpoints.pay, {
     package_id: String(starter.id),
     way: 'balance',
   });
@@ -80,7 +77,7 @@ export async function customerJourney(api: PortalApi, mailbox: SmtpCapture): Pro
     `bought "${PACKAGE_CODE}" (${mb(order.traffic_bytes)}) for ${order.amount_cents} cents from the balance`,
   );
 
-  const sub = await api.expect<SubAccount>('POST', subPaths.add, {
+  const sub = await api.expect(subEndpoints.add, {
     username: `scaleout${randomBytes(4).toString('hex')}`,
     traffic: SUB_ACCOUNT_GB,
   });

@@ -1,4 +1,4 @@
-import { accountPaths, subPaths } from '@resiport/contract';
+import { accountEndpoints, subEndpoints } from '@resiport/contract';
 import { billedOf } from './billing-records';
 import { customerJourney, type Customer } from './customer-journey';
 import { waitFor } from './poll';
@@ -90,10 +90,10 @@ export async function runScenario(stack: Stack): Promise<RunRecord> {
     });
   };
   const apiOneBefore = api.answeredBy.get(apiOneAddress) ?? 0;
-  for (let i = 0; i < 10; i++) await callDuringOutage(() => api.expect('GET', accountPaths.userInfo));
+  for (let i = 0; i < 10; i++) await callDuringOutage(() => api.expect(accountEndpoints.userInfo, {}));
   await callDuringOutage(() =>
-    api.expect('POST', subPaths.remark, {
-      id: String(customer.sub.id),
+    api.expect(subEndpoints.remark, {
+      id: customer.sub.id,
       remark: 'written while api-1 is down',
     }),
   );
@@ -128,7 +128,7 @@ export async function runScenario(stack: Stack): Promise<RunRecord> {
   await waitFor(
     'nginx passing calls to the restarted api-1',
     async () => {
-      await api.expect('GET', accountPaths.userInfo);
+      await api.expect(accountEndpoints.userInfo, {});
       return (api.answeredBy.get(apiOneAddress) ?? 0) > apiOneBefore;
     },
     15_000,

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
-import { defaultLogFormat, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '@resiport/logging';
+import type { Pool } from '@resiport/contract';
+import { readPoolFile } from '@resiport/contract/pool-file';
+import { logEnvFields, logSettingsOf, type LogFormat, type LogLevel } from '@resiport/logging';
 import { z } from 'zod';
 import type { ThrottleLimits } from './auth/throttle';
 
 /**
- * Every environment variable the gateway reads, parsed once (fail fast, list every bad key).
+ * Every environment variable the gateway reads, parsed once (fail fast, list every bad key);
+ * `gateway.env.example` documents them with their defaults.
  * `createGateway` takes the parsed object, so the server's `npm start` can run the gateway in-process
  * with its own internal secret, and tests can shorten timers without touching the environment.
  */
@@ -52,7 +53,7 @@ const envSchema = z.object({
   GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
   GATEWAY_EVENTS_POLL_MS: ms(250),
-  /** Failed logins per (source IP, name) before refusal windows start; see the README. */
+  /** Failed logins per (source IP, name) before refusal windows start; see docs/gateway.md. */
   GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
   GATEWAY_AUTH_BACKOFF_MS: ms(1000),
   GATEWAY_AUTH_BACKOFF_MAX_MS: ms(60_000),
@@ -63,16 +64,18 @@ const envSchema = z.object({
   GATEWAY_AUTH_FAILURES_PER_MINUTE: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.undefined({
-      error: 'replaced by GATEWAY_AUTH_PAIR_FAILURES and GATEWAY_AUTH_USER_FAILURES (see the README)',
+      error: 'replaced by GATEWAY_AUTH_PAIR_FAILURES and GATEWAY_AUTH_USER_FAILURES (see docs/gateway.md)',
     }),
   ),
   /** Worker processes sharing the listeners (node:cluster); each holds its own leases. */
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** The same two as the server's: level, and `pretty`/`json` (JSON by default under NODE_ENV=production). */
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_FORMATS).optional()),
+  ...logEnvFields,
   NODE_ENV: optionalText,
 });
+
+/** Every variable read (`gateway.env.example` lists them, checked by a unit test). */
+export const GATEWAY_ENV_KEYS = Object.keys(envSchema.shape);
 
 export interface GatewayConfig {
   host: string;
@@ -126,19 +129,9 @@ function defaultInstanceId(): string {
 }
 
 function readPool(file: string | undefined): Pool {
-  if (!file) return DEFAULT_POOL;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(`GATEWAY_POOL_FILE: cannot read ${file}: ${(error as Error).message}`);
-  }
-  const parsed = poolSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`GATEWAY_POOL_FILE ${file}: ${issues}`);
-  }
-  return parsed.data;
+  const read = readPoolFile(file);
+  if (!read.ok) throw new ConfigError(`Invalid gateway configuration:\n  ${read.problems.join('\n  ')}`);
+  return read.pool;
 }
 
 /**
@@ -192,7 +185,7 @@ export function loadGatewayConfig(
     leaseMaxBytes: 256_000_000,
     leaseIdleMs: 30_000,
     workers: e.GATEWAY_WORKERS,
-    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? defaultLogFormat(e.NODE_ENV) },
+    log: logSettingsOf(e),
     ...overrides,
   };
   if (config.internalSecret.length < 32) {

@@ -2,7 +2,7 @@
  * Every way the gateway says no, in one table: the HTTP status and `X-Resiport-Reason` value of the
  * HTTP proxy, and the SOCKS5 reply code (RFC 1928 §6) of a refused CONNECT. Authentication failures
  * never reach a SOCKS CONNECT: SOCKS answers them in the RFC 1929 sub-negotiation (status 1, close).
- * The README lists the same table for customers; keep the two in step.
+ * docs/gateway.md lists the same table for customers; keep the two in step.
  */
 export const refusals = {
   /** No credentials and the source IP is not whitelisted. */

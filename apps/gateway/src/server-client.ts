@@ -1,35 +1,22 @@
 import {
-  credentialsData,
-  envelopeSchema,
-  gatewayEventsData,
-  INTERNAL_SECRET_HEADER,
-  internalGatewayPaths as paths,
-  internalGatewaySessionPath,
-  leaseData,
-  releaseData,
-  sessionData,
-  usageBatchData,
-  whitelistLookupData,
+  internalGatewayEndpoints as endpoints,
   type Credentials,
+  type EndpointData,
+  type EndpointInput,
   type TrafficOwner,
-  type UsageEntry,
 } from '@resiport/contract';
-import { z } from 'zod';
+import { callInternal, type InternalCallTarget } from './internal-call';
 
 /**
- * The typed internal calls of design §8 (`packages/contract/src/internal-gateway.ts`): the only way
- * the gateway learns anything about customers. Every answer is an envelope; `code` 0 is success and
- * `data` is parsed with the contract's schema, so a server of another version fails loudly here.
+ * The typed internal calls of design §8 (`internalGatewayEndpoints` in the contract): the only way
+ * the gateway learns anything about customers. Each method is one `callInternal` of its endpoint.
  */
 
-export type LeaseAnswer = z.infer<typeof leaseData>;
-export type GatewayEvents = z.infer<typeof gatewayEventsData>;
-export type SessionAnswer = z.infer<typeof sessionData>;
-export interface UsageBatch {
-  batch_id: string;
-  instance_id: string;
-  entries: UsageEntry[];
-}
+export { ServerCallError } from './internal-call';
+export type LeaseAnswer = EndpointData<typeof endpoints.lease>;
+export type GatewayEvents = EndpointData<typeof endpoints.events>;
+export type SessionAnswer = EndpointData<typeof endpoints.session>;
+export type UsageBatch = EndpointInput<typeof endpoints.usage>;
 
 export interface ServerClient {
   credentials(username: string): Promise<Credentials>;
@@ -43,15 +30,6 @@ export interface ServerClient {
   events(after: number, wait?: { waitMs: number; signal: AbortSignal }): Promise<GatewayEvents>;
   /** The running epoch of a sticky session (a new one after it ended) and how long it still runs. */
   session(owner: TrafficOwner, sessionId: string, minutes: number): Promise<SessionAnswer>;
-}
-
-export class ServerCallError extends Error {
-  constructor(
-    message: string,
-    readonly code?: number,
-  ) {
-    super(message);
-  }
 }
 
 export interface ServerClientOptions {
@@ -68,90 +46,32 @@ export interface ServerClientOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createServerClient(options: ServerClientOptions): ServerClient {
-  const doFetch = options.fetch ?? fetch;
-  /** Sends one call and reads its envelope, all within the timeout (or until the caller gives up). */
-  const exchange = async (
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    signal: AbortSignal,
-  ): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await doFetch(`${options.baseUrl}/api${path}`, {
-        method,
-        headers: {
-          [INTERNAL_SECRET_HEADER]: options.secret,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal,
-      });
-    } catch (error) {
-      throw new ServerCallError(`${path}: ${(error as Error).message}`);
-    }
-    try {
-      return await response.json();
-    } catch {
-      throw new ServerCallError(`${path}: HTTP ${response.status} without a JSON envelope`);
-    }
+  const target: InternalCallTarget = {
+    baseUrl: options.baseUrl,
+    secret: options.secret,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch ?? fetch,
   };
-  const call = async <T extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    schema: T,
-    extra: { timeoutMs?: number; signal?: AbortSignal } = {},
-  ): Promise<z.infer<T>> => {
-    // One signal for the call: its timeout, or the caller giving up (a long poll at a stop). Linked by
-    // hand, so a long-lived caller's signal does not collect a listener per call.
-    const aborter = new AbortController();
-    const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
-    const timer = setTimeout(() => aborter.abort(new Error('timed out')), timeoutMs);
-    const giveUp = () => aborter.abort(new Error('stopped'));
-    extra.signal?.addEventListener('abort', giveUp, { once: true });
-    let json: unknown;
-    try {
-      json = await exchange(method, path, body, aborter.signal);
-    } finally {
-      clearTimeout(timer);
-      extra.signal?.removeEventListener('abort', giveUp);
-    }
-    const envelope = envelopeSchema(z.unknown()).safeParse(json);
-    if (!envelope.success) throw new ServerCallError(`${path}: malformed answer`);
-    const { code, msg, data } = envelope.data;
-    if (code !== 0) throw new ServerCallError(`${path}: code ${code} ${msg}`, code);
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new ServerCallError(`${path}: malformed data`);
-    return parsed.data;
-  };
-  const instance = { instance_id: options.instanceId };
-  const post = <T extends z.ZodType>(path: string, body: unknown, schema: T) =>
-    call('POST', path, body, schema);
+  const instance_id = options.instanceId;
+  /** Only the owner's two ids go on the wire, whatever else the caller's object carries. */
+  const ownerOf = (owner: TrafficOwner) => ({
+    account_id: owner.account_id,
+    subaccount_id: owner.subaccount_id,
+  });
 
   return {
-    credentials: (username) => post(paths.credentials, { username }, credentialsData),
-    whitelist: async (ip) => (await post(paths.whitelist, { ip }, whitelistLookupData)).account_id,
+    credentials: (username) => callInternal(target, endpoints.credentials, { username }),
+    whitelist: async (ip) => (await callInternal(target, endpoints.whitelist, { ip })).account_id,
     lease: (owner, want) =>
-      post(
-        paths.lease,
-        { account_id: owner.account_id, subaccount_id: owner.subaccount_id, ...instance, want_bytes: want },
-        leaseData,
-      ),
+      callInternal(target, endpoints.lease, { ...ownerOf(owner), instance_id, want_bytes: want }),
     release: async (owner) =>
-      (
-        await post(
-          paths.release,
-          { account_id: owner.account_id, subaccount_id: owner.subaccount_id, ...instance },
-          releaseData,
-        )
-      ).returned_bytes,
+      (await callInternal(target, endpoints.release, { ...ownerOf(owner), instance_id })).returned_bytes,
     usage: async (batch) => {
       const attempts = options.usageAttempts ?? 3;
       let delay = options.usageBackoffMs ?? 200;
       for (let attempt = 1; ; attempt++) {
         try {
-          return await post(paths.usage, batch, usageBatchData);
+          return await callInternal(target, endpoints.usage, batch);
         } catch (error) {
           // Whatever failed (network, timeout, 5xx), a repeat is harmless: the id makes it apply once.
           if (attempt >= attempts) throw error;
@@ -161,18 +81,13 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       }
     },
     events: (after, wait) =>
-      call(
-        'GET',
-        `${paths.events}?after=${after}&instance_id=${encodeURIComponent(options.instanceId)}${wait ? `&wait_ms=${wait.waitMs}` : ''}`,
-        undefined,
-        gatewayEventsData,
+      callInternal(
+        target,
+        endpoints.events,
+        { after, instance_id, ...(wait ? { wait_ms: wait.waitMs } : {}) },
         wait ? { timeoutMs: wait.waitMs + options.timeoutMs, signal: wait.signal } : {},
       ),
     session: (owner, sessionId, minutes) =>
-      post(
-        internalGatewaySessionPath,
-        { account_id: owner.account_id, subaccount_id: owner.subaccount_id, session_id: sessionId, minutes },
-        sessionData,
-      ),
+      callInternal(target, endpoints.session, { ...ownerOf(owner), session_id: sessionId, minutes }),
   };
 }

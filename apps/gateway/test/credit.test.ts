@@ -1,4 +1,4 @@
-import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, internalGatewayEndpoints } from '@resiport/contract';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
@@ -103,7 +103,7 @@ describe('credit on the data path', () => {
     const { username, owner } = newUser(5 * MB);
     const dead = await startEchoServer();
     await closeServer(dead); // a port nobody listens on: the destination refuses
-    const leaseCalls = () => fake.calls['/internal/gateway/lease'] ?? 0;
+    const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
     const before = leaseCalls();
     const located = await httpConnect(
       gateway.httpPort,

@@ -1,16 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  credentialsRequest,
-  gatewayEventsQuery,
   INTERNAL_SECRET_HEADER,
-  internalGatewayPaths as paths,
-  internalGatewaySessionPath,
-  leaseRequest,
-  releaseRequest,
-  sessionRequest,
-  usageBatchRequest,
-  whitelistLookupRequest,
+  internalGatewayEndpoints as endpoints,
   type TrafficOwner,
   type UsageEntry,
 } from '@resiport/contract';
@@ -223,8 +215,8 @@ export class FakeServer {
     }
     const invalid = () => this.answer(res, 400, 10001, { fields: {} });
     switch (path) {
-      case paths.credentials: {
-        const parsed = credentialsRequest.safeParse(body);
+      case endpoints.credentials.path: {
+        const parsed = endpoints.credentials.request.safeParse(body);
         if (!parsed.success) return invalid();
         const user = this.users.get(parsed.data.username.toLowerCase());
         if (!user || user.deleted) {
@@ -243,13 +235,13 @@ export class FakeServer {
           verifier: proxyPasswordVerifier(this.key, user.password),
         });
       }
-      case paths.whitelist: {
-        const parsed = whitelistLookupRequest.safeParse(body);
+      case endpoints.whitelist.path: {
+        const parsed = endpoints.whitelist.request.safeParse(body);
         if (!parsed.success) return invalid();
         return this.answer(res, 200, 0, { account_id: this.whitelist.get(parsed.data.ip) ?? null });
       }
-      case paths.lease: {
-        const parsed = leaseRequest.safeParse(body);
+      case endpoints.lease.path: {
+        const parsed = endpoints.lease.request.safeParse(body);
         if (!parsed.success) return invalid();
         const { instance_id, want_bytes, ...owner } = parsed.data;
         const expires_at = new Date(Date.now() + 120_000).toISOString();
@@ -277,8 +269,8 @@ export class FakeServer {
           expires_at,
         });
       }
-      case paths.release: {
-        const parsed = releaseRequest.safeParse(body);
+      case endpoints.release.path: {
+        const parsed = endpoints.release.request.safeParse(body);
         if (!parsed.success) return invalid();
         const { instance_id, ...owner } = parsed.data;
         const key = `${instance_id}|${ownerKey(owner)}`;
@@ -289,8 +281,8 @@ export class FakeServer {
         this.left.set(ownerKey(owner), (this.left.get(ownerKey(owner)) ?? 0) + unused);
         return this.answer(res, 200, 0, { returned_bytes: unused });
       }
-      case paths.usage: {
-        const parsed = usageBatchRequest.safeParse(body);
+      case endpoints.usage.path: {
+        const parsed = endpoints.usage.request.safeParse(body);
         if (!parsed.success) return invalid();
         if (this.batches.has(parsed.data.batch_id)) {
           this.duplicateBatches++;
@@ -315,14 +307,14 @@ export class FakeServer {
         }
         return this.answer(res, 200, 0, { applied: true });
       }
-      case paths.events: {
-        const parsed = gatewayEventsQuery.safeParse(Object.fromEntries(url.searchParams));
+      case endpoints.events.path: {
+        const parsed = endpoints.events.request.safeParse(Object.fromEntries(url.searchParams));
         if (!parsed.success || req.method !== 'GET') return invalid();
         const events = this.events.filter((e) => e.id > parsed.data.after).slice(0, 1000);
         return this.answer(res, 200, 0, { events, last_id: events.at(-1)?.id ?? parsed.data.after });
       }
-      case internalGatewaySessionPath: {
-        const parsed = sessionRequest.safeParse(body);
+      case endpoints.session.path: {
+        const parsed = endpoints.session.request.safeParse(body);
         if (!parsed.success) return invalid();
         const { session_id, minutes, ...owner } = parsed.data;
         const key = `${ownerKey(owner)}|${session_id}`;

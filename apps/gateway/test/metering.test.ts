@@ -1,3 +1,4 @@
+import { internalGatewayEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
 import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
@@ -226,8 +227,8 @@ describe('metering, leases and cut-off', () => {
   it('retries usage under the same batch id, applies it once, and returns leases on close', async () => {
     const gateway = await start({ metricsPort: 0 });
     const owner = fake.addUser('retryproxy01', 'Retry-pass.1', GB);
-    fake.failures.set('/internal/gateway/usage', 2);
-    fake.lostAnswers.set('/internal/gateway/usage', 1);
+    fake.failures.set(internalGatewayEndpoints.usage.path, 2);
+    fake.lostAnswers.set(internalGatewayEndpoints.usage.path, 1);
     const tunnel = await httpConnect(
       gateway.httpPort,
       `127.0.0.1:${echo.port}`,

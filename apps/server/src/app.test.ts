@@ -1,4 +1,15 @@
-import { accountPaths } from '@resiport/contract';
+import {
+  accountEndpoints,
+  accountLinks,
+  dynamicEndpoints,
+  orderEndpoints,
+  rechargeEndpoints,
+  securityEndpoints,
+  subEndpoints,
+  trafficEndpoints,
+  whitelistEndpoints,
+  type Endpoint,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, GOOD_PASSWORD, pathOf, postForm, signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -44,10 +55,25 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
     });
   });
 
-  it('serves an OpenAPI document listing every account call', async () => {
+  it('serves an OpenAPI document listing every customer call with its methods', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
-    for (const path of Object.values(accountPaths)) expect(paths).toContain(`/api${path}`);
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    const catalogues: Record<string, Endpoint>[] = [
+      accountEndpoints,
+      securityEndpoints,
+      subEndpoints,
+      whitelistEndpoints,
+      orderEndpoints,
+      rechargeEndpoints,
+      trafficEndpoints,
+      dynamicEndpoints,
+    ];
+    for (const endpoint of catalogues.flatMap((catalogue) => Object.values(catalogue))) {
+      const methods = Object.keys(paths[`/api${endpoint.path}`] ?? {});
+      const expected = endpoint.method === 'GET+POST' ? ['get', 'post'] : [endpoint.method.toLowerCase()];
+      expect(methods, endpoint.path).toEqual(expect.arrayContaining(expected));
+    }
+    for (const link of Object.values(accountLinks)) expect(Object.keys(paths)).toContain(`/api${link.path}`);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { Server } from 'node:http';
-import { healthPaths } from '@resiport/contract';
+import { healthEndpoints } from '@resiport/contract';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -48,7 +48,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler,
     loggerInstance: ctx.log,
     // One line per answered request; health checks and gateways poll often, so theirs go to debug.
-    logController: new OneLinePerRequest([`/api${healthPaths.health}`, '/api/internal/']),
+    logController: new OneLinePerRequest([`/api${healthEndpoints.health.path}`, '/api/internal/']),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     // Gateways hold long-poll calls open (the change feed): a stopping server must not wait on them.

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { DEFAULT_POOL, poolSchema, type Pool } from '@resiport/contract';
-import { defaultLogFormat, LOG_FORMATS, LOG_LEVELS, type LogFormat } from '@resiport/logging';
+import type { Pool } from '@resiport/contract';
+import { readPoolFile } from '@resiport/contract/pool-file';
+import { logEnvFields, logSettingsOf, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
 import { metricsPortProblem } from './metrics-port-problem';
 
@@ -93,9 +93,8 @@ const envSchema = z.object({
   GATEWAY_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
   GATEWAY_IN_PROCESS: flag(true),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** `pretty` or `json`; defaults to JSON under NODE_ENV=production, pretty elsewhere. */
-  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_FORMATS).optional()),
+  /** LOG_LEVEL, and LOG_FORMAT `pretty` or `json` (JSON by default under NODE_ENV=production). */
+  ...logEnvFields,
   WEB_DIST_DIR: optionalText,
 });
 
@@ -183,6 +182,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const metricsProblem = metricsPortProblem(env, source);
   if (metricsProblem) throw new ConfigError([metricsProblem]);
+  const pool = readPoolFile(env.GATEWAY_POOL_FILE);
+  if (!pool.ok) throw new ConfigError(pool.problems);
+  const log = logSettingsOf(env);
   return Object.freeze({
     appName: env.APP_NAME,
     host: env.HOST,
@@ -232,11 +234,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     apiMaxConnections: env.API_MAX_CONNECTIONS,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
-    logLevel: env.LOG_LEVEL,
-    logFormat: env.LOG_FORMAT ?? defaultLogFormat(env.NODE_ENV),
+    logLevel: log.level,
+    logFormat: log.format,
     webDistDir: env.WEB_DIST_DIR,
     gateway: {
-      pool: loadPool(env.GATEWAY_POOL_FILE),
+      pool: pool.pool,
       publicHost: env.GATEWAY_PUBLIC_HOST ?? new URL(publicUrl).hostname,
       httpPort: env.GATEWAY_HTTP_PORT,
       socksPort: env.GATEWAY_SOCKS_PORT,
@@ -246,24 +248,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       internalHost: env.GATEWAY_INTERNAL_HOST,
     },
   });
-}
-
-/** The exit pool from its file, checked against the contract; a bad file stops the start with the reason. */
-function loadPool(file: string | undefined): Pool {
-  if (!file) return DEFAULT_POOL;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError([`GATEWAY_POOL_FILE: cannot read ${file} as JSON (${(error as Error).message})`]);
-  }
-  const pool = poolSchema.safeParse(raw);
-  if (!pool.success) {
-    throw new ConfigError(
-      pool.error.issues.map((i) => `GATEWAY_POOL_FILE ${i.path.join('.')}: ${i.message}`),
-    );
-  }
-  return pool.data;
 }
 
 /** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { INTERNAL_SECRET_HEADER, internalGatewayPaths } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -94,7 +94,7 @@ describe('connection hygiene on the API port (real sockets)', () => {
   it('a gateway long poll held longer than the head deadline still gets its answer', async () => {
     const started = Date.now();
     const response = await fetch(
-      `${t.config.publicUrl}/api${internalGatewayPaths.events}?after=999999999&wait_ms=2500`,
+      `${t.config.publicUrl}/api${internalGatewayEndpoints.events.path}?after=999999999&wait_ms=2500`,
       { headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret } },
     );
     expect(await response.json()).toMatchObject({ code: 0, data: { events: [] } });

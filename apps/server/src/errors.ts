@@ -1,6 +1,5 @@
 import type { ResultCodeName } from '@resiport/contract';
-import type { MessageKey } from './i18n/messages';
-import type { MessageParams } from './i18n/translate';
+import type { CodeParams, PhraseKey } from './i18n/phrase';
 
 /**
  * A failure the client should see: a catalogue code, placeholders for its localized `msg`, and
@@ -9,10 +8,10 @@ import type { MessageParams } from './i18n/translate';
 export class AppError extends Error {
   constructor(
     readonly codeName: Exclude<ResultCodeName, 'Success'>,
-    readonly params: MessageParams = {},
+    readonly params: CodeParams = {},
     readonly data: unknown = null,
     /** A text other than the code's own (e.g. a wait in seconds rather than minutes). */
-    readonly messageKey?: MessageKey,
+    readonly messageKey?: PhraseKey<'codes'>,
   ) {
     super(codeName);
     this.name = 'AppError';

@@ -1,8 +1,8 @@
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { parseSync, type Plugin } from 'vite';
 
-/** Namespace files of a locale (src/locales/<ll-CC>/<name>.ts), not the index that merges them. */
-const namespaceFile = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](?!index\.)[\w-]+\.ts$/;
+/** Namespace files of a locale: src/locales/<ll-CC>/<name>.ts. */
+const namespaceFile = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/][\w-]+\.ts$/;
 
 interface Edit {
   start: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, defineLink, noInput } from './endpoint';
 import { serverLangSchema } from './locale';
 import {
   emailSchema,
@@ -8,6 +9,7 @@ import {
   requiredString,
   withConfirmation,
 } from './rules';
+import { twoFactorChallengeData, twoFactorLoginBody } from './security';
 
 /** Auth and account calls (spec §7). Paths are relative to `/api`. */
 
@@ -75,25 +77,134 @@ export const userInfoData = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 
-export const accountPaths = {
-  login: '/account/login',
-  signup: '/account/signup',
-  resendActivation: '/account/resendActivation',
-  activate: '/account/activate',
-  forgetPwd: '/account/forgetPwd',
-  resetPwd: '/account/resetPwd',
-  googleStart: '/account/ggoauth',
-  googleCallback: '/account/ggoauth/callback',
-  yandexStart: '/account/yandexoauth',
-  yandexCallback: '/account/yandexoauth/callback',
-  oauthLogin: '/account/oauthLogin',
-  oauthProviders: '/account/oauthProviders',
-  userInfo: '/user/info',
-  refreshToken: '/user/refreshToken',
-  changePassword: '/user/changepwd',
-  genToken: '/user/genToken',
-  setLang: '/user/setlang',
-} as const;
+/** Auth and account calls (spec §7 "Auth and account"). */
+export const accountEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/account/login',
+    auth: 'public',
+    request: loginBody,
+    response: sessionSchema,
+    passThrough: { TwoFactorRequired: twoFactorChallengeData },
+  }),
+  /** The second sign-in step when two-factor is on: the ticket from the first and a code. */
+  twoFactorLogin: defineEndpoint({
+    method: 'POST',
+    path: '/account/login2fa',
+    auth: 'public',
+    request: twoFactorLoginBody,
+    response: sessionSchema,
+  }),
+  signup: defineEndpoint({
+    method: 'POST',
+    path: '/account/signup',
+    auth: 'public',
+    request: signupBody,
+    response: z.null(),
+  }),
+  resendActivation: defineEndpoint({
+    method: 'POST',
+    path: '/account/resendActivation',
+    auth: 'public',
+    request: emailBody,
+    response: z.null(),
+  }),
+  forgetPwd: defineEndpoint({
+    method: 'POST',
+    path: '/account/forgetPwd',
+    auth: 'public',
+    request: emailBody,
+    response: z.null(),
+  }),
+  resetPwd: defineEndpoint({
+    method: 'POST',
+    path: '/account/resetPwd',
+    auth: 'public',
+    request: resetPasswordBody,
+    response: z.null(),
+  }),
+  /** Exchanges the one-time code the OAuth callback put in the sign-in page's URL. */
+  oauthLogin: defineEndpoint({
+    method: 'POST',
+    path: '/account/oauthLogin',
+    auth: 'public',
+    request: oauthLoginBody,
+    response: sessionSchema,
+    passThrough: { TwoFactorRequired: twoFactorChallengeData },
+  }),
+  oauthProviders: defineEndpoint({
+    method: 'GET',
+    path: '/account/oauthProviders',
+    auth: 'public',
+    request: noInput,
+    response: oauthProvidersData,
+  }),
+  userInfo: defineEndpoint({
+    method: 'GET',
+    path: '/user/info',
+    auth: 'account',
+    request: noInput,
+    response: userInfoData,
+  }),
+  refreshToken: defineEndpoint({
+    method: 'GET',
+    path: '/user/refreshToken',
+    auth: 'session',
+    request: noInput,
+    response: sessionSchema,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/changepwd',
+    auth: 'session',
+    request: changePasswordBody,
+    response: sessionSchema,
+  }),
+  genToken: defineEndpoint({
+    method: 'POST',
+    path: '/user/genToken',
+    auth: 'session',
+    request: noInput,
+    response: apiTokenData,
+  }),
+  setLang: defineEndpoint({
+    method: 'POST',
+    path: '/user/setlang',
+    auth: 'account',
+    request: setLangBody,
+    response: z.null(),
+  }),
+};
+
+/** Browser navigations of sign-up and social sign-in: each answers a redirect. */
+export const accountLinks = {
+  /** The link in the activation mail; redirects to the sign-in page with `activation=…`. */
+  activate: defineLink({ method: 'GET', path: '/account/activate', auth: 'public', request: linkTokenQuery }),
+  googleStart: defineLink({
+    method: 'GET',
+    path: '/account/ggoauth',
+    auth: 'public',
+    request: oauthStartQuery,
+  }),
+  googleCallback: defineLink({
+    method: 'GET',
+    path: '/account/ggoauth/callback',
+    auth: 'public',
+    request: oauthCallbackQuery,
+  }),
+  yandexStart: defineLink({
+    method: 'GET',
+    path: '/account/yandexoauth',
+    auth: 'public',
+    request: oauthStartQuery,
+  }),
+  yandexCallback: defineLink({
+    method: 'GET',
+    path: '/account/yandexoauth/callback',
+    auth: 'public',
+    request: oauthCallbackQuery,
+  }),
+};
 
 /** Query flags the activation endpoint adds when it redirects the browser to the sign-in page. */
 export const activationResult = { ok: 'activated', invalid: 'invalid' } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, defineLink, noInput } from './endpoint';
 
 /** What the proxy generator needs (spec §7 "Dynamic proxies"). Paths are relative to `/api`. */
 
@@ -57,10 +58,49 @@ export const proxyTestData = z.object({
   error: z.string().nullable(),
 });
 
-export const dynamicPaths = {
-  gateways: '/dynamic/gateways',
-  stock: '/dynamic/stock',
-  citys: '/dynamic/citys',
-  whitelist: '/dynamic/whiteipget',
-  test: '/dynamic/testproxy',
-} as const;
+/** What the proxy generator offers and its test button (spec §7 "Dynamic proxies"). */
+export const dynamicEndpoints = {
+  gateways: defineEndpoint({
+    method: 'GET',
+    path: '/dynamic/gateways',
+    auth: 'account',
+    request: noInput,
+    response: gatewaysData,
+  }),
+  stock: defineEndpoint({
+    method: 'GET',
+    path: '/dynamic/stock',
+    auth: 'account',
+    request: noInput,
+    response: stockData,
+  }),
+  citys: defineEndpoint({
+    method: 'GET',
+    path: '/dynamic/citys',
+    auth: 'account',
+    request: citysQuery,
+    response: citysData,
+  }),
+  whitelist: defineEndpoint({
+    method: 'GET',
+    path: '/dynamic/whiteipget',
+    auth: 'account',
+    request: noInput,
+    response: dynamicWhitelistData,
+  }),
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/dynamic/testproxy',
+    auth: 'account',
+    request: proxyTestBody,
+    response: proxyTestData,
+  }),
+};
+
+/**
+ * What a proxy test sees: the address a request came from, as plain JSON `{ip, country}` (for
+ * set-ups without internet access, PROXY_TEST_URL can point here).
+ */
+export const dynamicLinks = {
+  echo: defineLink({ method: 'GET', path: '/dynamic/echo', auth: 'public', request: noInput }),
+};

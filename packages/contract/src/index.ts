@@ -2,6 +2,7 @@
 import './strict-csp';
 export * from './result-codes';
 export * from './envelope';
+export * from './endpoint';
 export * from './locale';
 export * from './validation-messages';
 export * from './rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { STICKY_MINUTES_MAX, STICKY_MINUTES_MIN } from './proxy-lines';
 
 /**
@@ -116,9 +117,9 @@ export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease']
 /** Longest a gateway's feed call may wait for a change (a long poll); below its call timeout. */
 export const MAX_EVENTS_WAIT_MS = 4000;
 export const gatewayEventsQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  after: z.coerce.number<number | string>().int().min(0).default(0),
   /** With nothing after `after`, answer as soon as something is written, or after this long (empty). */
-  wait_ms: z.coerce.number().int().min(0).max(MAX_EVENTS_WAIT_MS).default(0),
+  wait_ms: z.coerce.number<number | string>().int().min(0).max(MAX_EVENTS_WAIT_MS).default(0),
   /**
    * The asking process: it has applied every event up to `after`. A recycle or deletion waits for
    * the processes that held its voided leases to get past it (decision 019).
@@ -148,7 +149,6 @@ export const gatewayEventsData = z.object({
  * pick one exit for the session's whole life, and a new epoch (a new exit) starts only when it ended.
  * `expires_in_ms` is relative, so the gateway's clock need not agree with the server's.
  */
-export const internalGatewaySessionPath = '/internal/gateway/session';
 export const sessionRequest = trafficOwnerSchema.extend({
   session_id: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
   /** The lifetime a new epoch gets; an epoch already running keeps the one it started with. */
@@ -161,11 +161,57 @@ export const sessionData = z.object({
   expires_in_ms: z.number().int().min(0),
 });
 
-export const internalGatewayPaths = {
-  credentials: '/internal/gateway/credentials',
-  whitelist: '/internal/gateway/whitelist',
-  lease: '/internal/gateway/lease',
-  release: '/internal/gateway/release',
-  usage: '/internal/gateway/usage',
-  events: '/internal/gateway/events',
-} as const;
+/** Calls from gateway processes (design §8), authenticated by the internal secret header; JSON bodies. */
+export const internalGatewayEndpoints = {
+  credentials: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/credentials',
+    auth: 'gateway',
+    request: credentialsRequest,
+    response: credentialsData,
+  }),
+  whitelist: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/whitelist',
+    auth: 'gateway',
+    request: whitelistLookupRequest,
+    response: whitelistLookupData,
+  }),
+  lease: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/lease',
+    auth: 'gateway',
+    request: leaseRequest,
+    response: leaseData,
+  }),
+  release: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/release',
+    auth: 'gateway',
+    request: releaseRequest,
+    response: releaseData,
+  }),
+  /** Bodies up to MAX_USAGE_BATCH_BODY_BYTES. */
+  usage: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/usage',
+    auth: 'gateway',
+    request: usageBatchRequest,
+    response: usageBatchData,
+  }),
+  /** A long poll: waits up to `wait_ms` for changes after `after`. */
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/internal/gateway/events',
+    auth: 'gateway',
+    request: gatewayEventsQuery,
+    response: gatewayEventsData,
+  }),
+  session: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/session',
+    auth: 'gateway',
+    request: sessionRequest,
+    response: sessionData,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint';
 import { BYTES_PER_GB } from './money';
-import { idempotencyKeySchema } from './recharge';
+import { idempotencyKeySchema, pageOf } from './recharge';
 import { rowIdSchema } from './rules';
 
 /** Orders and the catalogue (spec §7 "Orders"). Paths are relative to `/api`. */
@@ -160,8 +161,8 @@ export const paymentRequiredData = z.object({
 });
 
 export const orderListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number<number | string>().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number<number | string>().int().min(1).max(100).default(10),
   status: z.enum(orderStatuses, { error: 'validation.invalid' }).optional(),
 });
 
@@ -171,11 +172,51 @@ export const orderCheckPayBody = z.object({
 
 export const trafficGb = (bytes: number) => bytes / BYTES_PER_GB;
 
-export const orderPaths = {
-  priceMenu: '/order/pricemenu',
-  packages: '/order/packages',
-  check: '/order/check',
-  pay: '/order/pay',
-  list: '/order/list',
-  checkPay: '/order/checkPay',
-} as const;
+/** Quoting, paying and listing orders (spec §7 "Orders"). */
+export const orderEndpoints = {
+  priceMenu: defineEndpoint({
+    method: 'GET',
+    path: '/order/pricemenu',
+    auth: 'account',
+    request: noInput,
+    response: priceMenuData,
+  }),
+  packages: defineEndpoint({
+    method: 'GET',
+    path: '/order/packages',
+    auth: 'account',
+    request: noInput,
+    response: packagesData,
+  }),
+  check: defineEndpoint({
+    method: 'GET',
+    path: '/order/check',
+    auth: 'account',
+    request: orderSelectionSchema,
+    response: orderQuoteSchema,
+  }),
+  /** Paid from the balance at once (code 0), or 20302 to the checkout, or 20402 balance short. */
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/order/pay',
+    auth: 'account',
+    request: orderPayBody,
+    response: orderPaidData,
+    passThrough: { GoToPayment: orderCheckoutData, PaymentRequired: paymentRequiredData },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/order/list',
+    auth: 'account',
+    request: orderListQuery,
+    response: pageOf(orderSchema),
+  }),
+  /** Still unpaid answers PaymentPending (a failure the client toasts) with the order as `data`. */
+  checkPay: defineEndpoint({
+    method: 'POST',
+    path: '/order/checkPay',
+    auth: 'account',
+    request: orderCheckPayBody,
+    response: orderSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { MAX_RECHARGE_CENTS, usdAmountSchema } from './money';
 import { rowIdSchema } from './rules';
 
@@ -45,8 +46,8 @@ export type RechargeRecord = z.infer<typeof rechargeRecordSchema>;
 export const checkPayData = rechargeRecordSchema.extend({ balance_cents: z.number().int() });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number<number | string>().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number<number | string>().int().min(1).max(100).default(10),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
@@ -57,9 +58,33 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page_size: z.number().int(),
   });
 
-export const rechargePaths = {
-  pay: '/recharge/cryptomusPay',
-  check: '/recharge/checkPay',
-  record: '/order/rechargeRecord',
-  webhook: '/recharge/cryptomus/webhook',
-} as const;
+/** Where Cryptomus posts payment updates (raw JSON, signed; not an envelope call). */
+export const cryptomusWebhookPath = '/recharge/cryptomus/webhook';
+
+/** Balance top-ups (spec §7 "Recharge"). */
+export const rechargeEndpoints = {
+  /** Always answers 20302 with the checkout to go to. */
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/recharge/cryptomusPay',
+    auth: 'account',
+    request: rechargePayBody,
+    response: checkoutData,
+    passThrough: { GoToPayment: checkoutData },
+  }),
+  /** Still pending answers PaymentPending (a failure the client toasts) with the top-up as `data`. */
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/recharge/checkPay',
+    auth: 'account',
+    request: checkPayBody,
+    response: checkPayData,
+  }),
+  record: defineEndpoint({
+    method: 'GET',
+    path: '/order/rechargeRecord',
+    auth: 'account',
+    request: pageQuery,
+    response: pageOf(rechargeRecordSchema),
+  }),
+};

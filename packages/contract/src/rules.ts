@@ -19,7 +19,7 @@ export const MAX_ROW_ID = 2_147_483_647;
 /** An id from a query or body (form values arrive as text); not a positive integer ≤ MAX_ROW_ID is invalid. */
 export const rowIdSchema = () =>
   z.coerce
-    .number(key('validation.invalid'))
+    .number<number | string>(key('validation.invalid'))
     .int(key('validation.invalid'))
     .positive(key('validation.invalid'))
     .max(MAX_ROW_ID, key('validation.invalid'));

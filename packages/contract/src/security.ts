@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint';
 import { loginPasswordSchema, requiredString } from './rules';
 
 /** Account security calls (decision 021): two-factor sign-in, sessions, developer token. */
@@ -82,12 +83,51 @@ export type SecurityOverview = z.infer<typeof securityData>;
 
 export const sessionIdBody = z.object({ id: requiredString().max(64) });
 
-export const securityPaths = {
-  twoFactorLogin: '/account/login2fa',
-  overview: '/user/security',
-  twoFactorSetup: '/user/2fa/setup',
-  twoFactorEnable: '/user/2fa/enable',
-  twoFactorDisable: '/user/2fa/disable',
-  revokeSession: '/user/sessions/revoke',
-  signOutEverywhere: '/user/sessions/revokeAll',
-} as const;
+/**
+ * Account security (decision 021): every call needs a person's session, never the developer token.
+ * The second sign-in step, `/account/login2fa`, is with the sign-in calls in account.ts.
+ */
+export const securityEndpoints = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/user/security',
+    auth: 'session',
+    request: noInput,
+    response: securityData,
+  }),
+  twoFactorSetup: defineEndpoint({
+    method: 'POST',
+    path: '/user/2fa/setup',
+    auth: 'session',
+    request: noInput,
+    response: twoFactorSetupData,
+  }),
+  twoFactorEnable: defineEndpoint({
+    method: 'POST',
+    path: '/user/2fa/enable',
+    auth: 'session',
+    request: twoFactorEnableBody,
+    response: recoveryCodesData,
+  }),
+  twoFactorDisable: defineEndpoint({
+    method: 'POST',
+    path: '/user/2fa/disable',
+    auth: 'session',
+    request: twoFactorDisableBody,
+    response: z.null(),
+  }),
+  revokeSession: defineEndpoint({
+    method: 'POST',
+    path: '/user/sessions/revoke',
+    auth: 'session',
+    request: sessionIdBody,
+    response: z.null(),
+  }),
+  signOutEverywhere: defineEndpoint({
+    method: 'POST',
+    path: '/user/sessions/revokeAll',
+    auth: 'session',
+    request: noInput,
+    response: z.null(),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { trafficGbSchema } from './money';
 import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
@@ -121,12 +122,55 @@ export const subDeleteData = z.object({
   main_traffic_left_bytes: z.number().int(),
 });
 
-export const subPaths = {
-  list: '/auth/sublist',
-  add: '/auth/passadd',
-  password: '/auth/passupdate',
-  remark: '/auth/remarkupdate',
-  traffic: '/auth/trafficupdate',
-  status: '/auth/statusupdate',
-  delete: '/auth/passdelete',
-} as const;
+/** Sub-accounts (spec §7 "Sub-accounts"): the spec's state-changing GET calls also take POST (design §4). */
+export const subEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/auth/sublist',
+    auth: 'account',
+    request: subListQuery,
+    response: subListData,
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/auth/passadd',
+    auth: 'account',
+    request: subAddBody,
+    response: subAccountSchema,
+  }),
+  password: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/passupdate',
+    auth: 'account',
+    request: subPasswordBody,
+    response: subAccountSchema,
+  }),
+  remark: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/remarkupdate',
+    auth: 'account',
+    request: subRemarkBody,
+    response: subAccountSchema,
+  }),
+  traffic: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/trafficupdate',
+    auth: 'account',
+    request: subTrafficBody,
+    response: subTrafficData,
+  }),
+  status: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/statusupdate',
+    auth: 'account',
+    request: subStatusBody,
+    response: subAccountSchema,
+  }),
+  delete: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/passdelete',
+    auth: 'account',
+    request: subIdBody,
+    response: subDeleteData,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, defineLink } from './endpoint';
 import { pageOf, pageQuery } from './recharge';
 import { MAX_ROW_ID } from './rules';
 
@@ -8,12 +9,6 @@ import { MAX_ROW_ID } from './rules';
  * in MB, shown in UTC). Ranges are whole UTC days, both ends included (`start_date`..`end_date`);
  * without them the last 30 days up to today. Paths are relative to `/api`.
  */
-
-export const trafficPaths = {
-  changelog: '/traffic/changelog',
-  details: '/traffic/details',
-  usage: '/traffic/usage',
-} as const;
 
 export const TRAFFIC_RANGE_MAX_DAYS = 366;
 export const TRAFFIC_RANGE_DEFAULT_DAYS = 30;
@@ -60,7 +55,7 @@ const rangeFields = {
 
 /** `0` = the main account (its own usage and its whitelisted IPs'); otherwise a sub-account id. */
 const ownerField = z.coerce
-  .number({ error: 'validation.invalid' })
+  .number<number | string>({ error: 'validation.invalid' })
   .int()
   .min(0, { error: 'validation.invalid' })
   .max(MAX_ROW_ID, { error: 'validation.invalid' });
@@ -218,3 +213,34 @@ export const usageData = z.object({
   ...freshness,
 });
 export type UsageData = z.infer<typeof usageData>;
+
+/** Usage and the traffic change record (spec §7 "Traffic"; decision 014). */
+export const trafficEndpoints = {
+  changelog: defineEndpoint({
+    method: 'GET',
+    path: '/traffic/changelog',
+    auth: 'account',
+    request: changelogQuery,
+    response: changelogData,
+  }),
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/traffic/details',
+    auth: 'account',
+    request: detailsQuery,
+    response: detailsData,
+    summary: 'With `format=csv`: a `text/csv` attachment of every row of the range instead of the envelope.',
+  }),
+  usage: defineEndpoint({
+    method: 'GET',
+    path: '/traffic/usage',
+    auth: 'account',
+    request: usageQuery,
+    response: usageData,
+  }),
+};
+
+/** The details as a CSV file: the same route as `trafficEndpoints.details`, with `format=csv`. */
+export const trafficLinks = {
+  detailsCsv: defineLink({ method: 'GET', path: '/traffic/details', auth: 'account', request: detailsQuery }),
+};

@@ -71,5 +71,5 @@ export const validationMessages: Record<ServerLang, Record<ValidationMessageKey,
 };
 
 export function isValidationMessageKey(value: string): value is ValidationMessageKey {
-  return value in en;
+  return Object.hasOwn(en, value);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { canonicalIp } from './ip';
 import { pageQuery } from './recharge';
 import { rowIdSchema } from './rules';
@@ -51,10 +52,36 @@ export const whitelistUpdateBody = z.object({
   remark: remarkSchema.optional(),
 });
 export const whitelistDeleteBody = z.object({ id: idSchema });
+export const whitelistDeleteData = z.object({ id: z.number().int() });
 
-export const whitelistPaths = {
-  add: '/auth/whiteipadd',
-  update: '/auth/whiteipupdate',
-  list: '/auth/whiteipget',
-  delete: '/auth/whiteipdelete',
-} as const;
+/** The IP whitelist (spec §7 "Whitelist"): every call is GET for the spec and POST too (design §4). */
+export const whitelistEndpoints = {
+  list: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/whiteipget',
+    auth: 'account',
+    request: whitelistQuery,
+    response: whitelistData,
+  }),
+  add: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/whiteipadd',
+    auth: 'account',
+    request: whitelistAddBody,
+    response: whitelistEntrySchema,
+  }),
+  update: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/whiteipupdate',
+    auth: 'account',
+    request: whitelistUpdateBody,
+    response: whitelistEntrySchema,
+  }),
+  delete: defineEndpoint({
+    method: 'GET+POST',
+    path: '/auth/whiteipdelete',
+    auth: 'account',
+    request: whitelistDeleteBody,
+    response: whitelistDeleteData,
+  }),
+};

@@ -17,3 +17,17 @@ export {
 } from './mock-oauth-provider';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 export { freePort } from './free-port';
+export {
+  apiUrl,
+  endpointClient,
+  fetchTransport,
+  internalSecretHeader,
+  passThroughData,
+  requestOf,
+  successData,
+  tokenHeader,
+  type Answer,
+  type ApiRequest,
+  type ApiTransport,
+  type EndpointClient,
+} from './endpoint-client';

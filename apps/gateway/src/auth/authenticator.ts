@@ -9,7 +9,7 @@ import { MAX_USERNAME_LENGTH, parseUsername, type Session, type Targeting } from
 /**
  * Who is connecting: a sub-account by username + password, or the main account by whitelisted
  * source IP. The server is asked once per user per minute (cached); the password is never stored,
- * only compared with the server's HMAC verifier. See the README for the whitelist rule.
+ * only compared with the server's HMAC verifier. See docs/gateway.md for the whitelist rule.
  */
 
 export interface Identity {

@@ -2,7 +2,7 @@ import type { Pool } from '@resiport/contract';
 import type { Targeting } from '../auth/username';
 
 /**
- * Targeting that contradicts the pool is a bad username, not a routing miss (README "Targeting
+ * Targeting that contradicts the pool is a bad username, not a routing miss (docs/gateway.md "Targeting
  * rules"): a state or city the pool tags only under other countries (`-country-gb-state-ny` when
  * `ny` is tagged under `us`), or a city the pool tags in the country only under other states. A
  * place the pool does not tag at all is not a contradiction — no exit serves it (`no_exit`), or a

@@ -1,11 +1,10 @@
 import { ResultCode, type Envelope } from '@resiport/contract';
 import type { FastifyRequest } from 'fastify';
-import type { MessageKey } from '../i18n/messages';
-import { requestLang, translate } from '../i18n/translate';
+import { phrase, requestLang, type PlainCodeKey } from '../i18n/phrase';
 
 /** The success envelope, with `msg` in the caller's language. */
-export function ok<T>(request: FastifyRequest, data: T, message: MessageKey = 'Success'): Envelope<T> {
-  return { code: 0, msg: translate(requestLang(request), message), data };
+export function ok<T>(request: FastifyRequest, data: T, message: PlainCodeKey = 'Success'): Envelope<T> {
+  return { code: 0, msg: phrase(requestLang(request), 'codes', message), data };
 }
 
 /**
@@ -17,5 +16,5 @@ export function passThrough<T>(
   code: 'GoToPayment' | 'PaymentRequired' | 'TwoFactorRequired',
   data: T,
 ): Envelope<T> {
-  return { code: ResultCode[code], msg: translate(requestLang(request), code), data };
+  return { code: ResultCode[code], msg: phrase(requestLang(request), 'codes', code), data };
 }

@@ -1,15 +1,8 @@
-import {
-  httpStatusOf,
-  isValidationMessageKey,
-  ResultCode,
-  validationMessages,
-  type ResultCodeName,
-  type ServerLang,
-} from '@resiport/contract';
+import { httpStatusOf, ResultCode, type ResultCodeName, type ServerLang } from '@resiport/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
-import { requestLang, translate } from '../i18n/translate';
+import { isPhraseKey, phrase, requestLang } from '../i18n/phrase';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -35,26 +28,32 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return sendFailure(
         reply,
         error.codeName,
-        translate(lang, error.messageKey ?? error.codeName, error.params),
+        phrase(lang, 'codes', error.messageKey ?? error.codeName, error.params),
         error.data,
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation, lang);
-      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields });
+      return sendFailure(reply, 'ValidationFailed', phrase(lang, 'codes', 'ValidationFailed'), { fields });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, unsupported media type, body too large): client input problems.
-      const fields = status === 413 ? { _: validationMessages[lang]['validation.requestTooLarge'] } : {};
-      return sendFailure(reply, 'ValidationFailed', translate(lang, 'ValidationFailed'), { fields }, status);
+      const fields = status === 413 ? { _: phrase(lang, 'validation', 'validation.requestTooLarge') } : {};
+      return sendFailure(
+        reply,
+        'ValidationFailed',
+        phrase(lang, 'codes', 'ValidationFailed'),
+        { fields },
+        status,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendFailure(reply, 'InternalError', translate(lang, 'InternalError'), null);
+    return sendFailure(reply, 'InternalError', phrase(lang, 'codes', 'InternalError'), null);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendFailure(reply, 'NotFound', translate(requestLang(request), 'NotFound'), null),
+    sendFailure(reply, 'NotFound', phrase(requestLang(request), 'codes', 'NotFound'), null),
   );
 }
 
@@ -81,8 +80,11 @@ function fieldMessages(issues: readonly ValidationIssue[], lang: ServerLang): Re
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
     const message = issue.message ?? '';
-    fields[field] ??=
-      validationMessages[lang][isValidationMessageKey(message) ? message : 'validation.invalid'];
+    fields[field] ??= phrase(
+      lang,
+      'validation',
+      isPhraseKey('validation', message) ? message : 'validation.invalid',
+    );
   }
   return fields;
 }

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
-import { ResultCode, validationMessages, type ValidationMessageKey } from '@resiport/contract';
+import { ResultCode, type ValidationMessageKey } from '@resiport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { translate, requestLang } from '../i18n/translate';
+import { phrase, requestLang } from '../i18n/phrase';
 
 /**
  * C0 controls (U+0000–U+001F, tab and line breaks included: no field of the API is multi-line), DEL
@@ -45,7 +45,7 @@ export function refuseControlCharacters(app: FastifyInstance): void {
 }
 
 function validationError(request: FastifyRequest, field: string, key: ValidationMessageKey): AppError {
-  const fields = { [field]: validationMessages[requestLang(request)][key] };
+  const fields = { [field]: phrase(requestLang(request), 'validation', key) };
   // statusCode for scopes with their own error handler (the Cryptomus sandbox answers in its own format).
   return Object.assign(new AppError('ValidationFailed', {}, { fields }), { statusCode: 400 });
 }
@@ -66,8 +66,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         : [400, 'Bad Request', 'validation.invalid'];
   const body = JSON.stringify({
     code: ResultCode.ValidationFailed,
-    msg: translate('en-us', 'ValidationFailed'),
-    data: { fields: { _: validationMessages['en-us'][key] } },
+    msg: phrase('en-us', 'codes', 'ValidationFailed'),
+    data: { fields: { _: phrase('en-us', 'validation', key) } },
   });
   // As Node does: never write a second head into an answer already under way.
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { isApiError } from '../lib/api-error';
 import { clearSession, readAuthData, savePendingNavigation } from '../lib/auth-storage';
 import { safeLocalStorage, safeSessionStorage } from '../lib/browser-storage';
-import { currentUserQuery, syncServerLanguage } from './current-user';
+import { currentUserQuery, syncServerLanguage } from '../lib/current-user';
 import { decideNavigation } from './guards';
 import { findRoute, flattenRoutes, stripBasename } from './route-model';
 import { routeTable } from './routes';

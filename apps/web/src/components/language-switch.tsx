@@ -2,7 +2,7 @@ import { webLocales, type WebLocale } from '@resiport/contract';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { setLanguage } from '../features/account/api/set-language';
+import { setServerLanguage } from '../lib/server-language';
 import { activeLocale } from '../lib/active-locale';
 import { readAuthData } from '../lib/auth-storage';
 import { safeLocalStorage } from '../lib/browser-storage';
@@ -23,7 +23,7 @@ export function LanguageSwitch() {
     void switchLocale(next, {
       storage: safeLocalStorage(),
       signedIn: readAuthData(safeLocalStorage()) !== null,
-      saveServerLang: setLanguage,
+      saveServerLang: setServerLanguage,
       reload: () => window.location.reload(),
     });
   };

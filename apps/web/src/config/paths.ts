@@ -24,3 +24,8 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The edit page of one sub-account: `/proxysetting/editsub?id=N`. */
+export function editSubHref(id: number): string {
+  return `${paths.editSubAccount}?${new URLSearchParams({ id: String(id) }).toString()}`;
+}

@@ -1,4 +1,4 @@
-import { passThroughCodes, ResultCode } from '@resiport/contract';
+import { passThroughCodes, ResultCode, type Link, type LinkInput } from '@resiport/contract';
 import { isRecord } from './api-error';
 
 /** What a response body means for the caller (spec §8), decided without side effects. */
@@ -24,15 +24,30 @@ export function judgeEnvelope(body: unknown): EnvelopeVerdict {
   return { kind: 'failure', code, msg, data };
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-export type RequestParams = Record<string, QueryValue>;
-
-/** Spec §7: GET sends query parameters and POST sends a form-encoded body; empty values are left out. */
-export function encodeParams(params: RequestParams = {}): URLSearchParams {
+/**
+ * Spec §7: GET sends query parameters and POST sends a form-encoded body; empty values are left
+ * out. Every request the web makes — the API calls and links such as the CSV download — is
+ * encoded here.
+ */
+export function encodeParams(params: unknown): URLSearchParams {
   const encoded = new URLSearchParams();
+  if (!isRecord(params)) return encoded;
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      throw new TypeError(`The request field ${name} is not a form value`);
+    }
     encoded.append(name, String(value));
   }
   return encoded;
+}
+
+/** A path with its query, e.g. `/traffic/details?format=csv&…`; no `?` when there is nothing to add. */
+export function withQuery(path: string, params: URLSearchParams): string {
+  return params.size > 0 ? `${path}?${params.toString()}` : path;
+}
+
+/** A link's path and query relative to the API base, e.g. `/traffic/details?format=csv&…`. */
+export function linkPath<L extends Link>(link: L, input: LinkInput<L>): string {
+  return withQuery(link.path, encodeParams(input));
 }

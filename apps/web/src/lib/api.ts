@@ -3,6 +3,7 @@ import { API_BASE } from '../config/app';
 import { ERROR_TOAST_SECONDS } from '../config/business';
 import { activeLocale } from './active-locale';
 import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
 import { clearSession, readAuthData } from './auth-storage';
 import { safeLocalStorage } from './browser-storage';
 import { acceptLanguageOf } from './i18n';
@@ -15,16 +16,30 @@ export function setSessionExpiredHandler(handler: () => void): void {
   sessionExpiredHandler = handler;
 }
 
+/** The error toast every failed call shows (spec §8). */
+export const toastError = (text: string) => void message.error(text, ERROR_TOAST_SECONDS);
+
+/** Localized texts for failures that carry no server message. */
+export function fallbackMessage(reason: 'network' | 'format'): string {
+  return reason === 'network'
+    ? runtimeMessage('error.network', 'Network error, please check your connection and try again')
+    : runtimeMessage('error.unexpected', 'Unexpected answer from the server, please try again later');
+}
+
+/** An answer the screen cannot use although the call succeeded: toasted, and the error to throw. */
+export function unexpectedAnswer(): ApiError {
+  const text = fallbackMessage('format');
+  toastError(text);
+  return new ApiError('format', text);
+}
+
 /** The browser's request wrapper: every features/<domain>/api/*.ts call goes through it. */
 export const api = createApiClient({
   fetch: (url, init) => window.fetch(url, init),
   baseUrl: API_BASE,
   getToken: () => readAuthData(safeLocalStorage())?.jwt_token ?? null,
   getAcceptLanguage: () => acceptLanguageOf(activeLocale),
-  toastError: (msg) => void message.error(msg, ERROR_TOAST_SECONDS),
+  toastError,
   onSessionExpired: () => sessionExpiredHandler(),
-  fallbackMessage: (reason) =>
-    reason === 'network'
-      ? runtimeMessage('error.network', 'Network error, please check your connection and try again')
-      : runtimeMessage('error.unexpected', 'Unexpected answer from the server, please try again later'),
+  fallbackMessage,
 });

@@ -1,6 +1,6 @@
-/** Saves text as a file through the browser's download (no server round trip). */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+/** Saves a Blob as a file through the browser's download: a link with `download`, clicked once. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -10,4 +10,9 @@ export function downloadText(fileName: string, text: string): void {
   link.remove();
   // Some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file through the browser's download (no server round trip). */
+export function downloadText(fileName: string, text: string): void {
+  downloadBlob(fileName, new Blob([text], { type: 'text/plain;charset=utf-8' }));
 }

@@ -2,21 +2,25 @@ import type { Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
 import { SocketReader } from '../../tunnel/reader';
 import { tcpConnect } from './tcp';
-import { authority, ConnectError, type ConnectOptions, type Destination } from './types';
+import { authority, ConnectError, type ConnectOptions, type Destination, type UpstreamAnswer } from './types';
 
 const MAX_RESPONSE_HEAD = 16 * 1024;
 
 /** Statuses an upstream proxy uses for "your destination failed" rather than "I failed". */
-function destinationFailure(status: number): ConnectError | undefined {
+function destinationFailure(answer: UpstreamAnswer): ConnectError | undefined {
+  const { status } = answer;
   if (status === 502 || status === 503 || status === 404) {
-    return new ConnectError('unreachable', `upstream answered ${status}`);
+    return new ConnectError('unreachable', `upstream answered ${status}`, answer);
   }
-  if (status === 504) return new ConnectError('timeout', 'upstream answered 504');
-  if (status === 403) return new ConnectError('destination_refused', 'upstream answered 403');
+  if (status === 504) return new ConnectError('timeout', 'upstream answered 504', answer);
+  if (status === 403) return new ConnectError('destination_refused', 'upstream answered 403', answer);
   return undefined;
 }
 
-/** An upstream HTTP proxy: `CONNECT host:port` with Basic `Proxy-Authorization` when configured. */
+/**
+ * An upstream HTTP proxy: `CONNECT host:port` with Basic `Proxy-Authorization` when configured. Also
+ * the server's client for the portal's proxy test (through a gateway's own HTTP port).
+ */
 export async function connectHttpUpstream(
   exit: Exit,
   destination: Destination,
@@ -48,9 +52,10 @@ export async function connectHttpUpstream(
       return socket;
     }
     socket.destroy();
+    const answer = { status, head };
     throw (
-      destinationFailure(status) ??
-      new ConnectError('exit_failed', `exit ${exit.id} answered ${head.split('\r\n')[0] ?? ''}`)
+      destinationFailure(answer) ??
+      new ConnectError('exit_failed', `exit ${exit.id} answered ${head.split('\r\n')[0] ?? ''}`, answer)
     );
   } catch (error) {
     socket.destroy();

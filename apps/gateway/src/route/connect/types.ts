@@ -15,10 +15,18 @@ export interface Destination {
 export type ConnectFailure =
   'destination_refused' | 'unreachable' | 'connection_refused' | 'timeout' | 'exit_failed';
 
+/** An upstream HTTP proxy's refusal as it came: its status and response head. */
+export interface UpstreamAnswer {
+  status: number;
+  head: string;
+}
+
 export class ConnectError extends Error {
   constructor(
     readonly kind: ConnectFailure,
     message: string,
+    /** What an upstream HTTP proxy answered instead of 2xx (a Resiport gateway names its reason in it). */
+    readonly answer?: UpstreamAnswer,
   ) {
     super(message);
   }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database';
-import type { LinkPurpose } from '../../db/database.types';
+import type { LinkPurpose } from './account.table';
 
 /** Single-use, expiring links (activation, password reset, OAuth hand-off); only hashes are stored. */
 

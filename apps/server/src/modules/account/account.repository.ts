@@ -1,13 +1,26 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { AccountsTable, Database } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { AccountsTable } from './account.table';
 
-/** The only code that touches the `accounts` table. */
+/**
+ * The account module's reads and writes of `accounts` (the balances and credit counters on its rows
+ * are written by the ledger and the gateway link: account.table.ts).
+ */
 
 export type AccountRow = Selectable<AccountsTable>;
 
 export function findAccountById(db: Executor, id: number): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The two figures the main account's traffic left is shown from (traffic/traffic-left.service.ts). */
+export function findTrafficFigures(db: Executor, id: number) {
+  return db
+    .selectFrom('accounts')
+    .select(['traffic_left_bytes', 'traffic_reserved_bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findAccountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {

@@ -1,19 +1,9 @@
-import {
-  envelopeSchema,
-  sessionSchema,
-  twoFactorChallengeData,
-  type Envelope,
-  type Session,
-  type TwoFactorChallenge,
-} from '@resiport/contract';
+import type { Envelope, Session, TwoFactorChallenge } from '@resiport/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ok, passThrough } from '../../lib/reply';
 import type { SignInResult } from './sign-in.service';
 
 /** A first sign-in step answers a session (code 0) or a two-factor ticket (code 10040). */
-export const signInResponse = envelopeSchema(z.union([sessionSchema, twoFactorChallengeData]));
-
 export function signInReply(
   request: FastifyRequest,
   result: SignInResult,

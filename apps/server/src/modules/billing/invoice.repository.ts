@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { CryptoInvoicesTable, Database, InvoiceStatus } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { CryptoInvoicesTable, InvoiceStatus } from './invoice.table';
 
 export type InvoiceRow = Selectable<CryptoInvoicesTable>;
 
@@ -73,5 +74,14 @@ export function unopenedInvoices(db: Executor, before: Date, limit: number): Pro
     .where('expires_at', '<', before)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+/** Crypto invoices counted by what they pay for and their status: one grouped scan (for the metrics). */
+export function invoiceCountsByState(db: Executor) {
+  return db
+    .selectFrom('crypto_invoices')
+    .select(['purpose', 'status', (eb) => eb.fn.countAll<bigint>().as('count')])
+    .groupBy(['purpose', 'status'])
     .execute();
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { Database, InvoiceStatus } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { InvoiceStatus } from './invoice.table';
 
 export interface RechargeView {
   id: number;

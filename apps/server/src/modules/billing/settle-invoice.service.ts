@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { InvoiceStatus } from '../../db/database.types';
+import type { InvoiceStatus } from './invoice.table';
 import { AppError } from '../../errors';
 import { invoiceEffects } from './invoice-effects';
 import { findInvoiceById, finishInvoice, unopenedInvoices, type InvoiceRow } from './invoice.repository';

@@ -1,7 +1,7 @@
-import { rechargePaths, ResultCode, type ResultCodeName } from '@resiport/contract';
+import { cryptomusWebhookPath, ResultCode, type ResultCodeName } from '@resiport/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { requestLang, translate } from '../../i18n/translate';
+import { phrase, requestLang } from '../../i18n/phrase';
 import { acceptRawJson } from '../cryptomus/webhook';
 import { handleCryptomusWebhook, type WebhookAnswer } from './webhook.service';
 
@@ -17,7 +17,7 @@ const refusalCodes: Record<Exclude<WebhookAnswer['status'], 200>, ResultCodeName
 export function cryptomusWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (scope) => {
     acceptRawJson(scope);
-    scope.post(rechargePaths.webhook, { schema: { hide: true } }, async (request, reply) => {
+    scope.post(cryptomusWebhookPath, { schema: { hide: true } }, async (request, reply) => {
       const answer = await handleCryptomusWebhook(
         ctx,
         typeof request.body === 'string' ? request.body : '',
@@ -28,9 +28,11 @@ export function cryptomusWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       // A refusal keeps its HTTP status (Cryptomus only looks at that) and gets a non-zero code.
       const codeName = refusalCodes[answer.status];
-      return reply
-        .code(answer.status)
-        .send({ code: ResultCode[codeName], msg: translate(requestLang(request), codeName), data: null });
+      return reply.code(answer.status).send({
+        code: ResultCode[codeName],
+        msg: phrase(requestLang(request), 'codes', codeName, {}),
+        data: null,
+      });
     });
   };
 }

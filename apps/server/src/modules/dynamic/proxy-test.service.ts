@@ -1,6 +1,6 @@
-import { connect as netConnect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { connectSocks5Upstream, ConnectError } from '@resiport/gateway';
+import { connectHttpUpstream, connectSocks5Upstream, ConnectError, REASON_HEADER } from '@resiport/gateway';
 import type { AppContext } from '../../context';
 
 const TIMEOUT_MS = 10_000;
@@ -44,40 +44,14 @@ function readToEnd(socket: Socket): Promise<Buffer> {
   });
 }
 
-/** Reads an HTTP response head off a socket without consuming what follows it. */
-function readHead(socket: Socket): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      const end = buffer.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.off('data', onData);
-      socket.pause();
-      const rest = buffer.subarray(end + 4);
-      if (rest.length > 0) socket.unshift(rest);
-      resolve(buffer.subarray(0, end).toString('latin1'));
-    };
-    socket.on('data', onData);
-    socket.once('error', reject);
-    socket.once('close', () => reject(new Error('unreachable')));
-  });
-}
-
-/** A CONNECT through the gateway's HTTP port; on refusal, the gateway's reason header (or the status). */
-async function httpTunnel(host: string, port: number, target: string, auth: string): Promise<Socket> {
-  const socket = netConnect({ host, port });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`);
-  const head = await readHead(socket);
-  const status = Number(head.split(' ')[1]);
-  if (status === 200) return socket;
-  socket.destroy();
-  const reason = /^x-resiport-reason:\s*(\S+)/im.exec(head)?.[1];
-  throw new Error(reason ?? (status === 407 ? 'auth_failed' : `status_${status}`));
+/**
+ * Why the gateway refused an HTTP CONNECT: the reason it names in its answer, else 407's
+ * `auth_failed` or the status; `unreachable` when it did not answer at all.
+ */
+function httpRefusal(error: ConnectError): string {
+  if (!error.answer) return error.kind === 'exit_failed' ? 'unreachable' : error.kind;
+  const reason = new RegExp(`^${REASON_HEADER}:\\s*(\\S+)`, 'im').exec(error.answer.head)?.[1];
+  return reason ?? (error.answer.status === 407 ? 'auth_failed' : `status_${error.answer.status}`);
 }
 
 /**
@@ -95,27 +69,22 @@ export async function testProxyLine(
   const port = Number(url.port || (secure ? 443 : 80));
   const started = Date.now();
   try {
-    const tunnel =
-      line.protocol === 'http'
-        ? await httpTunnel(
-            internalHost,
-            httpPort,
-            `${url.hostname}:${port}`,
-            Buffer.from(`${line.username}:${line.password}`).toString('base64'),
-          )
-        : await connectSocks5Upstream(
-            {
-              id: 'portal-test',
-              type: 'socks5',
-              host: internalHost,
-              port: socksPort,
-              username: line.username,
-              password: line.password,
-              weight: 1,
-            },
-            { host: url.hostname, port },
-            { timeoutMs: TIMEOUT_MS, allowPrivate: true },
-          );
+    // The customer's line as an exit of this process: the gateway's own upstream connectors.
+    const http = line.protocol === 'http';
+    const connect = http ? connectHttpUpstream : connectSocks5Upstream;
+    const tunnel = await connect(
+      {
+        id: 'portal-test',
+        type: line.protocol,
+        host: internalHost,
+        port: http ? httpPort : socksPort,
+        username: line.username,
+        password: line.password,
+        weight: 1,
+      },
+      { host: url.hostname, port },
+      { timeoutMs: TIMEOUT_MS, allowPrivate: true },
+    );
     tunnel.setTimeout(TIMEOUT_MS, () => tunnel.destroy(new Error('timeout')));
     const socket = secure ? tlsConnect({ socket: tunnel, servername: url.hostname }) : tunnel;
     socket.write(
@@ -133,7 +102,10 @@ export async function testProxyLine(
       error: null,
     };
   } catch (error) {
-    if (error instanceof ConnectError) return failed(error.kind === 'exit_failed' ? 'auth' : error.kind);
+    if (error instanceof ConnectError) {
+      if (line.protocol === 'http') return failed(httpRefusal(error));
+      return failed(error.kind === 'exit_failed' ? 'auth' : error.kind);
+    }
     const message = (error as Error).message;
     return failed(/^[a-z_0-9]+$/.test(message) ? message : 'unreachable');
   }

@@ -1,7 +1,7 @@
 import { canonicalIp, type Credentials } from '@resiport/contract';
 import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import type { AppContext } from '../../context';
-import { decryptProxyPassword } from '../subaccounts/proxy-password';
+import { decryptProxyPassword } from '../subaccounts/subaccount-lookup.service';
 import { liveSubaccountByUsername, whitelistOwner } from './directory.repository';
 
 const NOT_FOUND: Credentials = {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
 import { balanceOf, post } from '../ledger/ledger.service';
-import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
+import { readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { addToOwner, ownerDebt } from './lease.repository';
 
 /**

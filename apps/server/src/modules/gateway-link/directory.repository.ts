@@ -2,7 +2,9 @@ import type { Executor } from '../../db/database';
 
 /**
  * What gateways may know about proxy users: read-only lookups over accounts, live sub-accounts and
- * whitelisted IPs (the owning modules write them; the gateway link only reads).
+ * whitelisted IPs (the owning modules write them; the gateway link only reads). They join across
+ * modules on purpose — one statement per credential check or lease grant, the gateways' hot path —
+ * and are listed in db/database.types.ts.
  */
 
 export function liveSubaccountByUsername(db: Executor, username: string) {
@@ -47,15 +49,4 @@ export function whitelistOwner(db: Executor, ip: string) {
     .where('w.ip', '=', ip)
     .where('a.status', '=', 'active')
     .executeTakeFirst();
-}
-
-/** Is the sub-account still live (not deleted)? A lease's unused bytes go back to it, else to the main account. */
-export async function isLiveSubaccount(db: Executor, subaccountId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('subaccounts')
-    .select('id')
-    .where('id', '=', subaccountId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { GatewayEventsTable } from '../../db/database.types';
+import type { GatewayEventsTable } from './gateway-events.table';
 
 export async function insertGatewayEvent(
   db: Executor,

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { Database, TrafficLeasesTable } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { TrafficLeasesTable } from './lease.table';
 
 export type LeaseRow = Selectable<TrafficLeasesTable>;
 
@@ -85,77 +86,7 @@ export function expiredLeases(db: Executor, now: Date, limit: number) {
     .execute();
 }
 
-/** Claims a batch id (stamped with the server clock: `/traffic/*` report it as freshness); false on a retry. */
-export async function claimUsageBatch(
-  trx: Transaction<Database>,
-  batch: { batchId: string; instanceId: string; receivedAt: Date },
-): Promise<boolean> {
-  const row = await trx
-    .insertInto('usage_batches')
-    .values({ batch_id: batch.batchId, instance_id: batch.instanceId, received_at: batch.receivedAt })
-    .onConflict((oc) => oc.column('batch_id').doNothing())
-    .returning('batch_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** One owner's (and source address's) counts to add to the rollups. */
-export interface UsageCounts {
-  accountId: number;
-  /** 0 = the main account. */
-  subaccountId: number;
-  /** The whitelisted address of main-account usage; '' otherwise. */
-  sourceIp: string;
-  up: bigint;
-  down: bigint;
-  connections: bigint;
-}
-
-/** Rows per statement: 1000 × 7 parameters stays far below PostgreSQL's 65535. */
-const ROLLUP_CHUNK = 1000;
-
-/**
- * Adds counts to `usage_hourly` (that hour) and `usage_daily` (that UTC day): one upsert per table
- * per chunk of rows. Rows must be distinct per owner and address (an upsert cannot touch a row twice).
- */
-export async function addUsageRollups(
-  trx: Transaction<Database>,
-  at: { hour: Date; day: string },
-  rows: UsageCounts[],
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROLLUP_CHUNK) {
-    const counts = rows.slice(start, start + ROLLUP_CHUNK).map((row) => ({
-      account_id: row.accountId,
-      subaccount_id: row.subaccountId,
-      source_ip: row.sourceIp,
-      bytes_up: row.up,
-      bytes_down: row.down,
-      connections: row.connections,
-    }));
-    await trx
-      .insertInto('usage_hourly')
-      .values(counts.map((c) => ({ ...c, hour: at.hour })))
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'subaccount_id', 'source_ip', 'hour']).doUpdateSet(adding('usage_hourly')),
-      )
-      .execute();
-    await trx
-      .insertInto('usage_daily')
-      .values(counts.map((c) => ({ ...c, day: at.day })))
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'subaccount_id', 'source_ip', 'day']).doUpdateSet(adding('usage_daily')),
-      )
-      .execute();
-  }
-}
-
-const adding = (table: 'usage_hourly' | 'usage_daily') => ({
-  bytes_up: sql<bigint>`${sql.ref(`${table}.bytes_up`)} + excluded.bytes_up`,
-  bytes_down: sql<bigint>`${sql.ref(`${table}.bytes_down`)} + excluded.bytes_down`,
-  connections: sql<bigint>`${sql.ref(`${table}.connections`)} + excluded.connections`,
-});
-
-/** The per-owner traffic counters kept beside the ledger balance (not ledger balances themselves). */
+/** The per-owner credit counters kept beside the ledger balance: the gateway link's columns (lease.table.ts). */
 export type OwnerCounter = 'traffic_used_bytes' | 'traffic_reserved_bytes' | 'traffic_debt_bytes';
 
 /** Adds `bytes` (negative: subtracts) to one of the owner's counters; the CHECKs keep them ≥ 0. */

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
-import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
-import { isLiveSubaccount, ownerMaySpend } from './directory.repository';
+import { isLiveSubaccount, readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
+import { ownerMaySpend } from './directory.repository';
 import { repayDebt } from './debt.service';
 import { recordLeasesVoided } from './gateway-events.service';
 import { noteVoid } from './voids-applied';
@@ -24,6 +24,9 @@ import {
 
 /** A lease lapses this long after its last grant or usage report (one constant for server and gateway). */
 export { LEASE_TTL_SECONDS };
+
+/** Leases are voided only inside one (decision 019): it answers once the gateways applied the voids. */
+export { voidingTransaction } from './voids-applied';
 
 export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   instanceId,

@@ -1,31 +1,27 @@
-import { canonicalIp, CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type UsageEntry } from '@resiport/contract';
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type UsageEntry } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { lockAccountBalances, post } from '../ledger/ledger.service';
-import { readSubaccountTrafficLeft } from '../subaccounts/traffic-transfer.service';
+import { readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { balanceOf } from '../ledger/ledger.service';
+import { claimUsageBatch, recordUsage } from '../traffic/usage-record.service';
 import {
   addToOwner,
-  addUsageRollups,
   changeLease,
-  claimUsageBatch,
   findOpenLease,
   insertOverrun,
   recentlyVoidedBytes,
-  type UsageCounts,
 } from './lease.repository';
 import { oweToMain } from './debt.service';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Applies one usage batch from a gateway process, once (a retried batch id is a no-op), in one
  * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
  * are debited from what the owner has left, and whatever is left over is an overrun (see consume),
- * never billed below zero. The hourly and daily rollups grow in
+ * never billed below zero. The traffic module's usage record (hourly and daily rollups) grows in
  * the same step, in the hour (and UTC day) the batch is received (decision 014).
  */
 export async function applyUsageBatch(
@@ -33,7 +29,6 @@ export async function applyUsageBatch(
   batch: { batchId: string; instanceId: string; entries: UsageEntry[] },
 ): Promise<boolean> {
   const now = ctx.clock();
-  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   // Accounts are locked in ascending order, so two batches can never deadlock on each other.
   const entries = [...batch.entries].sort(
     (a, b) => a.account_id - b.account_id || (a.subaccount_id ?? 0) - (b.subaccount_id ?? 0),
@@ -44,42 +39,9 @@ export async function applyUsageBatch(
       await lockAccountBalances(trx, entry.account_id);
       await consume(trx, batch, index, entry, now);
     }
-    await addUsageRollups(trx, { hour, day: hour.toISOString().slice(0, 10) }, rollupRows(entries));
+    await recordUsage(trx, now, entries);
     return true;
   });
-}
-
-/**
- * The batch's counts per owner and source address (one row each, in lock order). The address is
- * kept only for main-account usage (whitelisted IPs), in canonical form; sub-accounts' is ''.
- */
-function rollupRows(entries: UsageEntry[]): UsageCounts[] {
-  const rows = new Map<string, UsageCounts>();
-  for (const entry of entries) {
-    if (entry.bytes_up === 0 && entry.bytes_down === 0 && entry.connections === 0) continue;
-    const subaccountId = entry.subaccount_id ?? 0;
-    const sourceIp =
-      entry.subaccount_id === null && entry.source_ip !== undefined
-        ? (canonicalIp(entry.source_ip) ?? entry.source_ip)
-        : '';
-    const key = `${entry.account_id}/${subaccountId}/${sourceIp}`;
-    const row = rows.get(key);
-    if (row) {
-      row.up += BigInt(entry.bytes_up);
-      row.down += BigInt(entry.bytes_down);
-      row.connections += BigInt(entry.connections);
-    } else {
-      rows.set(key, {
-        accountId: entry.account_id,
-        subaccountId,
-        sourceIp,
-        up: BigInt(entry.bytes_up),
-        down: BigInt(entry.bytes_down),
-        connections: BigInt(entry.connections),
-      });
-    }
-  }
-  return [...rows.values()];
 }
 
 /**

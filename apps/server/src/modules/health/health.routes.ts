@@ -1,22 +1,21 @@
-import { envelopeSchema, healthData, healthPaths, ResultCode } from '@resiport/contract';
+import { envelopeSchema, healthData, healthEndpoints, ResultCode } from '@resiport/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { requestLang, translate } from '../../i18n/translate';
+import { phrase, requestLang } from '../../i18n/phrase';
 import { ok } from '../../lib/reply';
-
-const tags = ['health'];
-const response = { 200: envelopeSchema(healthData), 503: envelopeSchema(healthData) };
+import { endpointRoutes } from '../../plugins/endpoint-routes';
 
 /** Liveness (the process answers) and readiness (the database answers too). */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(healthPaths.live, { schema: { tags, response } }, async (request) =>
-      ok(request, { status: 'ok' as const, database: 'skipped' as const }),
-    );
+    const { route } = endpointRoutes(app, ctx, ['health']);
+    const unavailable = { otherResponses: { 503: envelopeSchema(healthData) } };
 
-    const ready = async (request: FastifyRequest, reply: FastifyReply) => {
+    route(healthEndpoints.live, async (request) => ok(request, { status: 'ok', database: 'skipped' }));
+
+    const ready = async (request: FastifyRequest, _input: unknown, reply: FastifyReply) => {
       const up = await sql`select 1`.execute(ctx.db).then(
         () => true,
         (error: unknown) => {
@@ -28,13 +27,13 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.code(503);
         return {
           code: ResultCode.ServiceUnavailable,
-          msg: translate(requestLang(request), 'ServiceUnavailable'),
+          msg: phrase(requestLang(request), 'codes', 'ServiceUnavailable'),
           data: { status: 'unavailable' as const, database: 'down' as const },
         };
       }
       return ok(request, { status: 'ok' as const, database: 'up' as const });
     };
-    app.get(healthPaths.ready, { schema: { tags, response } }, ready);
-    app.get(healthPaths.health, { schema: { tags, response } }, ready);
+    route(healthEndpoints.ready, ready, unavailable);
+    route(healthEndpoints.health, ready, unavailable);
   };
 }

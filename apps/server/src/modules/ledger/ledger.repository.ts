@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { Database, LedgerAsset } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { LedgerAsset } from './ledger.table';
 
 /** The only code that writes balances on `accounts` and rows of `ledger_entries`. */
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database';
-import type { Database, LedgerAsset } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { LedgerAsset } from './ledger.table';
 import {
   changeBalance,
   countEntries,
@@ -74,6 +75,13 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
 }
 
 export { lockAccountBalances };
+
+/** The traffic change record reads the account's customer-facing traffic entries through here. */
+export {
+  pageOfTrafficChanges,
+  type TrafficChangeFilter,
+  type TrafficChangeRow,
+} from './traffic-changes.repository';
 
 /** The cached balance (cents or bytes) of one account. */
 export async function balanceOf(db: Executor, accountId: number, asset: LedgerAsset): Promise<bigint> {

@@ -1,11 +1,13 @@
+import { rechargeStatuses } from '@resiport/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/database';
-import type { CryptoInvoicesTable, InvoiceStatus } from '../../db/database.types';
-import { invoiceCountsByState } from './invoice-counts.repository';
+import type { InvoicePurpose } from '../billing/invoice.table';
+import { invoiceCountsByState } from '../billing/invoice-counts.service';
 
-const KINDS: readonly CryptoInvoicesTable['purpose'][] = ['recharge', 'order'];
-const STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'failed', 'expired'];
+const KINDS: readonly InvoicePurpose[] = ['recharge', 'order'];
+/** An invoice's statuses are the ones its recharge shows (billing/invoice.table.ts). */
+const STATUSES = rechargeStatuses;
 
 /** Scrapes closer together than this (several Prometheus servers, a dashboard) share one count. */
 export const INVOICE_COUNT_CACHE_MS = 5000;

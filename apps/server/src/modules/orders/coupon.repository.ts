@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { CouponsTable, Database } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { CouponsTable } from './coupon.table';
 
 export type CouponRow = Selectable<CouponsTable>;
 

@@ -1,6 +1,6 @@
 import { BYTES_PER_GB, type OrderQuote, type OrderSelection, type PaymentWay } from '@resiport/contract';
 import type { Executor } from '../../db/database';
-import type { PaidType } from '../../db/database.types';
+import type { PaidType } from './order.table';
 import { AppError } from '../../errors';
 import { findActivePackage, findTrialPackage, listPriceTiers } from './catalog.repository';
 import { countAccountUses, findCouponByCode, type CouponRow } from './coupon.repository';

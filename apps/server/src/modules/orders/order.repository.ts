@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { Database, OrdersTable, OrderStatus } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { OrdersTable, OrderStatus } from './order.table';
 
 export type OrderRow = Selectable<OrdersTable>;
 /** An order with what the customer sees beside it: its package code and unpaid checkout url. */
@@ -10,6 +11,10 @@ export type OrderView = OrderRow & {
   invoice_ref: string | null;
 };
 
+/**
+ * Orders with their package code and crypto invoice: billing's `crypto_invoices` is joined here on
+ * purpose (one statement per order page; listed in db/database.types.ts), read-only.
+ */
 function orderViews(db: Executor) {
   return db
     .selectFrom('orders as o')

@@ -1,5 +1,5 @@
 import type { SubAccount } from '@resiport/contract';
-import { shownTrafficLeft } from '../traffic/traffic-left';
+import { shownTrafficLeft } from '../traffic/traffic-left.service';
 import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
 import type { SubaccountRow } from './subaccount.repository';
 

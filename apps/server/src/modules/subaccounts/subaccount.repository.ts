@@ -1,11 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type {
-  Database,
-  SubaccountsTable,
-  TrafficTransfersTable,
-  TransferKind,
-} from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { SubaccountsTable, TrafficTransfersTable, TransferKind } from './subaccount.table';
 
 export type SubaccountRow = Selectable<SubaccountsTable>;
 export type TransferRow = Selectable<TrafficTransfersTable>;

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { voidOwnerLeases } from '../gateway-link/lease.service';
-import { voidingTransaction } from '../gateway-link/voids-applied';
-import { mainTrafficLeftShown } from '../traffic/traffic-left';
+import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
 import {

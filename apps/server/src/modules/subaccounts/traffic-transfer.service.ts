@@ -5,9 +5,8 @@ import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
-import { voidOwnerLeases } from '../gateway-link/lease.service';
-import { voidingTransaction } from '../gateway-link/voids-applied';
-import { mainTrafficLeftShown } from '../traffic/traffic-left';
+import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,
@@ -131,15 +130,6 @@ export async function deleteSubaccount(
       mainTrafficLeft: await mainTrafficLeftShown(trx, owner.id),
     };
   });
-}
-
-/** A sub-account's traffic left, inside the caller's transaction (0 when it is not this account's). */
-export async function readSubaccountTrafficLeft(
-  trx: Transaction<Database>,
-  accountId: number,
-  subaccountId: number,
-): Promise<bigint> {
-  return (await findOwnSubaccount(trx, accountId, subaccountId))?.traffic_left_bytes ?? 0n;
 }
 
 async function liveSub(trx: Transaction<Database>, accountId: number, id: number): Promise<SubaccountRow> {

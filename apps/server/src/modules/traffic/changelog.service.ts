@@ -5,9 +5,10 @@ import {
   type TrafficChangeKind,
 } from '@resiport/contract';
 import type { AppContext } from '../../context';
+import { pageOfTrafficChanges, type TrafficChangeRow } from '../ledger/ledger.service';
+import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter } from './traffic-owner.service';
-import { pageOfChanges, type ChangeRow } from './traffic.repository';
 
 export interface ChangelogInput {
   range: DayRange;
@@ -27,7 +28,7 @@ export async function trafficChangelog(
   input: ChangelogInput,
 ): Promise<ChangelogData> {
   await checkOwnerFilter(ctx, owner.id, input.subaccountId);
-  const { list, total } = await pageOfChanges(
+  const { list, total } = await pageOfTrafficChanges(
     ctx.db,
     {
       accountId: owner.id,
@@ -38,8 +39,13 @@ export async function trafficChangelog(
     },
     { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
   );
+  const usernames = await subaccountUsernames(
+    ctx.db,
+    owner.id,
+    list.map((row) => row.subaccount_id),
+  );
   return {
-    list: list.map(toChange),
+    list: list.map((row) => toChange(row, usernames.get(row.subaccount_id ?? 0) ?? null)),
     total,
     page: input.page,
     page_size: input.pageSize,
@@ -48,13 +54,13 @@ export async function trafficChangelog(
   };
 }
 
-function toChange(row: ChangeRow): TrafficChange {
+function toChange(row: TrafficChangeRow, username: string | null): TrafficChange {
   return {
     id: Number(row.id),
     time: row.created_at.toISOString(),
     kind: row.kind as TrafficChangeKind,
     subaccount_id: row.subaccount_id,
-    username: row.username,
+    username,
     amount_bytes: Number(row.amount),
     balance_before_bytes: Number(row.balance_after - row.amount),
     balance_after_bytes: Number(row.balance_after),

@@ -1,6 +1,9 @@
 import { detailsCsvColumns } from '@resiport/contract';
 import type { RollupRow } from './usage-rollup.repository';
 
+/** A rollup row with its sub-account's username (null for the main account). */
+export type NamedRollupRow = RollupRow & { username: string | null };
+
 /**
  * Most rows one export carries: a year of days for 500 sub-accounts plus addresses can pass it.
  * The export stops there (newest rows kept) and says so in `x-csv-truncated`; narrower ranges or
@@ -21,7 +24,7 @@ function cell(value: string): string {
 }
 
 /** The export: header `detailsCsvColumns`, then one line per row (CRLF); empty subaccount = main account. */
-export function detailsCsv(rows: RollupRow[]): string {
+export function detailsCsv(rows: NamedRollupRow[]): string {
   const lines = [detailsCsvColumns.join(',')];
   for (const row of rows) {
     lines.push(

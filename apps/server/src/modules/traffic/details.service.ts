@@ -1,6 +1,7 @@
 import { granularityOf, type DetailsData, type UsageRow } from '@resiport/contract';
 import type { AppContext } from '../../context';
-import { CSV_MAX_ROWS, csvFileName, detailsCsv } from './details-csv';
+import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
+import { CSV_MAX_ROWS, csvFileName, detailsCsv, type NamedRollupRow } from './details-csv';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter, sourceIpFilter } from './traffic-owner.service';
 import { rollupRows, rollupTotals, type RollupRow, type RollupScope } from './usage-rollup.repository';
@@ -42,7 +43,7 @@ export async function usageDetails(
     lastFlushAt(ctx.db),
   ]);
   return {
-    list: rows.map(toUsageRow),
+    list: (await named(ctx, owner.id, rows)).map(toUsageRow),
     total: totals.rows,
     page: input.page,
     page_size: input.pageSize,
@@ -65,12 +66,22 @@ export async function usageDetailsCsv(
   const truncated = rows.length > CSV_MAX_ROWS;
   return {
     fileName: csvFileName(scope.range.start, scope.range.end),
-    body: detailsCsv(truncated ? rows.slice(0, CSV_MAX_ROWS) : rows),
+    body: detailsCsv(await named(ctx, owner.id, truncated ? rows.slice(0, CSV_MAX_ROWS) : rows)),
     truncated,
   };
 }
 
-function toUsageRow(row: RollupRow): UsageRow {
+/** The rows with their sub-accounts' usernames: one lookup for the distinct sub-accounts among them. */
+async function named(ctx: AppContext, accountId: number, rows: RollupRow[]): Promise<NamedRollupRow[]> {
+  const usernames = await subaccountUsernames(
+    ctx.db,
+    accountId,
+    rows.map((row) => row.subaccount_id),
+  );
+  return rows.map((row) => ({ ...row, username: usernames.get(row.subaccount_id) ?? null }));
+}
+
+function toUsageRow(row: NamedRollupRow): UsageRow {
   return {
     period: row.period.toISOString(),
     subaccount_id: row.subaccount_id === 0 ? null : row.subaccount_id,

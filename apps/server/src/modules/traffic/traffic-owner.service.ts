@@ -1,7 +1,7 @@
 import { canonicalIp } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { isOwnLiveSubaccount } from './traffic.repository';
+import { isOwnLiveSubaccount } from '../subaccounts/subaccount-lookup.service';
 
 /**
  * Checks a sub-account id from a filter: 0 (the main account) and the account's live sub-accounts

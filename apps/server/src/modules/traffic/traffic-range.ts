@@ -2,12 +2,11 @@ import {
   rangeProblem,
   shiftDate,
   TRAFFIC_RANGE_DEFAULT_DAYS,
-  validationMessages,
   type ValidationMessageKey,
 } from '@resiport/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { requestLang } from '../../i18n/translate';
+import { phrase, requestLang } from '../../i18n/phrase';
 
 /** Whole UTC days, both ends included, as `YYYY-MM-DD`. */
 export interface DayRange {
@@ -42,7 +41,7 @@ export function rangeOf(
 ): DayRange {
   const checked = resolveRange(query, utcDay(now));
   if ('range' in checked) return checked.range;
-  const message = validationMessages[requestLang(request)][checked.key];
+  const message = phrase(requestLang(request), 'validation', checked.key);
   throw new AppError('ValidationFailed', {}, { fields: { [checked.field]: message } });
 }
 

@@ -6,6 +6,7 @@ import {
   type UsagePoint,
 } from '@resiport/contract';
 import type { AppContext } from '../../context';
+import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
 import { periodsOf, utcDay, type DayRange } from './traffic-range';
 import { checkOwnerFilter } from './traffic-owner.service';
 import { byteCounts } from './traffic-view';
@@ -44,18 +45,18 @@ export async function usageOverview(
     lastFlushAt(ctx.db),
   ]);
   const top = biggest(sums.owners, USAGE_TOP_OWNERS);
-  const points = await ownerPoints(
-    ctx.db,
-    scope,
-    top.map((o) => o.subaccount_id),
-  );
+  const topIds = top.map((o) => o.subaccount_id);
+  const [points, usernames] = await Promise.all([
+    ownerPoints(ctx.db, scope, topIds),
+    subaccountUsernames(ctx.db, owner.id, topIds),
+  ]);
   const series = seriesOf(periods, sums.periods);
   return {
     start_date: input.range.start,
     end_date: input.range.end,
     granularity: scope.grain,
     series,
-    owners: ownersOf(periods, top, points),
+    owners: ownersOf(periods, top, points, usernames),
     range_totals: {
       bytes_up: sum(series, 'bytes_up'),
       bytes_down: sum(series, 'bytes_down'),
@@ -91,14 +92,19 @@ function biggest(owners: OwnerSums[], limit: number): OwnerSums[] {
     .slice(0, limit);
 }
 
-function ownersOf(periods: string[], top: OwnerSums[], points: OwnerPoint[]): UsageOwnerSeries[] {
+function ownersOf(
+  periods: string[],
+  top: OwnerSums[],
+  points: OwnerPoint[],
+  usernames: Map<number, string>,
+): UsageOwnerSeries[] {
   const index = new Map(periods.map((period, i) => [period, i]));
   const owners = new Map<number, UsageOwnerSeries>(
     top.map((o) => [
       o.subaccount_id,
       {
         subaccount_id: o.subaccount_id === 0 ? null : o.subaccount_id,
-        username: null,
+        username: usernames.get(o.subaccount_id) ?? null,
         bytes_total: Number(totalOf(o)),
         points: periods.map(() => 0),
       },
@@ -108,7 +114,6 @@ function ownersOf(periods: string[], top: OwnerSums[], points: OwnerPoint[]): Us
     const owner = owners.get(point.subaccount_id);
     const at = index.get(point.period.toISOString());
     if (!owner || at === undefined) continue;
-    owner.username = point.username;
     owner.points[at] = Number(point.bytes);
   }
   return [...owners.values()];

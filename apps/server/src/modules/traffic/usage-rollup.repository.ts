@@ -57,7 +57,6 @@ export function rollupSql(scope: RollupScope): RollupSql {
 export interface RollupRow {
   period: Date;
   subaccount_id: number;
-  username: string | null;
   source_ip: string;
   bytes_up: bigint;
   bytes_down: bigint;
@@ -79,10 +78,8 @@ export async function rollupRows(
 ): Promise<RollupRow[]> {
   const q = rollupSql(scope);
   const { rows } = await sql<RollupRow>`
-    select ${q.period} as period, u.subaccount_id, s.username, u.source_ip,
-           u.bytes_up, u.bytes_down, u.connections
+    select ${q.period} as period, u.subaccount_id, u.source_ip, u.bytes_up, u.bytes_down, u.connections
     from ${q.table} as u
-    left join subaccounts s on s.id = u.subaccount_id and s.account_id = u.account_id
     where ${q.where}
     order by ${q.column} desc, u.subaccount_id, u.source_ip collate "C"
     limit ${window.limit} offset ${window.offset}`.execute(db);

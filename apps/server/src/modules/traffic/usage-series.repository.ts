@@ -43,7 +43,6 @@ export async function sumsPerPeriodAndOwner(
 
 export interface OwnerPoint {
   subaccount_id: number;
-  username: string | null;
   period: Date;
   bytes: bigint;
 }
@@ -53,11 +52,10 @@ export async function ownerPoints(db: Executor, scope: RollupScope, owners: numb
   if (owners.length === 0) return [];
   const q = rollupSql(scope);
   const { rows } = await sql<OwnerPoint>`
-    select u.subaccount_id, s.username, ${q.period} as period, sum(u.bytes_up + u.bytes_down)::bigint as bytes
+    select u.subaccount_id, ${q.period} as period, sum(u.bytes_up + u.bytes_down)::bigint as bytes
     from ${q.table} as u
-    left join subaccounts s on s.id = u.subaccount_id and s.account_id = u.account_id
     where ${q.where} and u.subaccount_id in (${sql.join(owners)})
-    group by u.subaccount_id, s.username, ${q.column}`.execute(db);
+    group by u.subaccount_id, ${q.column}`.execute(db);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { Database, WhitelistIpsTable } from '../../db/database.types';
+import type { Database } from '../../db/database.types';
+import type { WhitelistIpsTable } from './whitelist.table';
 
 export type WhitelistRow = Selectable<WhitelistIpsTable>;
 

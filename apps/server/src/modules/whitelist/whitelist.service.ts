@@ -3,8 +3,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordWhitelistChange } from '../gateway-link/gateway-events.service';
-import { voidOwnerLeases } from '../gateway-link/lease.service';
-import { voidingTransaction } from '../gateway-link/voids-applied';
+import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import {
   countWhitelist,

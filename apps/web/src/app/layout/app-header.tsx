@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../../components/language-switch';
 import { formatGbLeft, formatUsd } from '../../lib/units';
-import { accessOf } from '../access';
-import { useCurrentUser } from '../current-user';
+import { accessOf } from '../../lib/access';
+import { useCurrentUser } from '../../lib/current-user';
 import { UserMenu } from './user-menu';
 
 /**

@@ -4,7 +4,8 @@ import {
   STICKY_MINUTES_DEFAULT,
   STICKY_MINUTES_MAX,
   STICKY_MINUTES_MIN,
-  type gatewaysData,
+  type dynamicEndpoints,
+  type EndpointData,
   type ProxyLineFormat,
 } from '@resiport/contract';
 
@@ -20,7 +21,7 @@ export type ProxyProtocol = (typeof proxyProtocols)[number];
 export const rotations = ['rotating', 'sticky'] as const;
 export type Rotation = (typeof rotations)[number];
 
-export type Gateway = ReturnType<typeof gatewaysData.parse>['list'][number];
+export type Gateway = EndpointData<typeof dynamicEndpoints.gateways>['list'][number];
 
 /** The `auth` value meaning "whitelisted IP" (sub-account usernames are 12–24 characters, so never this). */
 export const WHITELIST_AUTH = 'whitelist';

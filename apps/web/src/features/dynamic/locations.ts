@@ -1,9 +1,9 @@
-import type { citysData, stockData } from '@resiport/contract';
+import type { dynamicEndpoints, EndpointData } from '@resiport/contract';
 
 /** Countries, states and cities as the pool offers them, named in the UI language. */
 
-export type Stock = ReturnType<typeof stockData.parse>;
-export type Places = ReturnType<typeof citysData.parse>;
+export type Stock = EndpointData<typeof dynamicEndpoints.stock>;
+export type Places = EndpointData<typeof dynamicEndpoints.citys>;
 type Names = Stock['countries'][number]['name'];
 
 export interface PlaceOption {

@@ -1,7 +1,7 @@
-import type { proxyTestData } from '@resiport/contract';
+import type { dynamicEndpoints, EndpointData } from '@resiport/contract';
 import type { MessageId } from '../../locales/types';
 
-export type ProxyTestResult = ReturnType<typeof proxyTestData.parse>;
+export type ProxyTestResult = EndpointData<typeof dynamicEndpoints.test>;
 
 /** The failures the generator explains in words; anything else is `other`, with the raw reason. */
 export const testFailures = [

@@ -1,17 +1,20 @@
 import {
   orderCheckoutData,
-  type orderPaidData,
   orderSchema,
   paymentRequiredData,
   ResultCode,
+  type EndpointData,
+  type EndpointPassThroughOutput,
   type Order,
+  type orderEndpoints,
 } from '@resiport/contract';
-import type { ApiReply } from '../../lib/api-client';
+import type { ApiPassThrough, ApiSuccess } from '../../lib/api-reply';
+import type { CheckRefusal } from '../../lib/checkout-return';
 import { isFollowableUrl } from '../../lib/checkout-url';
 
-export type OrderPaid = ReturnType<typeof orderPaidData.parse>;
-export type OrderCheckout = ReturnType<typeof orderCheckoutData.parse>;
-export type BalanceShortfall = ReturnType<typeof paymentRequiredData.parse>;
+export type OrderPaid = EndpointData<typeof orderEndpoints.pay>;
+export type OrderCheckout = EndpointPassThroughOutput<typeof orderEndpoints.pay, 'GoToPayment'>;
+export type BalanceShortfall = EndpointPassThroughOutput<typeof orderEndpoints.pay, 'PaymentRequired'>;
 
 /**
  * How POST /order/pay ended: paid at once (from the balance, or free), go to the crypto checkout
@@ -23,7 +26,8 @@ export type PayOutcome =
   | { kind: 'balanceShort'; shortfall: BalanceShortfall }
   | { kind: 'unexpected' };
 
-export function payOutcomeOf(reply: ApiReply<OrderPaid>): PayOutcome {
+/** Reads any answer, not only the typed ones `api.call` gives: the checkout's address is checked here. */
+export function payOutcomeOf(reply: ApiSuccess<OrderPaid> | ApiPassThrough): PayOutcome {
   if (reply.ok) return { kind: 'paid', paid: reply.data };
   if (reply.code === ResultCode.GoToPayment) {
     const parsed = orderCheckoutData.safeParse(reply.data);
@@ -63,8 +67,7 @@ export type OrderCheckStatus = 'paid' | 'pending' | 'cancelled' | 'refunded';
  * What POST /order/checkPay said: the order (code 0; code 10020 PaymentPending carries it too,
  * passed through after its toast), or a refusal such as 10009 for an order that is not this account's.
  */
-export type OrderCheck =
-  { status: OrderCheckStatus; order: Order; msg: string } | { status: 'error'; code: number; msg: string };
+export type OrderCheck = { status: OrderCheckStatus; order: Order; msg: string } | CheckRefusal;
 
 const checkStatusOf: Record<Order['status'], OrderCheckStatus> = {
   paid: 'paid',
@@ -73,21 +76,13 @@ const checkStatusOf: Record<Order['status'], OrderCheckStatus> = {
   refunded: 'refunded',
 };
 
-export function orderCheckOf(reply: ApiReply<Order>): OrderCheck {
+export function orderCheckOf(reply: ApiSuccess<Order> | ApiPassThrough): OrderCheck {
   if (reply.ok) return { status: checkStatusOf[reply.data.status], order: reply.data, msg: reply.msg };
   if (reply.code === ResultCode.PaymentPending) {
     const parsed = orderSchema.safeParse(reply.data);
     if (parsed.success) return { status: 'pending', order: parsed.data, msg: reply.msg };
   }
   return { status: 'error', code: reply.code, msg: reply.msg };
-}
-
-/** The order the checkout sent the browser back for (`/residential?order_id=<id>`), if any. */
-export function orderIdOf(search: URLSearchParams): number | undefined {
-  const raw = search.get('order_id');
-  if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
 }
 
 /** An unpaid crypto order that can still be paid at its checkout. */

@@ -1,6 +1,7 @@
 import { ResultCode, type Order } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
-import { orderCheckOf, orderIdOf, payableCheckoutOf, payOutcomeOf, type OrderPaid } from './order-payment';
+import { idParamOf } from '../../lib/id-param';
+import { orderCheckOf, payableCheckoutOf, payOutcomeOf, type OrderPaid } from './order-payment';
 
 const GB = 1_000_000_000;
 
@@ -100,13 +101,13 @@ describe('orderCheckOf', () => {
   });
 });
 
-describe('orderIdOf', () => {
+describe('idParamOf (order)', () => {
   it('reads a positive order id from the checkout’s return address', () => {
-    expect(orderIdOf(new URLSearchParams('order_id=42'))).toBe(42);
-    expect(orderIdOf(new URLSearchParams(''))).toBeUndefined();
-    expect(orderIdOf(new URLSearchParams('order_id=0'))).toBeUndefined();
-    expect(orderIdOf(new URLSearchParams('order_id=4x'))).toBeUndefined();
-    expect(orderIdOf(new URLSearchParams('order_id=-3'))).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('order_id=42'), 'order_id')).toBe(42);
+    expect(idParamOf(new URLSearchParams(''), 'order_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('order_id=0'), 'order_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('order_id=4x'), 'order_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('order_id=-3'), 'order_id')).toBeUndefined();
   });
 });
 

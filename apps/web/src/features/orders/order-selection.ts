@@ -1,4 +1,10 @@
-import { MAX_ORDER_GB, type PaymentWay, type TrafficPackage } from '@resiport/contract';
+import {
+  MAX_ORDER_GB,
+  type EndpointInput,
+  type orderEndpoints,
+  type PaymentWay,
+  type TrafficPackage,
+} from '@resiport/contract';
 import { salePackages } from './packages';
 
 /** What the new-order page is buying: a package, a quantity of GB at the tier price, or the trial. */
@@ -64,6 +70,12 @@ export function orderParamsOf(draft: OrderDraft): OrderParams | undefined {
 
 function withCoupon(params: OrderParams, coupon: string | undefined): OrderParams {
   return coupon === undefined ? params : { ...params, coupon };
+}
+
+/** The fields as the calls take them: form values are text (`quantity: '12'`, `trial: 'true'`). */
+export function orderRequestOf(params: OrderParams): EndpointInput<typeof orderEndpoints.check> {
+  const { quantity, trial } = params;
+  return { ...params, quantity: quantity?.toString(), trial: trial && 'true' };
 }
 
 /** One string per distinct order, e.g. to tell a retry of the same order from a new one. */

@@ -1,6 +1,8 @@
 import { MAX_RECHARGE_CENTS, ResultCode } from '@resiport/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { checkoutOf, isTransient, paymentCheckOf, rechargeIdOf, type CheckedRecharge } from './payment-check';
+import { checkoutOf, paymentCheckOf, type CheckedRecharge } from './payment-check';
+import { isTransient } from '../../lib/checkout-return';
+import { idParamOf } from '../../lib/id-param';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import {
   amountParamOf,
@@ -152,13 +154,13 @@ describe('checkoutOf', () => {
   });
 });
 
-describe('rechargeIdOf', () => {
+describe('idParamOf (recharge)', () => {
   it('reads a positive recharge id from the return address', () => {
-    expect(rechargeIdOf(new URLSearchParams('recharge_id=42'))).toBe(42);
-    expect(rechargeIdOf(new URLSearchParams(''))).toBeUndefined();
-    expect(rechargeIdOf(new URLSearchParams('recharge_id=0'))).toBeUndefined();
-    expect(rechargeIdOf(new URLSearchParams('recharge_id=4x'))).toBeUndefined();
-    expect(rechargeIdOf(new URLSearchParams('recharge_id=-3'))).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('recharge_id=42'), 'recharge_id')).toBe(42);
+    expect(idParamOf(new URLSearchParams(''), 'recharge_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('recharge_id=0'), 'recharge_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('recharge_id=4x'), 'recharge_id')).toBeUndefined();
+    expect(idParamOf(new URLSearchParams('recharge_id=-3'), 'recharge_id')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SubAccount } from '@resiport/contract';
-import { paths } from '../../config/paths';
+import { idParamOf } from '../../lib/id-param';
 import { formatGbLeft } from '../../lib/units';
 
 /** The proxy credentials as most tools take them. */
@@ -17,12 +17,5 @@ export function deleteReturnsGb(sub: Pick<SubAccount, 'traffic_left_bytes'>, loc
 
 /** The sub-account `/proxysetting/editsub?id=N` is about, if the id is one at all. */
 export function subIdOf(search: URLSearchParams): number | undefined {
-  const raw = search.get('id');
-  if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
-
-export function editSubHref(id: number): string {
-  return `${paths.editSubAccount}?${new URLSearchParams({ id: String(id) }).toString()}`;
+  return idParamOf(search, 'id');
 }

@@ -1,5 +1,5 @@
-import { trafficPaths } from '@resiport/contract';
-import { encodeParams, judgeEnvelope, type EnvelopeVerdict } from '../../lib/api-envelope';
+import type { LinkInput, trafficLinks } from '@resiport/contract';
+import { judgeEnvelope, type EnvelopeVerdict } from '../../lib/api-envelope';
 import type { DateRange } from './date-range';
 
 /**
@@ -14,15 +14,9 @@ export interface CsvRequest {
   subaccountId: number | undefined;
 }
 
-/** The path and query of the export, relative to the API base. */
-export function csvExportPath({ range, subaccountId }: CsvRequest): string {
-  const query = encodeParams({
-    format: 'csv',
-    start_date: range.start,
-    end_date: range.end,
-    subaccount_id: subaccountId,
-  });
-  return `${trafficPaths.details}?${query.toString()}`;
+/** The query of `trafficLinks.detailsCsv` for a range and owner. */
+export function csvQuery({ range, subaccountId }: CsvRequest): LinkInput<typeof trafficLinks.detailsCsv> {
+  return { format: 'csv', start_date: range.start, end_date: range.end, subaccount_id: subaccountId };
 }
 
 /** The file name when the server does not name it: `usage-2026-05-01_2026-05-30[-main|-sub12].csv`. */

@@ -1,6 +1,7 @@
-import type { UsageData } from '@resiport/contract';
+import { trafficLinks, type UsageData } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
-import { csvExportPath, csvFileName, fileNameOfDisposition, readCsvResponse } from './csv-export';
+import { linkPath } from '../../lib/api-envelope';
+import { csvFileName, csvQuery, fileNameOfDisposition, readCsvResponse } from './csv-export';
 import { topSubAccounts, usageChartData } from './usage-chart-data';
 
 const usage = (overrides: Partial<UsageData> = {}): UsageData => ({
@@ -69,10 +70,12 @@ describe('CSV export', () => {
   const request = { range: { start: '2026-05-01', end: '2026-05-30' }, subaccountId: undefined };
 
   it('asks /traffic/details for CSV with the range and owner', () => {
-    expect(csvExportPath(request)).toBe(
+    expect(linkPath(trafficLinks.detailsCsv, csvQuery(request))).toBe(
       '/traffic/details?format=csv&start_date=2026-05-01&end_date=2026-05-30',
     );
-    expect(csvExportPath({ ...request, subaccountId: 0 })).toContain('&subaccount_id=0');
+    expect(linkPath(trafficLinks.detailsCsv, csvQuery({ ...request, subaccountId: 0 }))).toContain(
+      '&subaccount_id=0',
+    );
   });
 
   it('names the file after the range and owner', () => {

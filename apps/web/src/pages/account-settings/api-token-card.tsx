@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { currentUserQuery, useCurrentUser } from '../../app/current-user';
+import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
 import { useGenerateApiToken } from '../../features/account/api/generate-api-token';
 import { securityQuery, useSecurity } from '../../features/account/api/security';
 import { formatUtcDateTime } from '../../lib/dates';

@@ -3,7 +3,7 @@ import { Button, Card, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 
 /** Password section; accounts created through Google or Yandex have no password to change. */
 export function PasswordCard() {

@@ -1,8 +1,8 @@
 import { webLocaleOf } from '@resiport/contract';
 import { Card, Descriptions, Tag } from 'antd';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { accessOf } from '../../app/access';
-import { useCurrentUser } from '../../app/current-user';
+import { accessOf } from '../../lib/access';
+import { useCurrentUser } from '../../lib/current-user';
 import { localeLabels } from '../../lib/i18n';
 
 export function ProfileCard() {

@@ -2,7 +2,7 @@ import type { SessionInfo } from '@resiport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, message, Popconfirm, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { currentUserQuery } from '../../app/current-user';
+import { currentUserQuery } from '../../lib/current-user';
 import { useRevokeSession, useSecurity, useSignOutEverywhere } from '../../features/account/api/security';
 import { formatUtcDateTime } from '../../lib/dates';
 import { describeUserAgent } from './user-agent';

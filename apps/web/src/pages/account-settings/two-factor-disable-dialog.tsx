@@ -1,15 +1,12 @@
-import { ResultCode } from '@resiport/contract';
+import { type EndpointInput, ResultCode, type securityEndpoints } from '@resiport/contract';
 import { Button, Flex, Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { FadeModal } from '../../components/fade-modal';
 import { useDisableTwoFactor } from '../../features/account/api/security';
 import { showServerFieldErrors } from '../../lib/form-errors';
 
-interface DisableInput {
-  password?: string;
-  code: string;
-}
+type DisableInput = EndpointInput<typeof securityEndpoints.twoFactorDisable>;
 
 const fieldByCode = { [ResultCode.PasswordError]: 'password', [ResultCode.TwoFactorCodeInvalid]: 'code' };
 

@@ -3,7 +3,7 @@ import { subAddBody, subUsernameSchema } from '@resiport/contract';
 import { Button, Flex, Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../config/paths';
 import { useAddSubAccount } from '../../features/subaccounts/api/add-sub-account';
 import { ProxyPasswordField } from '../../features/subaccounts/components/proxy-password-field';

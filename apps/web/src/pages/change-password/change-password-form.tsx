@@ -1,14 +1,16 @@
-import { ResultCode } from '@resiport/contract';
+import { type accountEndpoints, type EndpointInput, ResultCode } from '@resiport/contract';
 import { Button, Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useChangePassword, type ChangePasswordInput } from '../../features/account/api/change-password';
+import { useChangePassword } from '../../features/account/api/change-password';
 import { NewPasswordFields } from '../../features/account/components/new-password-fields';
 import { writeAuthData } from '../../lib/auth-storage';
 import { safeLocalStorage } from '../../lib/browser-storage';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formRules } from '../../lib/form-rules-localized';
+
+type ChangePasswordValues = EndpointInput<typeof accountEndpoints.changePassword>;
 
 const fields = ['old_password', 'password', 'confirm'];
 const fieldByCode = {
@@ -19,10 +21,10 @@ const fieldByCode = {
 export function ChangePasswordForm() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [form] = Form.useForm<ChangePasswordInput>();
+  const [form] = Form.useForm<ChangePasswordValues>();
   const change = useChangePassword();
 
-  const submit = async (values: ChangePasswordInput) => {
+  const submit = async (values: ChangePasswordValues) => {
     try {
       const { session, msg } = await change.mutateAsync(values);
       // Every other session was revoked, this tab's included: keep working with the new one.

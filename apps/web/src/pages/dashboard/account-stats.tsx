@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { UnitsNote } from '../../components/units-note';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { bytesToGb, centsToUsd } from '../../lib/units';
 
 const testValue = (testId: string) => (node: ReactNode) => <span data-testid={testId}>{node}</span>;

@@ -1,5 +1,5 @@
 import { Col, Flex, Row } from 'antd';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { PageShell } from '../../components/page-shell';
 import { useUsage } from '../../features/traffic/api/get-usage';
 import { trafficAlertOf } from '../../features/traffic/traffic-alert';

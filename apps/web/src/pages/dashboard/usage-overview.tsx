@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { UnitsNote } from '../../components/units-note';
 import { paths } from '../../config/paths';
 import { FreshnessText } from '../../features/traffic/components/freshness-text';
@@ -33,15 +34,11 @@ export function UsageOverview({ usage, isNew, hasTraffic }: UsageOverviewProps) 
   let body: ReactNode;
   if (data === undefined && usage.isError) {
     body = (
-      <EmptyState
+      <LoadFailed
         testId="dashboard-usage-error"
         title="usage.failed"
         hint="usage.failedHint"
-        action={
-          <Button onClick={() => void usage.refetch()}>
-            <FormattedMessage id="error.reload" />
-          </Button>
-        }
+        onReload={() => void usage.refetch()}
       />
     );
   } else if (data === undefined) {

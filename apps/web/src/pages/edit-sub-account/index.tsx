@@ -1,9 +1,9 @@
-import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
+import { Card, Col, Result, Row, Skeleton } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { BackToSubAccounts } from '../sub-accounts/back-to-sub-accounts';
-import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageShell } from '../../components/page-shell';
 import { useSubAccount } from '../../features/subaccounts/api/get-sub-account';
 import { TrafficMoveForm } from '../../features/subaccounts/components/traffic-move-form';
@@ -39,14 +39,10 @@ export default function EditSubAccountPage() {
     if (sub === undefined) {
       return query.isError ? (
         <Card>
-          <EmptyState
+          <LoadFailed
             title="subaccount.list.failed"
             hint="subaccount.list.failedHint"
-            action={
-              <Button onClick={() => void query.refetch()}>
-                <FormattedMessage id="error.reload" />
-              </Button>
-            }
+            onReload={() => void query.refetch()}
           />
         </Card>
       ) : (

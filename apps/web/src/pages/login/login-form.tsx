@@ -1,17 +1,24 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ResultCode, type TwoFactorChallenge } from '@resiport/contract';
+import {
+  type accountEndpoints,
+  type EndpointInput,
+  ResultCode,
+  type TwoFactorChallenge,
+} from '@resiport/contract';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Input, PasswordInput } from '../../components/light-inputs';
-import { useCompleteSignIn } from '../../app/use-complete-sign-in';
-import { useLogIn, type LogInInput } from '../../features/account/api/log-in';
+import { useCompleteSignIn } from '../../features/account/sign-in/use-complete-sign-in';
+import { useLogIn } from '../../features/account/api/log-in';
 import { ResendActivationButton } from '../../features/account/components/resend-activation-button';
 import { hasCode } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formRules } from '../../lib/form-rules-localized';
+
+type LogInValues = EndpointInput<typeof accountEndpoints.login>;
 
 const fields = ['email', 'password'];
 const fieldByCode = { [ResultCode.EmailNotRegistered]: 'email', [ResultCode.PasswordError]: 'password' };
@@ -22,13 +29,13 @@ const fieldByCode = { [ResultCode.EmailNotRegistered]: 'email', [ResultCode.Pass
  */
 export function LoginForm({ onTwoFactor }: { onTwoFactor: (challenge: TwoFactorChallenge) => void }) {
   const intl = useIntl();
-  const [form] = Form.useForm<LogInInput>();
+  const [form] = Form.useForm<LogInValues>();
   const logIn = useLogIn();
   const completeSignIn = useCompleteSignIn();
   const [submitting, setSubmitting] = useState(false);
   const [notActivated, setNotActivated] = useState<string | null>(null);
 
-  const submit = async (values: LogInInput) => {
+  const submit = async (values: LogInValues) => {
     setSubmitting(true);
     setNotActivated(null);
     try {

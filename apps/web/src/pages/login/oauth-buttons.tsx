@@ -1,18 +1,18 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { accountPaths } from '@resiport/contract';
+import { accountLinks } from '@resiport/contract';
 import { Button, Divider, Flex } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { API_BASE } from '../../config/app';
 import { paths } from '../../config/paths';
 import { useOAuthProviders } from '../../features/account/api/get-oauth-providers';
+import { api } from '../../lib/api';
 import { peekPendingNavigation, toHref } from '../../lib/auth-storage';
 import { safeSessionStorage } from '../../lib/browser-storage';
 
 /** The whole page goes to the server's OAuth start, which returns here with `oauth_code` (spec §2). */
-function startOAuth(start: string): void {
+function startOAuth(start: typeof accountLinks.googleStart): void {
   const pending = peekPendingNavigation(safeSessionStorage());
   const redirect = pending ? toHref(pending) : paths.home;
-  window.location.href = `${API_BASE}${start}?redirect=${encodeURIComponent(redirect)}`;
+  window.location.href = api.linkUrl(start, { redirect });
 }
 
 function YandexMark() {
@@ -38,7 +38,7 @@ export function OAuthButtons() {
             size="large"
             icon={<GoogleOutlined />}
             block
-            onClick={() => startOAuth(accountPaths.googleStart)}
+            onClick={() => startOAuth(accountLinks.googleStart)}
           >
             <FormattedMessage id="auth.oauth.google" />
           </Button>
@@ -48,7 +48,7 @@ export function OAuthButtons() {
             size="large"
             icon={<YandexMark />}
             block
-            onClick={() => startOAuth(accountPaths.yandexStart)}
+            onClick={() => startOAuth(accountLinks.yandexStart)}
           >
             <FormattedMessage id="auth.oauth.yandex" />
           </Button>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useCompleteSignIn } from '../../app/use-complete-sign-in';
+import { useCompleteSignIn } from '../../features/account/sign-in/use-complete-sign-in';
 import { oauthLogIn } from '../../features/account/api/oauth-log-in';
 import { AuthCard } from '../../components/auth-card';
 import { TwoFactorStep } from '../../features/account/components/two-factor-step';

@@ -1,6 +1,6 @@
-import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageShell } from '../../components/page-shell';
 import { useOrderQuote } from '../../features/orders/api/check-order';
 import { usePriceMenu } from '../../features/orders/api/get-price-menu';
@@ -67,19 +67,13 @@ export default function NewOrderPage() {
 
   const left = catalogFailed ? (
     <Card>
-      <EmptyState
+      <LoadFailed
         title="neworder.packages.failed"
         hint="neworder.packages.failedHint"
-        action={
-          <Button
-            onClick={() => {
-              void order.packages.refetch();
-              void priceMenu.refetch();
-            }}
-          >
-            <FormattedMessage id="error.reload" />
-          </Button>
-        }
+        onReload={() => {
+          void order.packages.refetch();
+          void priceMenu.refetch();
+        }}
       />
     </Card>
   ) : packages === undefined || tiers === undefined ? (

@@ -1,7 +1,7 @@
 import type { PaymentWay } from '@resiport/contract';
 import { Card, Flex, Radio, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { CRYPTO_FEE_PERCENT } from '../../config/business';
 import { formatUsd } from '../../lib/units';
 

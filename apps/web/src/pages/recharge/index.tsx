@@ -3,8 +3,8 @@ import { Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
-import { rechargeIdOf } from '../../features/recharge/payment-check';
 import { amountParamOf } from '../../features/recharge/recharge-amount';
+import { useCheckoutReturn } from '../../lib/checkout-return';
 import { AddFundsCard, type AmountFormValues } from './add-funds-card';
 import { PaymentOutcome } from './payment-outcome';
 import { RechargeRecordCard } from './recharge-record-card';
@@ -16,20 +16,10 @@ import { RechargeRecordCard } from './recharge-record-card';
  */
 export default function RechargePage() {
   const [form] = Form.useForm<AmountFormValues>();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const rechargeId = rechargeIdOf(searchParams);
+  const [searchParams] = useSearchParams();
+  const { id: rechargeId, dismiss: dismissOutcome } = useCheckoutReturn('recharge_id');
   // Read once: `?amount=` only seeds the field, later edits are the user's.
   const [initialAmount] = useState(() => amountParamOf(searchParams));
-
-  const dismissOutcome = () =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete('recharge_id');
-        return next;
-      },
-      { replace: true },
-    );
 
   const tryAgain = (amountCents: number) => {
     form.setFieldsValue({ amount: centsToUsdText(amountCents) });

@@ -1,12 +1,13 @@
-import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, type AlertProps } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { currentUserQuery } from '../../app/current-user';
+import { currentUserQuery } from '../../lib/current-user';
+import { CheckoutReturnNotice, type CheckNotice } from '../../components/checkout-return-notice';
 import { useCheckPay } from '../../features/recharge/api/check-pay';
 import { rechargeRecordKey } from '../../features/recharge/api/get-recharge-record';
-import { isTransient, type PaymentCheck } from '../../features/recharge/payment-check';
+import type { PaymentCheck } from '../../features/recharge/payment-check';
+import type { CheckRefusal } from '../../lib/checkout-return';
 import { formatUsd } from '../../lib/units';
 
 interface PaymentOutcomeProps {
@@ -35,115 +36,72 @@ export function PaymentOutcome({ rechargeId, onTryAgain, onClose }: PaymentOutco
     void queryClient.invalidateQueries({ queryKey: rechargeRecordKey });
   });
 
-  const checkAgain = (
-    <Button
-      size="small"
-      icon={<ReloadOutlined />}
-      loading={check.isFetching}
-      onClick={() => void check.refetch()}
-      data-testid="recharge-check-again"
-    >
-      <FormattedMessage id="recharge.outcome.checkAgain" />
-    </Button>
-  );
   const tryAgain = (amountCents: number) => (
     <Button size="small" type="primary" onClick={() => onTryAgain(amountCents)}>
       <FormattedMessage id="recharge.outcome.tryAgain" />
     </Button>
   );
 
-  const notice = (
-    status: string,
-    type: AlertProps['type'],
-    message: ReactNode,
-    description?: ReactNode,
-    action?: ReactNode,
-    icon?: ReactNode,
-  ) => (
-    <Alert
-      data-testid="recharge-outcome"
-      data-status={status}
-      type={type}
-      showIcon
-      icon={icon}
-      message={message}
-      description={description}
-      action={action}
-      closable={status !== 'checking'}
-      afterClose={onClose}
+  const describe = (result: Exclude<PaymentCheck, CheckRefusal>, checkAgain: ReactNode): CheckNotice => {
+    const { recharge } = result;
+    switch (result.status) {
+      case 'paid':
+        return {
+          status: 'paid',
+          type: 'success',
+          message: (
+            <FormattedMessage id="recharge.outcome.paid" values={{ amount: usd(recharge.amount_cents) }} />
+          ),
+          description: (
+            <FormattedMessage
+              id="recharge.outcome.paidHint"
+              values={{ balance: usd(recharge.balance_cents) }}
+            />
+          ),
+        };
+      case 'pending':
+        return {
+          status: 'pending',
+          type: 'info',
+          message: result.msg,
+          description: <FormattedMessage id="recharge.outcome.pendingHint" />,
+          action: checkAgain,
+        };
+      case 'failed':
+        return {
+          status: 'failed',
+          type: 'error',
+          message: <FormattedMessage id="recharge.outcome.failed" />,
+          description: <FormattedMessage id="recharge.outcome.failedHint" />,
+          action: tryAgain(recharge.amount_cents),
+        };
+      case 'expired':
+        return {
+          status: 'expired',
+          type: 'warning',
+          message: <FormattedMessage id="recharge.outcome.expired" />,
+          description: (
+            <FormattedMessage
+              id="recharge.outcome.expiredHint"
+              values={{ amount: usd(recharge.total_cents) }}
+            />
+          ),
+          action: tryAgain(recharge.amount_cents),
+        };
+    }
+  };
+
+  return (
+    <CheckoutReturnNotice
+      testId="recharge"
+      check={check}
+      texts={{
+        checking: <FormattedMessage id="recharge.outcome.checking" />,
+        failed: <FormattedMessage id="recharge.outcome.error" />,
+        checkAgain: <FormattedMessage id="recharge.outcome.checkAgain" />,
+      }}
+      describe={describe}
+      onClose={onClose}
     />
   );
-
-  const result = check.data;
-  if (result === undefined) {
-    if (check.isError) {
-      return notice(
-        'error',
-        'error',
-        <FormattedMessage id="recharge.outcome.error" />,
-        check.error.message,
-        checkAgain,
-      );
-    }
-    return notice(
-      'checking',
-      'info',
-      <FormattedMessage id="recharge.outcome.checking" />,
-      undefined,
-      undefined,
-      <LoadingOutlined />,
-    );
-  }
-
-  switch (result.status) {
-    case 'paid':
-      return notice(
-        'paid',
-        'success',
-        <FormattedMessage
-          id="recharge.outcome.paid"
-          values={{ amount: usd(result.recharge.amount_cents) }}
-        />,
-        <FormattedMessage
-          id="recharge.outcome.paidHint"
-          values={{ balance: usd(result.recharge.balance_cents) }}
-        />,
-      );
-    case 'pending':
-      return notice(
-        'pending',
-        'info',
-        result.msg,
-        <FormattedMessage id="recharge.outcome.pendingHint" />,
-        checkAgain,
-      );
-    case 'failed':
-      return notice(
-        'failed',
-        'error',
-        <FormattedMessage id="recharge.outcome.failed" />,
-        <FormattedMessage id="recharge.outcome.failedHint" />,
-        tryAgain(result.recharge.amount_cents),
-      );
-    case 'expired':
-      return notice(
-        'expired',
-        'warning',
-        <FormattedMessage id="recharge.outcome.expired" />,
-        <FormattedMessage
-          id="recharge.outcome.expiredHint"
-          values={{ amount: usd(result.recharge.total_cents) }}
-        />,
-        tryAgain(result.recharge.amount_cents),
-      );
-    case 'error':
-      // Asking again helps when the provider or the server had a moment, not for someone else's top-up.
-      return notice(
-        'error',
-        'error',
-        <FormattedMessage id="recharge.outcome.error" />,
-        result.msg,
-        isTransient(result.code) ? checkAgain : undefined,
-      );
-  }
 }

@@ -1,8 +1,9 @@
 import type { RechargeRecord } from '@resiport/contract';
-import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
+import { PagedTable } from '../../components/paged-table';
 import { useRechargeRecord } from '../../features/recharge/api/get-recharge-record';
 import type { RechargeStatus } from '../../features/recharge/payment-check';
 import { formatUtcDateTime } from '../../lib/dates';
@@ -66,41 +67,21 @@ export function RechargeRecordCard() {
     },
   ];
 
-  const empty = record.isError ? (
-    <EmptyState
-      title="recharge.record.failed"
-      hint="recharge.record.failedHint"
-      action={
-        <Button onClick={() => void record.refetch()}>
-          <FormattedMessage id="error.reload" />
-        </Button>
-      }
-    />
-  ) : record.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : (
-    <EmptyState title="recharge.record.empty" hint="recharge.record.emptyHint" />
-  );
+  const empty = <EmptyState title="recharge.record.empty" hint="recharge.record.emptyHint" />;
 
   return (
     <Card title={<FormattedMessage id="recharge.record" />}>
-      <Table<RechargeRecord>
-        data-testid="recharge-record-table"
+      <PagedTable<RechargeRecord>
+        testId="recharge-record-table"
         rowKey="id"
         columns={columns}
-        dataSource={record.data?.list ?? []}
-        loading={record.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: record.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => intl.formatMessage({ id: 'recharge.record.total' }, { total }),
-        }}
+        query={record}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        totalText="recharge.record.total"
+        failed={{ title: 'recharge.record.failed', hint: 'recharge.record.failedHint' }}
+        empty={empty}
       />
     </Card>
   );

@@ -4,8 +4,9 @@ import { Button, Card, Col, Flex, message, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { APP_NAME } from '../../config/app';
 import { paths } from '../../config/paths';
 import { useCities } from '../../features/dynamic/api/get-cities';
@@ -98,21 +99,15 @@ export function ProxyGeneratorCard() {
   const body = () => {
     if (failed) {
       return (
-        <EmptyState
+        <LoadFailed
           title="generator.failed"
           hint="generator.failedHint"
-          action={
-            <Button
-              onClick={() => {
-                void gateways.refetch();
-                void stock.refetch();
-                void whitelist.refetch();
-                authOptions.refetch();
-              }}
-            >
-              <FormattedMessage id="error.reload" />
-            </Button>
-          }
+          onReload={() => {
+            void gateways.refetch();
+            void stock.refetch();
+            void whitelist.refetch();
+            authOptions.refetch();
+          }}
         />
       );
     }

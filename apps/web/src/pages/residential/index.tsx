@@ -1,10 +1,10 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { PageShell } from '../../components/page-shell';
-import { orderIdOf } from '../../features/orders/order-payment';
+import { useCheckoutReturn } from '../../lib/checkout-return';
 import { ProxyGeneratorCard } from './generator-card';
 import { OrderOutcome } from './order-outcome';
 import { OrdersCard } from './orders-card';
@@ -15,18 +15,7 @@ import { OrdersCard } from './orders-card';
  */
 export default function ResidentialPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const orderId = orderIdOf(searchParams);
-
-  const dismissOutcome = () =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete('order_id');
-        return next;
-      },
-      { replace: true },
-    );
+  const { id: orderId, dismiss: dismissOutcome } = useCheckoutReturn('order_id');
 
   const buy = (
     <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => void navigate(paths.newOrder)}>

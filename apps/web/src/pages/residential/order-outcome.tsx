@@ -1,15 +1,16 @@
-import { LoadingOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, type AlertProps } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { CheckoutReturnNotice, type CheckNotice } from '../../components/checkout-return-notice';
 import { paths } from '../../config/paths';
 import { useOrderPaymentCheck } from '../../features/orders/api/check-order-pay';
 import { ordersKey } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
 import type { OrderCheck } from '../../features/orders/order-payment';
-import { isTransient } from '../../features/recharge/payment-check';
+import type { CheckRefusal } from '../../lib/checkout-return';
 import { formatGb } from '../../lib/units';
 
 interface OrderOutcomeProps {
@@ -27,23 +28,13 @@ export function OrderOutcome({ orderId, onClose }: OrderOutcomeProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const id = orderId;
 
   const check = useOrderPaymentCheck(orderId, (result: OrderCheck) => {
     if (result.status === 'paid') refreshAfterOrderPaid(queryClient);
     else void queryClient.invalidateQueries({ queryKey: ordersKey });
   });
 
-  const checkAgain = (
-    <Button
-      size="small"
-      icon={<ReloadOutlined />}
-      loading={check.isFetching}
-      onClick={() => void check.refetch()}
-      data-testid="order-check-again"
-    >
-      <FormattedMessage id="order.outcome.checkAgain" />
-    </Button>
-  );
   const newOrder = (
     <Button
       size="small"
@@ -55,87 +46,56 @@ export function OrderOutcome({ orderId, onClose }: OrderOutcomeProps) {
     </Button>
   );
 
-  const notice = (
-    status: string,
-    type: AlertProps['type'],
-    message: ReactNode,
-    description?: ReactNode,
-    action?: ReactNode,
-    icon?: ReactNode,
-  ) => (
-    <Alert
-      data-testid="order-outcome"
-      data-status={status}
-      type={type}
-      showIcon
-      icon={icon}
-      message={message}
-      description={description}
-      action={action}
-      closable={status !== 'checking'}
-      afterClose={onClose}
+  const describe = (result: Exclude<OrderCheck, CheckRefusal>, checkAgain: ReactNode): CheckNotice => {
+    switch (result.status) {
+      case 'paid':
+        return {
+          status: 'paid',
+          type: 'success',
+          message: (
+            <FormattedMessage
+              id="order.outcome.paid"
+              values={{ id, gb: formatGb(result.order.traffic_bytes, intl.locale) }}
+            />
+          ),
+          description: <FormattedMessage id="order.outcome.paidHint" />,
+        };
+      case 'pending':
+        return {
+          status: 'pending',
+          type: 'info',
+          message: <FormattedMessage id="order.outcome.pending" values={{ id }} />,
+          description: <FormattedMessage id="order.outcome.pendingHint" />,
+          action: checkAgain,
+        };
+      case 'cancelled':
+        return {
+          status: 'cancelled',
+          type: 'warning',
+          message: <FormattedMessage id="order.outcome.cancelled" values={{ id }} />,
+          description: <FormattedMessage id="order.outcome.cancelledHint" />,
+          action: newOrder,
+        };
+      case 'refunded':
+        return {
+          status: 'refunded',
+          type: 'info',
+          message: <FormattedMessage id="order.outcome.refunded" values={{ id }} />,
+        };
+    }
+  };
+
+  return (
+    <CheckoutReturnNotice
+      testId="order"
+      check={check}
+      texts={{
+        checking: <FormattedMessage id="order.outcome.checking" values={{ id }} />,
+        failed: <FormattedMessage id="order.outcome.error" />,
+        checkAgain: <FormattedMessage id="order.outcome.checkAgain" />,
+      }}
+      describe={describe}
+      onClose={onClose}
     />
   );
-
-  const id = orderId;
-  const result = check.data;
-  if (result === undefined) {
-    if (check.isError) {
-      return notice(
-        'error',
-        'error',
-        <FormattedMessage id="order.outcome.error" />,
-        check.error.message,
-        checkAgain,
-      );
-    }
-    return notice(
-      'checking',
-      'info',
-      <FormattedMessage id="order.outcome.checking" values={{ id }} />,
-      undefined,
-      undefined,
-      <LoadingOutlined />,
-    );
-  }
-
-  switch (result.status) {
-    case 'paid':
-      return notice(
-        'paid',
-        'success',
-        <FormattedMessage
-          id="order.outcome.paid"
-          values={{ id, gb: formatGb(result.order.traffic_bytes, intl.locale) }}
-        />,
-        <FormattedMessage id="order.outcome.paidHint" />,
-      );
-    case 'pending':
-      return notice(
-        'pending',
-        'info',
-        <FormattedMessage id="order.outcome.pending" values={{ id }} />,
-        <FormattedMessage id="order.outcome.pendingHint" />,
-        checkAgain,
-      );
-    case 'cancelled':
-      return notice(
-        'cancelled',
-        'warning',
-        <FormattedMessage id="order.outcome.cancelled" values={{ id }} />,
-        <FormattedMessage id="order.outcome.cancelledHint" />,
-        newOrder,
-      );
-    case 'refunded':
-      return notice('refunded', 'info', <FormattedMessage id="order.outcome.refunded" values={{ id }} />);
-    case 'error':
-      // Asking again helps when the provider or the server had a moment, not for someone else's order.
-      return notice(
-        'error',
-        'error',
-        <FormattedMessage id="order.outcome.error" />,
-        result.msg,
-        isTransient(result.code) ? checkAgain : undefined,
-      );
-  }
 }

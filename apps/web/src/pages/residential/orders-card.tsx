@@ -1,10 +1,11 @@
 import type { Order, OrderStatus } from '@resiport/contract';
 import { orderStatuses } from '@resiport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, message, Select, Table } from 'antd';
+import { Card, message, Select } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
+import { PagedTable } from '../../components/paged-table';
 import { useCheckOrderPay } from '../../features/orders/api/check-order-pay';
 import { ordersKey, useOrders } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
@@ -66,43 +67,26 @@ export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
     />
   );
 
-  const empty = orders.isError ? (
-    <EmptyState
-      title="order.list.failed"
-      hint="order.list.failedHint"
-      action={
-        <Button onClick={() => void orders.refetch()}>
-          <FormattedMessage id="error.reload" />
-        </Button>
-      }
-    />
-  ) : orders.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : status === undefined ? (
-    <EmptyState title="residential.orders.empty" hint="residential.orders.emptyHint" action={buyButton} />
-  ) : (
-    <EmptyState title="residential.orders.emptyFiltered" hint="residential.orders.emptyFilteredHint" />
-  );
+  const empty =
+    status === undefined ? (
+      <EmptyState title="residential.orders.empty" hint="residential.orders.emptyHint" action={buyButton} />
+    ) : (
+      <EmptyState title="residential.orders.emptyFiltered" hint="residential.orders.emptyFilteredHint" />
+    );
 
   return (
     <Card title={<FormattedMessage id="residential.orders" />} extra={filter}>
-      <Table<Order>
-        data-testid="orders-table"
+      <PagedTable<Order>
+        testId="orders-table"
         rowKey="id"
         columns={columns}
-        dataSource={orders.data?.list ?? []}
-        loading={orders.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: orders.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => intl.formatMessage({ id: 'order.list.total' }, { total }),
-        }}
+        query={orders}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        totalText="order.list.total"
+        failed={{ title: 'order.list.failed', hint: 'order.list.failedHint' }}
+        empty={empty}
       />
     </Card>
   );

@@ -1,11 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SubAccount } from '@resiport/contract';
-import { Button, Card, Flex, Input, Table } from 'antd';
+import { Button, Card, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { EmptyState } from '../../components/empty-state';
+import { PagedTable } from '../../components/paged-table';
 import { PageShell } from '../../components/page-shell';
 import { UnitsNote } from '../../components/units-note';
 import { useSubAccounts } from '../../features/subaccounts/api/get-sub-accounts';
@@ -49,23 +50,12 @@ export default function SubAccountsPage() {
     </Button>
   );
 
-  const empty = subs.isError ? (
-    <EmptyState
-      title="subaccount.list.failed"
-      hint="subaccount.list.failedHint"
-      action={
-        <Button onClick={() => void subs.refetch()}>
-          <FormattedMessage id="error.reload" />
-        </Button>
-      }
-    />
-  ) : subs.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : search !== '' ? (
-    <EmptyState title="subaccount.emptySearch" hint="subaccount.emptySearchHint" />
-  ) : (
-    <EmptyState title="subaccount.empty" hint="subaccount.emptyHint" action={add('sub-add-empty')} />
-  );
+  const empty =
+    search !== '' ? (
+      <EmptyState title="subaccount.emptySearch" hint="subaccount.emptySearchHint" />
+    ) : (
+      <EmptyState title="subaccount.empty" hint="subaccount.emptyHint" action={add('sub-add-empty')} />
+    );
 
   return (
     <PageShell title="menu.proxysetting.subaccount" subtitle="subaccount.subtitle">
@@ -87,25 +77,19 @@ export default function SubAccountsPage() {
                 setPage(1);
               }}
             />
-            <Table<SubAccount>
-              data-testid="sub-table"
+            <PagedTable<SubAccount>
+              testId="sub-table"
               rowKey="id"
               size="middle"
               columns={columns}
-              dataSource={data?.list ?? []}
-              loading={subs.isFetching}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: empty }}
+              query={subs}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+              totalText="subaccount.list.total"
+              failed={{ title: 'subaccount.list.failed', hint: 'subaccount.list.failedHint' }}
+              empty={empty}
               onRow={(sub) => rowTestId(`sub-row-${sub.username}`)}
-              pagination={{
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: data?.total ?? 0,
-                onChange: setPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-                showTotal: (total) => intl.formatMessage({ id: 'subaccount.list.total' }, { total }),
-              }}
             />
             <UnitsNote />
           </Flex>

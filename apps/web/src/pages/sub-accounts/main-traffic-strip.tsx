@@ -3,7 +3,7 @@ import { Button, Card, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../config/paths';
 import { formatGbLeft } from '../../lib/units';
 

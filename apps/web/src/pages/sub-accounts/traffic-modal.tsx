@@ -1,7 +1,7 @@
 import type { SubAccount } from '@resiport/contract';
 import { Descriptions } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { FadeModal } from '../../components/fade-modal';
 import { TrafficMoveForm } from '../../features/subaccounts/components/traffic-move-form';
 import { formatGbLeft } from '../../lib/units';

@@ -1,10 +1,11 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { TrafficChange } from '@resiport/contract';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { PagedTable } from '../../components/paged-table';
 import { paths } from '../../config/paths';
 import { useChangelog } from '../../features/traffic/api/get-changelog';
 import type { DateRange } from '../../features/traffic/date-range';
@@ -22,7 +23,6 @@ interface TabProps {
 
 /** The traffic change record: every purchase, trial, allocation, recycling, refund … newest first. */
 export function ChangesTab({ filters, range, update }: TabProps) {
-  const intl = useIntl();
   const navigate = useNavigate();
   const changes = useChangelog({
     range,
@@ -40,19 +40,7 @@ export function ChangesTab({ filters, range, update }: TabProps) {
     if (data && !changes.isPlaceholderData && filters.page > lastPage) update({ page: lastPage });
   }, [data, changes.isPlaceholderData, filters.page, lastPage, update]);
 
-  const empty = changes.isError ? (
-    <EmptyState
-      title="usage.changes.failed"
-      hint="usage.failedHint"
-      action={
-        <Button onClick={() => void changes.refetch()}>
-          <FormattedMessage id="error.reload" />
-        </Button>
-      }
-    />
-  ) : changes.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : isFiltered(filters, 'changes') ? (
+  const empty = isFiltered(filters, 'changes') ? (
     <EmptyState
       testId="usage-changes-empty"
       title="usage.changes.emptyFiltered"
@@ -72,24 +60,18 @@ export function ChangesTab({ filters, range, update }: TabProps) {
   );
 
   return (
-    <Table<TrafficChange>
-      data-testid="traffic-changes-table"
+    <PagedTable<TrafficChange>
+      testId="traffic-changes-table"
       rowKey="id"
       columns={columns}
-      dataSource={data?.list ?? []}
-      loading={changes.isFetching}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
+      query={changes}
+      page={filters.page}
+      pageSize={PAGE_SIZE}
+      onPage={(page) => update({ page })}
+      totalText="usage.list.total"
+      failed={{ title: 'usage.changes.failed', hint: 'usage.failedHint' }}
+      empty={empty}
       onRow={(change) => rowTestId(`traffic-change-${change.id}`)}
-      pagination={{
-        current: filters.page,
-        pageSize: PAGE_SIZE,
-        total: data?.total ?? 0,
-        onChange: (page) => update({ page }),
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => intl.formatMessage({ id: 'usage.list.total' }, { total }),
-      }}
     />
   );
 }

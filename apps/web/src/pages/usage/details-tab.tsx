@@ -1,10 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UsageRow } from '@resiport/contract';
-import { Button, Flex, Skeleton, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
+import { PagedTable } from '../../components/paged-table';
 import { useDetails } from '../../features/traffic/api/get-details';
 import { useUsage } from '../../features/traffic/api/get-usage';
 import { useDownloadDetailsCsv } from '../../features/traffic/api/download-details-csv';
@@ -47,11 +49,6 @@ export function DetailsTab({ filters, range, update }: TabProps) {
     if (data && !details.isPlaceholderData && filters.page > lastPage) update({ page: lastPage });
   }, [data, details.isPlaceholderData, filters.page, lastPage, update]);
 
-  const retry = (refetch: () => unknown) => (
-    <Button onClick={() => void refetch()}>
-      <FormattedMessage id="error.reload" />
-    </Button>
-  );
   const neverUsed = user.traffic_used_bytes <= 0 && !isFiltered(filters, 'details');
 
   const chart = usage.data ? (
@@ -63,18 +60,14 @@ export function DetailsTab({ filters, range, update }: TabProps) {
       emptyText={<FormattedMessage id="usage.chart.empty" />}
     />
   ) : usage.isError ? (
-    <EmptyState title="usage.failed" hint="usage.failedHint" action={retry(usage.refetch)} />
+    <LoadFailed title="usage.failed" hint="usage.failedHint" onReload={() => void usage.refetch()} />
   ) : (
     <div data-testid="usage-chart-loading" style={{ height: CHART_HEIGHT }}>
       <Skeleton active title={false} paragraph={{ rows: 8 }} />
     </div>
   );
 
-  const empty = details.isError ? (
-    <EmptyState title="usage.failed" hint="usage.failedHint" action={retry(details.refetch)} />
-  ) : details.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : neverUsed ? (
+  const empty = neverUsed ? (
     <EmptyState testId="usage-details-empty" title="usage.details.empty" hint="usage.details.emptyHint" />
   ) : (
     <EmptyState
@@ -142,23 +135,17 @@ export function DetailsTab({ filters, range, update }: TabProps) {
         </Typography.Title>
         {chart}
       </div>
-      <Table<UsageRow>
-        data-testid="traffic-details-table"
+      <PagedTable<UsageRow>
+        testId="traffic-details-table"
         rowKey={rowKey}
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={details.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: filters.page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          onChange: (page) => update({ page }),
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => intl.formatMessage({ id: 'usage.list.total' }, { total }),
-        }}
+        query={details}
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => update({ page })}
+        totalText="usage.list.total"
+        failed={{ title: 'usage.failed', hint: 'usage.failedHint' }}
+        empty={empty}
       />
     </Flex>
   );

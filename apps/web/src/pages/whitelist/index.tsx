@@ -1,9 +1,10 @@
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { WhitelistEntry } from '@resiport/contract';
-import { Alert, Button, Card, Flex, Progress, Table, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Progress, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
+import { PagedTable } from '../../components/paged-table';
 import { PageShell } from '../../components/page-shell';
 import { useWhitelist } from '../../features/whitelist/api/get-whitelist';
 import { rowTestId } from '../../lib/row-test-id';
@@ -17,7 +18,6 @@ const PAGE_SIZE = 10;
  * account), how many of the allowed number are used, and adding, editing or removing them.
  */
 export default function WhitelistPage() {
-  const intl = useIntl();
   const { token } = theme.useToken();
   const [page, setPage] = useState(1);
   const whitelist = useWhitelist(page, PAGE_SIZE);
@@ -41,19 +41,7 @@ export default function WhitelistPage() {
     </Button>
   );
 
-  const empty = whitelist.isError ? (
-    <EmptyState
-      title="whitelist.list.failed"
-      hint="whitelist.list.failedHint"
-      action={
-        <Button onClick={() => void whitelist.refetch()}>
-          <FormattedMessage id="error.reload" />
-        </Button>
-      }
-    />
-  ) : whitelist.isPending ? (
-    <div style={{ height: 120 }} />
-  ) : (
+  const empty = (
     <EmptyState title="whitelist.empty" hint="whitelist.emptyHint" action={add('whitelist-add-empty')} />
   );
 
@@ -95,24 +83,18 @@ export default function WhitelistPage() {
           )}
         </Card>
         <Card>
-          <Table<WhitelistEntry>
-            data-testid="whitelist-table"
+          <PagedTable<WhitelistEntry>
+            testId="whitelist-table"
             rowKey="id"
             columns={columns}
-            dataSource={data?.list ?? []}
-            loading={whitelist.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: empty }}
+            query={whitelist}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            totalText="whitelist.list.total"
+            failed={{ title: 'whitelist.list.failed', hint: 'whitelist.list.failedHint' }}
+            empty={empty}
             onRow={(entry) => rowTestId(`whitelist-row-${entry.ip}`)}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => intl.formatMessage({ id: 'whitelist.list.total' }, { total }),
-            }}
           />
         </Card>
       </Flex>

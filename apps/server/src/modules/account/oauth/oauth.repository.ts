@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { OAuthStatesTable } from '../../../db/database.types';
+import type { OAuthStatesTable } from '../account.table';
 import type { ProviderName } from './providers';
 
 export async function insertState(

@@ -1,24 +1,16 @@
 import cookie from '@fastify/cookie';
-import {
-  accountPaths,
-  envelopeSchema,
-  langFromAcceptLanguage,
-  oauthCallbackQuery,
-  oauthLoginBody,
-  oauthProvidersData,
-  oauthStartQuery,
-} from '@resiport/contract';
+import { accountEndpoints, accountLinks, langFromAcceptLanguage } from '@resiport/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { ok } from '../../../lib/reply';
 import { clientOf } from '../session/session.service';
-import { signInReply, signInResponse } from '../sign-in-reply';
+import { endpointRoutes } from '../../../plugins/endpoint-routes';
+import { signInReply } from '../sign-in-reply';
 import { completeOAuthLogin, finishOAuth, startOAuth } from './oauth-flow.service';
 import type { ProviderName } from './providers';
 
-const tags = ['account'];
 const BINDING_COOKIE = 'rp_oauth';
 
 /** Google and Yandex sign-in: page redirects out to the provider and back, then a code-for-session call. */
@@ -41,20 +33,19 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Only the OAuth routes read cookies (the browser binding); no per-request cost elsewhere.
     await app.register(cookie);
 
-    app.get(
-      accountPaths.oauthProviders,
-      { schema: { tags, response: { 200: envelopeSchema(oauthProvidersData) } } },
-      async (request) =>
-        ok(request, { google: Boolean(ctx.config.oauth.google), yandex: Boolean(ctx.config.oauth.yandex) }),
+    const { route, link } = endpointRoutes(app, ctx, ['account']);
+    const { oauth } = ctx.config;
+    route(accountEndpoints.oauthProviders, async (request) =>
+      ok(request, { google: Boolean(oauth.google), yandex: Boolean(oauth.yandex) }),
     );
 
     for (const [provider, start, callback] of [
-      ['google', accountPaths.googleStart, accountPaths.googleCallback],
-      ['yandex', accountPaths.yandexStart, accountPaths.yandexCallback],
+      ['google', accountLinks.googleStart, accountLinks.googleCallback],
+      ['yandex', accountLinks.yandexStart, accountLinks.yandexCallback],
     ] as const) {
-      app.get(start, { schema: { tags, querystring: oauthStartQuery } }, async (request, reply) => {
+      link(start, async (request, query, reply) => {
         try {
-          const { url, browserBinding } = await startOAuth(ctx, provider, request.query.redirect);
+          const { url, browserBinding } = await startOAuth(ctx, provider, query.redirect);
           reply.setCookie(BINDING_COOKIE, browserBinding, {
             path: '/api/account',
             httpOnly: true,
@@ -68,12 +59,12 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       });
 
-      app.get(callback, { schema: { tags, querystring: oauthCallbackQuery } }, async (request, reply) => {
+      link(callback, async (request, query, reply) => {
         reply.clearCookie(BINDING_COOKIE, { path: '/api/account' });
         try {
           const { loginCode, redirectPath } = await finishOAuth(ctx, provider, {
-            code: request.query.code,
-            state: request.query.state,
+            code: query.code,
+            state: query.state,
             browserBinding: request.cookies[BINDING_COOKIE],
             lang: langFromAcceptLanguage(request.headers['accept-language']),
           });
@@ -85,11 +76,8 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     }
 
-    app.post(
-      accountPaths.oauthLogin,
-      { schema: { tags, body: oauthLoginBody, response: { 200: signInResponse } } },
-      async (request) =>
-        signInReply(request, await completeOAuthLogin(ctx, request.body.code, clientOf(request))),
+    route(accountEndpoints.oauthLogin, async (request, { code }) =>
+      signInReply(request, await completeOAuthLogin(ctx, code, clientOf(request))),
     );
   };
 }

@@ -1,6 +1,8 @@
+import type { SignInMethod } from '@resiport/contract';
 import type { Config, OAuthProviderConfig } from '../../../config';
 
-export type ProviderName = 'google' | 'yandex';
+/** The sign-in methods that are OAuth providers. */
+export type ProviderName = Exclude<SignInMethod, 'password'>;
 
 export interface OAuthProfile {
   subject: string;

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/database';
-import type { ApiTokenRevocation, RevokedApiTokensTable } from './account-security.tables';
+import type { ApiTokenRevocation, RevokedApiTokensTable } from './account-security.table';
 
 /** The developer token's columns on `accounts`, and `revoked_api_tokens`. */
 

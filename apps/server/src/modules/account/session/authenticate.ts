@@ -1,8 +1,8 @@
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MessageKey } from '../../../i18n/messages';
+import type { PhraseKey } from '../../../i18n/phrase';
 import { findAccountByApiTokenHash, type AccountRow } from '../account.repository';
-import type { ApiTokenRevocation } from './account-security.tables';
+import type { ApiTokenRevocation } from './account-security.table';
 import { hashApiToken, looksLikeApiToken } from './api-token';
 import { findRevokedApiToken, touchApiToken } from './api-token.repository';
 import { verifySession, type SessionClaims } from './session-token';
@@ -71,7 +71,7 @@ async function byApiToken(ctx: AppContext, token: string): Promise<AccountRow> {
   throw new AppError('ApiTokenRevoked', {}, null, revokedMessages[revoked.reason]);
 }
 
-const revokedMessages: Record<ApiTokenRevocation, MessageKey> = {
+const revokedMessages: Record<ApiTokenRevocation, PhraseKey<'codes'>> = {
   regenerated: 'ApiTokenRevokedRegenerated',
   password_changed: 'ApiTokenRevokedPasswordChanged',
   password_reset: 'ApiTokenRevokedPasswordReset',

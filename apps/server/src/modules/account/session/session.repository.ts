@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { AccountRow } from '../account.repository';
-import type { AccountSessionsTable } from './account-security.tables';
+import type { AccountSessionsTable } from './account-security.table';
 
 /** The only code that touches `account_sessions`. */
 

@@ -7,7 +7,7 @@ import { randomToken } from '../../../lib/crypto';
 import type { AccountRow } from '../account.repository';
 import { issueSession } from './session-token';
 import type { Executor } from '../../../db/database';
-import type { ApiTokenRevocation } from './account-security.tables';
+import type { ApiTokenRevocation } from './account-security.table';
 import { lastRevokedApiToken, replaceApiToken } from './api-token.repository';
 import {
   insertSession,

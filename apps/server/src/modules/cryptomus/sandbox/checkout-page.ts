@@ -1,4 +1,5 @@
 import { centsToDecimal } from '../money';
+import { isPhraseKey } from '../../../i18n/phrase';
 import type { CheckoutTexts } from './checkout-texts';
 import type { SandboxInvoice } from './sandbox.repository';
 import { checkoutActions } from './sandbox.service';
@@ -14,14 +15,17 @@ export function renderCheckoutPage(
 ): string {
   const amount = `${centsToDecimal(invoice.amount_cents)} ${invoice.currency}`;
   const rows: [string, string][] = [
-    [texts.invoice, invoice.uuid],
-    [texts.order, invoice.order_id],
-    [texts.amount, amount],
-    [texts.status, texts.statuses[invoice.status] ?? invoice.status],
-    [texts.expires, `${invoice.expires_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+    [texts('label.invoice'), invoice.uuid],
+    [texts('label.order'), invoice.order_id],
+    [texts('label.amount'), amount],
+    [texts('label.status'), statusText(invoice.status, texts)],
+    [texts('label.expires'), `${invoice.expires_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
   ];
   if (invoice.payer_amount_cents !== null) {
-    rows.push([texts.payerPaid, `${centsToDecimal(invoice.payer_amount_cents)} ${invoice.currency}`]);
+    rows.push([
+      texts('label.payerPaid'),
+      `${centsToDecimal(invoice.payer_amount_cents)} ${invoice.currency}`,
+    ]);
   }
   const details = rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd>${escape(value)}</dd>`).join('');
   const next = invoice.is_final ? closed(invoice, texts) : buttons(texts, options.actionBase);
@@ -29,32 +33,38 @@ export function renderCheckoutPage(
 }
 
 export function renderNotFoundPage(texts: CheckoutTexts, lang: string): string {
-  return page(texts, lang, `<h1>${escape(texts.notFound)}</h1>`);
+  return page(texts, lang, `<h1>${escape(texts('notFound'))}</h1>`);
+}
+
+/** A status we have words for, else the status itself (Cryptomus may add statuses). */
+function statusText(status: string, texts: CheckoutTexts): string {
+  const key = `status.${status}`;
+  return isPhraseKey('sandbox', key) ? texts(key) : status;
 }
 
 function buttons(texts: CheckoutTexts, actionBase: string): string {
   const forms = checkoutActions.map(
     (action) =>
       `<form method="post" action="${escape(`${actionBase}/${action}`)}">` +
-      `<button type="submit">${escape(texts.actions[action])}</button>` +
-      `<small>${escape(texts.hints[action])}</small></form>`,
+      `<button type="submit">${escape(texts(`action.${action}`))}</button>` +
+      `<small>${escape(texts(`hint.${action}`))}</small></form>`,
   );
-  return `<p>${escape(texts.chooseOutcome)}</p>${forms.join('')}`;
+  return `<p>${escape(texts('chooseOutcome'))}</p>${forms.join('')}`;
 }
 
 function closed(invoice: SandboxInvoice, texts: CheckoutTexts): string {
   const paid = invoice.status === 'paid' || invoice.status === 'paid_over';
   const back = paid ? invoice.url_success : invoice.url_return;
-  const link = back ? `<p><a href="${escape(back)}">${escape(texts.backToStore)}</a></p>` : '';
-  return `<p>${escape(texts.closed)}</p>${link}`;
+  const link = back ? `<p><a href="${escape(back)}">${escape(texts('backToStore'))}</a></p>` : '';
+  return `<p>${escape(texts('closed'))}</p>${link}`;
 }
 
 function page(texts: CheckoutTexts, lang: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang === 'ru' ? 'ru' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(texts.title)}</title><style>${STYLE}</style></head>
-<body><main><p class="banner">${escape(texts.title)}</p><p>${escape(texts.notice)}</p>${body}</main></body></html>`;
+<title>${escape(texts('title'))}</title><style>${STYLE}</style></head>
+<body><main><p class="banner">${escape(texts('title'))}</p><p>${escape(texts('notice'))}</p>${body}</main></body></html>`;
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f5f5f5;margin:0;padding:2rem}

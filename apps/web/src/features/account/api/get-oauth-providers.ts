@@ -1,10 +1,10 @@
-import { accountPaths, oauthProvidersData } from '@resiport/contract';
+import { accountEndpoints } from '@resiport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /account/oauthProviders: which social sign-in buttons to show; on any failure, none (quietly). */
 export async function getOAuthProviders() {
-  return (await api.get(accountPaths.oauthProviders, { schema: oauthProvidersData, quiet: true })).data;
+  return (await api.send(accountEndpoints.oauthProviders, {}, { quiet: true })).data;
 }
 
 export const oauthProvidersQuery = queryOptions({

@@ -1,10 +1,8 @@
-import { accountPaths } from '@resiport/contract';
+import { accountEndpoints } from '@resiport/contract';
 import { api } from '../../../lib/api';
-import { anyData, signInOutcomeOf, type SignInOutcome } from './sign-in-outcome';
+import { signInOutcomeOf, type SignInOutcome } from './sign-in-outcome';
 
 /** POST /account/oauthLogin: trades the one-time code from the OAuth redirect for a session (or a ticket). */
 export async function oauthLogIn(code: string): Promise<SignInOutcome> {
-  return signInOutcomeOf(
-    await api.call('POST', accountPaths.oauthLogin, { params: { code }, schema: anyData }),
-  );
+  return signInOutcomeOf(await api.call(accountEndpoints.oauthLogin, { code }));
 }

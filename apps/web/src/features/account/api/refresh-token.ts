@@ -1,7 +1,7 @@
-import { accountPaths, sessionSchema } from '@resiport/contract';
+import { accountEndpoints } from '@resiport/contract';
 import { api } from '../../../lib/api';
 
 /** GET /user/refreshToken: a new session for a still-valid one (spec §4). */
 export async function refreshToken() {
-  return (await api.get(accountPaths.refreshToken, { schema: sessionSchema })).data;
+  return (await api.send(accountEndpoints.refreshToken, {})).data;
 }

@@ -1,11 +1,10 @@
-import { accountPaths } from '@resiport/contract';
+import { accountEndpoints } from '@resiport/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { noData } from '../../../lib/api-client';
 
 /** POST /account/forgetPwd → the server's "reset link sent" message. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  return (await api.post(accountPaths.forgetPwd, { params: { email }, schema: noData })).msg;
+  return (await api.send(accountEndpoints.forgetPwd, { email })).msg;
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,11 @@
-import { recoveryCodesData, securityData, securityPaths, twoFactorSetupData } from '@resiport/contract';
+import { securityEndpoints, type EndpointInput } from '@resiport/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { noData } from '../../../lib/api-client';
 
 /** GET /user/security: two-factor state, the developer token's dates, the signed-in sessions. */
 export const securityQuery = queryOptions({
   queryKey: ['account', 'security'],
-  queryFn: async ({ signal }) =>
-    (await api.get(securityPaths.overview, { schema: securityData, signal })).data,
+  queryFn: async ({ signal }) => (await api.send(securityEndpoints.overview, {}, { signal })).data,
 });
 
 export function useSecurity() {
@@ -24,32 +22,29 @@ function useSecurityMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export function useStartTwoFactorSetup() {
-  return useSecurityMutation(
-    async () => (await api.post(securityPaths.twoFactorSetup, { schema: twoFactorSetupData })).data,
-  );
+  return useSecurityMutation(async () => (await api.send(securityEndpoints.twoFactorSetup, {})).data);
 }
 
 export function useEnableTwoFactor() {
   return useSecurityMutation(
-    async (code: string) =>
-      (await api.post(securityPaths.twoFactorEnable, { params: { code }, schema: recoveryCodesData })).data,
+    async (code: string) => (await api.send(securityEndpoints.twoFactorEnable, { code })).data,
   );
 }
 
 export function useDisableTwoFactor() {
-  return useSecurityMutation(async (input: { password?: string; code: string }) => {
-    await api.post(securityPaths.twoFactorDisable, { params: { ...input }, schema: noData });
+  return useSecurityMutation(async (input: EndpointInput<typeof securityEndpoints.twoFactorDisable>) => {
+    await api.send(securityEndpoints.twoFactorDisable, input);
   });
 }
 
 export function useRevokeSession() {
   return useSecurityMutation(async (id: string) => {
-    await api.post(securityPaths.revokeSession, { params: { id }, schema: noData });
+    await api.send(securityEndpoints.revokeSession, { id });
   });
 }
 
 export function useSignOutEverywhere() {
   return useSecurityMutation(async () => {
-    await api.post(securityPaths.signOutEverywhere, { schema: noData });
+    await api.send(securityEndpoints.signOutEverywhere, {});
   });
 }

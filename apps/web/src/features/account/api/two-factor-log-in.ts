@@ -1,10 +1,10 @@
-import { securityPaths, sessionSchema } from '@resiport/contract';
+import { accountEndpoints, type EndpointInput } from '@resiport/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** POST /account/login2fa: the ticket from the first step and a code → a session. */
-export async function twoFactorLogIn(input: { challenge: string; code: string }) {
-  return (await api.post(securityPaths.twoFactorLogin, { params: { ...input }, schema: sessionSchema })).data;
+export async function twoFactorLogIn(input: EndpointInput<typeof accountEndpoints.twoFactorLogin>) {
+  return (await api.send(accountEndpoints.twoFactorLogin, input)).data;
 }
 
 export function useTwoFactorLogIn() {

@@ -3,7 +3,7 @@ import { ResultCode, type TwoFactorChallenge } from '@resiport/contract';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCompleteSignIn } from '../../../app/use-complete-sign-in';
+import { useCompleteSignIn } from '../sign-in/use-complete-sign-in';
 import { Input } from '../../../components/light-inputs';
 import { hasCode } from '../../../lib/api-error';
 import { showServerFieldErrors } from '../../../lib/form-errors';

@@ -1,11 +1,11 @@
-import { citysData, dynamicPaths } from '@resiport/contract';
+import { dynamicEndpoints } from '@resiport/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { dynamicKey } from './keys';
 
 /** GET /dynamic/citys?country=: the states and cities the pool tags in one country (often none). */
 export async function getCities(country: string, signal?: AbortSignal) {
-  return (await api.get(dynamicPaths.citys, { params: { country }, schema: citysData, signal })).data;
+  return (await api.send(dynamicEndpoints.citys, { country }, { signal })).data;
 }
 
 /** Nothing to ask for "any country". */

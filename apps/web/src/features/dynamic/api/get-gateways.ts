@@ -1,4 +1,4 @@
-import { dynamicPaths, gatewaysData } from '@resiport/contract';
+import { dynamicEndpoints } from '@resiport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { dynamicKey } from './keys';
@@ -6,8 +6,7 @@ import { dynamicKey } from './keys';
 /** GET /dynamic/gateways: the proxy hostnames with their HTTP and SOCKS5 ports. They change rarely. */
 export const gatewaysQuery = queryOptions({
   queryKey: [...dynamicKey, 'gateways'],
-  queryFn: async ({ signal }) =>
-    (await api.get(dynamicPaths.gateways, { schema: gatewaysData, signal })).data.list,
+  queryFn: async ({ signal }) => (await api.send(dynamicEndpoints.gateways, {}, { signal })).data.list,
   staleTime: 5 * 60_000,
 });
 

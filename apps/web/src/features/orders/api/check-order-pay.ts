@@ -1,6 +1,7 @@
-import { orderPaths, orderSchema } from '@resiport/contract';
-import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { orderEndpoints } from '@resiport/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { useReturnCheck } from '../../../lib/checkout-return';
 import { orderCheckOf, type OrderCheck } from '../order-payment';
 
 /**
@@ -9,33 +10,17 @@ import { orderCheckOf, type OrderCheck } from '../order-payment';
  * order, 10009 not found …) is toasted and then passed through.
  */
 export async function checkOrderPay(orderId: number): Promise<OrderCheck> {
-  const reply = await api.call('POST', orderPaths.checkPay, {
-    params: { order_id: orderId },
-    schema: orderSchema,
-    passThroughAfterToast: true,
-  });
+  const reply = await api.call(
+    orderEndpoints.checkPay,
+    { order_id: orderId },
+    { passThroughAfterToast: true },
+  );
   return orderCheckOf(reply);
 }
 
-/**
- * Back from the checkout: checks once per page visit (never again by itself: each check may
- * toast); `refetch()` is "Check again". `onChecked` runs after every check.
- */
+/** Back from the checkout (`?order_id=`): see `useReturnCheck`. */
 export function useOrderPaymentCheck(orderId: number | undefined, onChecked: (check: OrderCheck) => void) {
-  return useQuery({
-    queryKey: ['order', 'check', orderId],
-    queryFn:
-      orderId === undefined
-        ? skipToken
-        : async () => {
-            const check = await checkOrderPay(orderId);
-            onChecked(check);
-            return check;
-          },
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  return useReturnCheck(['order', 'check', orderId], orderId, checkOrderPay, onChecked);
 }
 
 /** "Check payment" on a row of the orders table. */

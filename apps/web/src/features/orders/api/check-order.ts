@@ -1,7 +1,7 @@
-import { orderPaths, orderQuoteSchema, type OrderQuote } from '@resiport/contract';
+import { orderEndpoints, type OrderQuote } from '@resiport/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { OrderParams } from '../order-selection';
+import { orderRequestOf, type OrderParams } from '../order-selection';
 
 /** Every quote query starts with this key; drop them after a purchase (e.g. the trial is used up). */
 export const orderQuoteKey = ['order', 'quote'] as const;
@@ -14,9 +14,7 @@ export const quoteKeyOf = (params: OrderParams) => [...orderQuoteKey, { ...param
  * it belongs instead of as a toast on every change.
  */
 export async function checkOrder(params: OrderParams, signal?: AbortSignal): Promise<OrderQuote> {
-  return (
-    await api.get(orderPaths.check, { params: { ...params }, schema: orderQuoteSchema, quiet: true, signal })
-  ).data;
+  return (await api.send(orderEndpoints.check, orderRequestOf(params), { quiet: true, signal })).data;
 }
 
 /** The quote of the current selection; the previous one stays on screen while the next loads. */

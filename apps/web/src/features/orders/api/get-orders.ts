@@ -1,8 +1,6 @@
-import { orderPaths, orderSchema, pageOf, type OrderStatus } from '@resiport/contract';
+import { orderEndpoints, type OrderStatus } from '@resiport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-const ordersPage = pageOf(orderSchema);
 
 /** Every order-list query starts with this key; invalidate it after a purchase or a payment check. */
 export const ordersKey = ['orders'] as const;
@@ -16,13 +14,7 @@ export interface OrdersFilter {
 
 /** GET /order/list: one page of the account's orders, newest first. */
 export async function getOrders({ page, pageSize, status }: OrdersFilter, signal?: AbortSignal) {
-  return (
-    await api.get(orderPaths.list, {
-      params: { page, page_size: pageSize, status },
-      schema: ordersPage,
-      signal,
-    })
-  ).data;
+  return (await api.send(orderEndpoints.list, { page, page_size: pageSize, status }, { signal })).data;
 }
 
 export function useOrders(filter: OrdersFilter) {

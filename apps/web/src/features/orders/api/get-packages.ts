@@ -1,11 +1,11 @@
-import { orderPaths, packagesData } from '@resiport/contract';
+import { orderEndpoints } from '@resiport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /order/packages: the traffic packages on sale, the trial among them, in display order. */
 export const packagesQuery = queryOptions({
   queryKey: ['order', 'packages'],
-  queryFn: async ({ signal }) => (await api.get(orderPaths.packages, { schema: packagesData, signal })).data,
+  queryFn: async ({ signal }) => (await api.send(orderEndpoints.packages, {}, { signal })).data,
   staleTime: 5 * 60_000,
 });
 

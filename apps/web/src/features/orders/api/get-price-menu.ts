@@ -1,12 +1,11 @@
-import { orderPaths, priceMenuData } from '@resiport/contract';
+import { orderEndpoints } from '@resiport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /order/pricemenu: the per-GB price tiers by quantity. Prices change rarely; five minutes is fresh. */
 export const priceMenuQuery = queryOptions({
   queryKey: ['order', 'pricemenu'],
-  queryFn: async ({ signal }) =>
-    (await api.get(orderPaths.priceMenu, { schema: priceMenuData, signal })).data,
+  queryFn: async ({ signal }) => (await api.send(orderEndpoints.priceMenu, {}, { signal })).data,
   staleTime: 5 * 60_000,
 });
 

@@ -1,12 +1,8 @@
-import { orderPaidData, orderPaths } from '@resiport/contract';
+import { orderEndpoints } from '@resiport/contract';
 import { useMutation } from '@tanstack/react-query';
-import { message } from 'antd';
-import { ERROR_TOAST_SECONDS } from '../../../config/business';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-error';
-import { runtimeMessage } from '../../../lib/runtime-intl';
+import { api, unexpectedAnswer } from '../../../lib/api';
 import { payOutcomeOf, type PayOutcome } from '../order-payment';
-import type { OrderParams } from '../order-selection';
+import { orderRequestOf, type OrderParams } from '../order-selection';
 
 export interface PayOrderInput {
   params: OrderParams;
@@ -21,18 +17,13 @@ export type PayResult = Exclude<PayOutcome, { kind: 'unexpected' }>;
  * the wrapper and reject.
  */
 export async function payOrder({ params, idempotencyKey }: PayOrderInput): Promise<PayResult> {
-  const reply = await api.call('POST', orderPaths.pay, {
-    params: { ...params, idempotency_key: idempotencyKey },
-    schema: orderPaidData,
+  const reply = await api.call(orderEndpoints.pay, {
+    ...orderRequestOf(params),
+    idempotency_key: idempotencyKey,
   });
   const outcome = payOutcomeOf(reply);
   if (outcome.kind !== 'unexpected') return outcome;
-  const text = runtimeMessage(
-    'error.unexpected',
-    'Unexpected answer from the server, please try again later',
-  );
-  void message.error(text, ERROR_TOAST_SECONDS);
-  throw new ApiError('format', text);
+  throw unexpectedAnswer();
 }
 
 export function usePayOrder() {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQuery } from '../../../app/current-user';
+import { currentUserQuery } from '../../../lib/current-user';
 import { orderQuoteKey } from './check-order';
 import { ordersKey } from './get-orders';
 

@@ -1,25 +1,17 @@
-import { subAccountSchema, subPaths, type SubAccount } from '@resiport/contract';
+import { subEndpoints, type EndpointInput, type SubAccount } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { subAccountsKey } from './keys';
 import { refreshAfterRefusal, refreshAfterTrafficChange } from './sub-account-cache';
 
-export interface AddSubAccountInput {
-  username: string;
-  /** Omitted: the server generates a strong one. */
-  password?: string;
-  remark?: string;
-  /** Initial traffic from the main account, GB as a decimal string ("0.5"); omitted: none. */
-  traffic?: string;
-}
-
 /**
  * POST /auth/passadd → the new sub-account, with its password (the generated one when none was
- * given). Refusals (10030 'Username Exist', 10031 main account short, 10037 too many, 10001) are
+ * given; omitted or empty asks for one). `traffic`: initial GB from the main account as a decimal
+ * string ("0.5"); omitted: none. Refusals (10030 'Username Exist', 10031 main account short, 10037 too many, 10001) are
  * toasted by the wrapper and reject.
  */
-export async function addSubAccount(input: AddSubAccountInput): Promise<SubAccount> {
-  return (await api.post(subPaths.add, { params: { ...input }, schema: subAccountSchema })).data;
+export async function addSubAccount(input: EndpointInput<typeof subEndpoints.add>): Promise<SubAccount> {
+  return (await api.send(subEndpoints.add, input)).data;
 }
 
 export function useAddSubAccount() {

@@ -1,4 +1,4 @@
-import { subDeleteData, subPaths } from '@resiport/contract';
+import { subEndpoints } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterTrafficChange, refreshAfterRefusal } from './sub-account-cache';
@@ -8,7 +8,7 @@ import { refreshAfterTrafficChange, refreshAfterRefusal } from './sub-account-ca
  * sub-account's credentials stop working at once (spec §4: its traffic is recycled).
  */
 export async function deleteSubAccount(id: number) {
-  return (await api.post(subPaths.delete, { params: { id }, schema: subDeleteData })).data;
+  return (await api.send(subEndpoints.delete, { id })).data;
 }
 
 export function useDeleteSubAccount() {

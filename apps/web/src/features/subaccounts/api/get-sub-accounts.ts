@@ -1,4 +1,4 @@
-import { subListData, subPaths } from '@resiport/contract';
+import { subEndpoints } from '@resiport/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { subAccountListKey, type SubAccountPage, type SubAccountsFilter } from './keys';
@@ -11,11 +11,11 @@ export async function getSubAccounts(
 ): Promise<SubAccountPage> {
   const text = search.trim();
   return (
-    await api.get(subPaths.list, {
-      params: { page, page_size: pageSize, search: text === '' ? undefined : text, id },
-      schema: subListData,
-      signal,
-    })
+    await api.send(
+      subEndpoints.list,
+      { page, page_size: pageSize, search: text === '' ? undefined : text, id },
+      { signal },
+    )
   ).data;
 }
 

@@ -1,6 +1,6 @@
-import type { subListData } from '@resiport/contract';
+import type { EndpointData, subEndpoints } from '@resiport/contract';
 
-export type SubAccountPage = ReturnType<typeof subListData.parse>;
+export type SubAccountPage = EndpointData<typeof subEndpoints.list>;
 
 export interface SubAccountsFilter {
   page: number;

@@ -1,6 +1,6 @@
 import { ResultCode, type SubAccount } from '@resiport/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQuery } from '../../../app/current-user';
+import { currentUserQuery } from '../../../lib/current-user';
 import { hasCode } from '../../../lib/api-error';
 import { subAccountKey, subAccountListsKey, subAccountsKey, type SubAccountPage } from './keys';
 

@@ -1,17 +1,16 @@
-import { subAccountSchema, subPaths, type SubAccount } from '@resiport/contract';
+import { subEndpoints, type EndpointInput, type SubAccount } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterRefusal, storeSubAccount } from './sub-account-cache';
 
-export interface UpdateSubPasswordInput {
-  id: number;
-  /** Omitted: the server generates a new strong one. */
-  password?: string;
-}
-
-/** POST /auth/passupdate → the sub-account with its new password; the old one stops working at once. */
-export async function updateSubPassword(input: UpdateSubPasswordInput): Promise<SubAccount> {
-  return (await api.post(subPaths.password, { params: { ...input }, schema: subAccountSchema })).data;
+/**
+ * POST /auth/passupdate → the sub-account with its new password (omitted: the server generates a
+ * strong one); the old one stops working at once.
+ */
+export async function updateSubPassword(
+  input: EndpointInput<typeof subEndpoints.password>,
+): Promise<SubAccount> {
+  return (await api.send(subEndpoints.password, input)).data;
 }
 
 export function useUpdateSubPassword() {

@@ -1,17 +1,11 @@
-import { subAccountSchema, subPaths, type SubAccount } from '@resiport/contract';
+import { subEndpoints, type EndpointInput, type SubAccount } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterRefusal, storeSubAccount } from './sub-account-cache';
 
-export interface UpdateSubRemarkInput {
-  id: number;
-  /** Empty clears it. */
-  remark: string;
-}
-
-/** POST /auth/remarkupdate → the sub-account with its new remark. */
-export async function updateSubRemark(input: UpdateSubRemarkInput): Promise<SubAccount> {
-  return (await api.post(subPaths.remark, { params: { ...input }, schema: subAccountSchema })).data;
+/** POST /auth/remarkupdate → the sub-account with its new remark (empty clears it). */
+export async function updateSubRemark(input: EndpointInput<typeof subEndpoints.remark>): Promise<SubAccount> {
+  return (await api.send(subEndpoints.remark, input)).data;
 }
 
 export function useUpdateSubRemark() {

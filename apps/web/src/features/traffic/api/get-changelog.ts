@@ -1,4 +1,4 @@
-import { changelogData, trafficPaths, type ChangelogData } from '@resiport/contract';
+import { trafficEndpoints, type ChangelogData } from '@resiport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { changelogKey, rangeParams, type ChangelogFilter } from './keys';
@@ -9,11 +9,11 @@ import { changelogKey, rangeParams, type ChangelogFilter } from './keys';
  */
 export async function getChangelog(filter: ChangelogFilter, signal?: AbortSignal): Promise<ChangelogData> {
   return (
-    await api.get(trafficPaths.changelog, {
-      params: { ...rangeParams(filter), kind: filter.kind, page: filter.page, page_size: filter.pageSize },
-      schema: changelogData,
-      signal,
-    })
+    await api.send(
+      trafficEndpoints.changelog,
+      { ...rangeParams(filter), kind: filter.kind, page: filter.page, page_size: filter.pageSize },
+      { signal },
+    )
   ).data;
 }
 

@@ -1,4 +1,4 @@
-import { detailsData, trafficPaths, type DetailsData } from '@resiport/contract';
+import { trafficEndpoints, type DetailsData } from '@resiport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { detailsKey, rangeParams, type PageFilter } from './keys';
@@ -6,11 +6,11 @@ import { detailsKey, rangeParams, type PageFilter } from './keys';
 /** GET /traffic/details: one page of usage rows (per period and owner or whitelisted IP), newest first. */
 export async function getDetails(filter: PageFilter, signal?: AbortSignal): Promise<DetailsData> {
   return (
-    await api.get(trafficPaths.details, {
-      params: { ...rangeParams(filter), page: filter.page, page_size: filter.pageSize },
-      schema: detailsData,
-      signal,
-    })
+    await api.send(
+      trafficEndpoints.details,
+      { ...rangeParams(filter), page: filter.page, page_size: filter.pageSize },
+      { signal },
+    )
   ).data;
 }
 

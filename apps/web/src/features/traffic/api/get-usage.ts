@@ -1,4 +1,4 @@
-import { trafficPaths, usageData, type UsageData } from '@resiport/contract';
+import { trafficEndpoints, type UsageData } from '@resiport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { rangeParams, usageKey, type UsageFilter } from './keys';
@@ -8,7 +8,7 @@ import { rangeParams, usageKey, type UsageFilter } from './keys';
  * series, the range's totals, today / 7 / 30-day totals and when the figures were last updated.
  */
 export async function getUsage(filter: UsageFilter, signal?: AbortSignal): Promise<UsageData> {
-  return (await api.get(trafficPaths.usage, { params: rangeParams(filter), schema: usageData, signal })).data;
+  return (await api.send(trafficEndpoints.usage, rangeParams(filter), { signal })).data;
 }
 
 /** The previous range stays on screen while the next one loads. */

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import type { IntlShape } from 'react-intl';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { editSubHref } from '../../subaccounts/sub-account-text';
+import { editSubHref } from '../../../config/paths';
 import type { UsageOwner } from '../usage-chart-data';
 
 interface OwnerNameProps {

@@ -1,19 +1,16 @@
-import { whitelistEntrySchema, whitelistPaths, type WhitelistEntry } from '@resiport/contract';
+import { whitelistEndpoints, type EndpointInput, type WhitelistEntry } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { whitelistKey } from './get-whitelist';
-
-export interface AddWhitelistIpInput {
-  ip: string;
-  remark?: string;
-}
 
 /**
  * POST /auth/whiteipadd → the new entry. Refusals (10033 already on the list, 10034 another
  * account's, 10035 list full, 10036 not an address to whitelist, 10001) are toasted and reject.
  */
-export async function addWhitelistIp(input: AddWhitelistIpInput): Promise<WhitelistEntry> {
-  return (await api.post(whitelistPaths.add, { params: { ...input }, schema: whitelistEntrySchema })).data;
+export async function addWhitelistIp(
+  input: EndpointInput<typeof whitelistEndpoints.add>,
+): Promise<WhitelistEntry> {
+  return (await api.send(whitelistEndpoints.add, input)).data;
 }
 
 export function useAddWhitelistIp() {

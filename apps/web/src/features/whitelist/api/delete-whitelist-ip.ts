@@ -1,14 +1,11 @@
-import { whitelistEntrySchema, whitelistPaths } from '@resiport/contract';
+import { whitelistEndpoints, type EndpointData } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { whitelistKey } from './get-whitelist';
 
-/** `data` of a deletion: the id that went. */
-const deletedEntry = whitelistEntrySchema.pick({ id: true });
-
 /** POST /auth/whiteipdelete: the address can no longer use the proxy without a password. */
-export async function deleteWhitelistIp(id: number): Promise<{ id: number }> {
-  return (await api.post(whitelistPaths.delete, { params: { id }, schema: deletedEntry })).data;
+export async function deleteWhitelistIp(id: number): Promise<EndpointData<typeof whitelistEndpoints.delete>> {
+  return (await api.send(whitelistEndpoints.delete, { id })).data;
 }
 
 export function useDeleteWhitelistIp() {

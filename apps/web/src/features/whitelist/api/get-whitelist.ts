@@ -1,8 +1,8 @@
-import { whitelistData, whitelistPaths } from '@resiport/contract';
+import { whitelistEndpoints, type EndpointData } from '@resiport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type WhitelistPage = ReturnType<typeof whitelistData.parse>;
+export type WhitelistPage = EndpointData<typeof whitelistEndpoints.list>;
 
 /** Every whitelist query starts with this key; invalidate it after any change. */
 export const whitelistKey = ['whitelist'] as const;
@@ -16,13 +16,7 @@ export async function getWhitelist(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<WhitelistPage> {
-  return (
-    await api.get(whitelistPaths.list, {
-      params: { page, page_size: pageSize },
-      schema: whitelistData,
-      signal,
-    })
-  ).data;
+  return (await api.send(whitelistEndpoints.list, { page, page_size: pageSize }, { signal })).data;
 }
 
 export function useWhitelist(page: number, pageSize: number) {

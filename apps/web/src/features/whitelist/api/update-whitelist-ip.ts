@@ -1,17 +1,13 @@
-import { whitelistEntrySchema, whitelistPaths, type WhitelistEntry } from '@resiport/contract';
+import { whitelistEndpoints, type EndpointInput, type WhitelistEntry } from '@resiport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { whitelistKey } from './get-whitelist';
 
-export interface UpdateWhitelistIpInput {
-  id: number;
-  ip?: string;
-  remark?: string;
-}
-
 /** POST /auth/whiteipupdate → the entry with its new address and/or remark (same refusals as adding). */
-export async function updateWhitelistIp(input: UpdateWhitelistIpInput): Promise<WhitelistEntry> {
-  return (await api.post(whitelistPaths.update, { params: { ...input }, schema: whitelistEntrySchema })).data;
+export async function updateWhitelistIp(
+  input: EndpointInput<typeof whitelistEndpoints.update>,
+): Promise<WhitelistEntry> {
+  return (await api.send(whitelistEndpoints.update, input)).data;
 }
 
 export function useUpdateWhitelistIp() {

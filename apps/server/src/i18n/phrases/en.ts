@@ -1,0 +1,125 @@
+import { validationMessages } from '@resiport/contract';
+import type { EnglishShape } from './phrase-types';
+
+/**
+ * Every English text the server writes, by section; the reference the other languages are typed
+ * against (ru.ts). `{name}` placeholders are filled per use (i18n/phrase.ts).
+ */
+export const en = {
+  /**
+   * The envelope's `msg`: each result code's own text (the spec's, verbatim), the success texts that
+   * are not codes (ActivationSent … SessionsRevoked) and texts used instead of a code's own
+   * (TooManyRequestsSeconds, ApiTokenRevoked*).
+   */
+  codes: {
+    Success: 'Success',
+    ActivationSent: 'The activation link has been sent, please open your email to activate',
+    ResetLinkSent: 'A password reset link has been sent to your email',
+    PasswordChanged: 'Your password has been changed',
+    PasswordReset: 'Your password has been reset, please sign in',
+    ValidationFailed: 'Please check the highlighted fields',
+    EmailRegistered: 'The email is registered',
+    InvalidLink: 'Invalid link, please re-register',
+    InvalidResetLink: 'This link is invalid or has expired, please request a new one',
+    SignInCodeInvalid: 'This sign-in has expired, please sign in again',
+    AmountTooSmall: 'The minimum top-up is {min} USD',
+    PaymentPending: 'The payment has not arrived yet; it usually takes a few minutes after you pay',
+    IdempotencyKeyReused: 'This request was already made with different details, please start again',
+    PaymentProviderUnavailable: 'The payment provider is not answering, please try again in a few minutes',
+    CouponInvalid: 'Invalid code',
+    CouponExpired: 'This coupon has expired',
+    CouponUsedUp: 'This coupon has been used up',
+    CouponAlreadyUsed: 'You have already used this coupon',
+    TrialUsed: 'The free trial has already been used on this account or network',
+    PackageUnavailable: 'This package is no longer available, please choose another one',
+    UsernameExists: 'Username Exist',
+    MainTrafficShort: 'The main account has only {available} GB left',
+    SubTrafficShort: 'This sub-account has only {available} GB left',
+    IpAlreadyWhitelisted: 'This IP is already on your whitelist',
+    IpTaken: 'This IP is whitelisted by another account',
+    WhitelistFull: 'You can whitelist up to {limit} IPs; delete one to add another',
+    IpNotAllowed: 'This address cannot be whitelisted: it is unspecified, loopback, broadcast or multicast',
+    SubAccountLimit: 'You can have up to {limit} sub-accounts; delete one to add another',
+    OrderPaid: 'Your order is paid and the traffic has been added',
+    EmailNotRegistered: 'This email has not been registered',
+    PasswordError: 'Password error',
+    AccountNotActivated: 'Please go to email to activate your account',
+    PasswordUnchanged: 'The new password must be different from the previous one',
+    TooManyRequests: 'Too many attempts, please try again in {minutes} min',
+    NotFound: 'Not found',
+    Forbidden: 'You do not have permission to do this',
+    OAuthFailed: 'Sign-in with {provider} failed, please try again or use your email and password',
+    OAuthUnavailable: 'Sign-in with this provider is not available',
+    SessionExpired: 'Your session has expired, please sign in again',
+    AccountDisabled: 'This account is disabled, please contact support',
+    SessionTokenRequired: 'This action needs a signed-in session; a developer API token cannot do it',
+    GoToPayment: 'Redirecting to payment',
+    PaymentRequired: 'Insufficient balance',
+    InternalError: 'Something went wrong on our side, please try again later',
+    ServiceUnavailable: 'The service is temporarily unavailable, please try again later',
+    TwoFactorRequired: 'Enter the code from your authenticator app',
+    TwoFactorCodeInvalid:
+      'This code is not valid; check the time on your phone and enter the newest code, or use a recovery code',
+    TwoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
+    TwoFactorNotEnabled: 'Two-factor sign-in is not on',
+    TwoFactorSetupMissing: 'The set-up has expired; start it again',
+    SessionRevoked: 'This session was signed out; please sign in again',
+    ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
+    ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',
+    TooManyRequestsSeconds: 'Too many attempts, please try again in {seconds} s',
+    ApiTokenRevokedRegenerated:
+      'This API token was replaced by a newer one; use the newest token from Account settings',
+    ApiTokenRevokedPasswordChanged:
+      'This API token was revoked when the password was changed; generate a new one in Account settings',
+    ApiTokenRevokedPasswordReset:
+      'This API token was revoked when the password was reset; generate a new one in Account settings',
+    ApiTokenRevokedSignedOutEverywhere:
+      'This API token was revoked by signing out everywhere; generate a new one in Account settings',
+    TwoFactorEnabled: 'Two-factor sign-in is on',
+    TwoFactorDisabled: 'Two-factor sign-in is off',
+    SessionsRevoked: 'Signed out everywhere else; your API token was revoked',
+  },
+  /** The spec §5 rules' field messages: shared with the web, so they live in the contract. */
+  validation: validationMessages['en-us'],
+  /** The account mails; `{app}` is the product name, `{hours}` the link's lifetime. */
+  mail: {
+    'activation.subject': 'Activate your {app} account',
+    'activation.intro': 'Welcome to {app}! Confirm your email address to activate your account.',
+    'activation.action': 'Activate my account',
+    'activation.ignore': 'If you did not sign up, ignore this email: nothing will happen.',
+    'reset.subject': 'Reset your {app} password',
+    'reset.intro': 'We received a request to reset your password.',
+    'reset.action': 'Set a new password',
+    'reset.ignore': 'If you did not ask for this, ignore this email: your password stays the same.',
+    linkExpiry: 'The link works once and expires in {hours} hours.',
+  },
+  /** The Cryptomus sandbox's checkout page (picked by Accept-Language). */
+  sandbox: {
+    title: 'Cryptomus sandbox — no real money',
+    notice: 'This page stands in for the Cryptomus checkout while testing. Nothing is charged.',
+    'label.invoice': 'Invoice',
+    'label.order': 'Order',
+    'label.amount': 'Amount',
+    'label.status': 'Status',
+    'label.expires': 'Expires',
+    'label.payerPaid': 'Payer sent',
+    chooseOutcome: 'Choose what the payer does:',
+    'action.pay': 'Pay',
+    'action.pay_over': 'Pay over',
+    'action.underpay': 'Underpay',
+    'action.expire': 'Let expire',
+    'hint.pay': 'sends exactly the amount',
+    'hint.pay_over': 'sends 10% more',
+    'hint.underpay': 'sends half',
+    'hint.expire': 'pays nothing; the invoice closes',
+    closed: 'This invoice is closed.',
+    backToStore: 'Return to the store',
+    notFound: 'Invoice not found',
+    'status.check': 'Waiting for payment',
+    'status.paid': 'Paid',
+    'status.paid_over': 'Paid (overpaid)',
+    'status.wrong_amount': 'Underpaid',
+    'status.wrong_amount_waiting': 'Underpaid, waiting for the rest',
+    'status.cancel': 'Expired, not paid',
+  },
+} as const satisfies EnglishShape;

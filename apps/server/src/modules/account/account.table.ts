@@ -1,0 +1,68 @@
+import type { ServerLang } from '@resiport/contract';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+import type { ProviderName } from './oauth/providers';
+
+/**
+ * The account module's tables: accounts, their one-time links and OAuth identities (migration
+ * 2026_11_21_0500 and later). Two groups of `accounts` columns are written elsewhere, each by one
+ * module: the balances by the ledger (`balance_cents`, `traffic_left_bytes`), the credit counters by
+ * the gateway link (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`).
+ */
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  status: 'pending' | 'active' | 'disabled';
+  role: Generated<'customer' | 'operator'>;
+  lang: ServerLang;
+  token_version: Generated<number>;
+  api_token_hash: string | null;
+  api_token_created_at: Date | null;
+  api_token_last_used_at: Date | null;
+  /** Two-factor sign-in (decision 021): the TOTP secret, sealed; on when `totp_enabled_at` is set. */
+  totp_secret_sealed: string | null;
+  totp_enabled_at: Date | null;
+  /** The last TOTP time step a code was accepted for (a code works once). */
+  totp_last_step: ColumnType<bigint | null, bigint | null, bigint | null>;
+  balance_cents: ColumnType<bigint, never, bigint>;
+  traffic_left_bytes: ColumnType<bigint, never, bigint>;
+  traffic_used_bytes: ColumnType<bigint, never, bigint>;
+  /** Unused part of the main account's open leases (counts as left in every figure). */
+  traffic_reserved_bytes: ColumnType<bigint, never, bigint>;
+  /** Delivered past zero, billed from the next traffic (decision 015). */
+  traffic_debt_bytes: ColumnType<bigint, never, bigint>;
+  created_at: Timestamp;
+  activated_at: Date | null;
+}
+
+export type LinkPurpose = 'activate' | 'reset' | 'oauth_login';
+
+export interface AccountLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  purpose: LinkPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface OAuthIdentitiesTable {
+  provider: ProviderName;
+  subject: string;
+  account_id: number;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: ProviderName;
+  code_verifier: string;
+  browser_binding_hash: string;
+  redirect_path: string | null;
+  expires_at: Date;
+  created_at: Timestamp;
+}

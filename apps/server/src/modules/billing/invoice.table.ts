@@ -1,0 +1,24 @@
+import type { rechargeStatuses } from '@resiport/contract';
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+
+/** A recharge shows its invoice's status as it is, so the two share the contract's list. */
+export type InvoiceStatus = (typeof rechargeStatuses)[number];
+/** What an invoice pays for. */
+export type InvoicePurpose = 'recharge' | 'order';
+
+/** `crypto_invoices`: one Cryptomus payment each, for a recharge or an order. */
+export interface CryptoInvoicesTable {
+  id: Generated<number>;
+  order_ref: string;
+  purpose: InvoicePurpose;
+  account_id: number;
+  amount_cents: bigint;
+  provider_uuid: string | null;
+  checkout_url: string | null;
+  status: Generated<InvoiceStatus>;
+  provider_status: string | null;
+  expires_at: Date;
+  created_at: Timestamp;
+  settled_at: Date | null;
+}

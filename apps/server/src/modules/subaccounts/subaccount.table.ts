@@ -1,0 +1,38 @@
+import type { subStatuses, TrafficChangeKind } from '@resiport/contract';
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+
+/**
+ * `subaccounts`. Two groups of its columns are written elsewhere, each by one module: the traffic
+ * balance by the ledger (`traffic_left_bytes`), the credit counters by the gateway link
+ * (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`: leases and usage).
+ */
+export interface SubaccountsTable {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  password_cipher: string;
+  remark: Generated<string>;
+  traffic_left_bytes: Generated<bigint>;
+  traffic_used_bytes: Generated<bigint>;
+  /** Unused part of the sub-account's open leases (counts as left in every figure). */
+  traffic_reserved_bytes: Generated<bigint>;
+  /** Delivered past zero, billed from the next traffic (decision 015). */
+  traffic_debt_bytes: Generated<bigint>;
+  status: Generated<(typeof subStatuses)[number]>;
+  created_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+/** A move of traffic between the main account and a sub-account (each also posts two ledger entries). */
+export type TransferKind = Extract<TrafficChangeKind, 'allocate' | 'recycle' | 'subaccount_deletion'>;
+
+export interface TrafficTransfersTable {
+  id: Generated<number>;
+  account_id: number;
+  subaccount_id: number;
+  kind: TransferKind;
+  amount_bytes: bigint;
+  request_id: string | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,58 @@
+import { canonicalIp, type UsageEntry } from '@resiport/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.types';
+import { addUsageRollups, claimUsageBatch, type UsageCounts } from './usage-record.repository';
+
+/**
+ * The usage record (decision 014), kept by the gateway link's usage batches inside their own
+ * transaction: a batch is claimed once, and its counts grow the hourly and daily rollups of the
+ * hour (and UTC day) it is received in.
+ */
+
+export { claimUsageBatch };
+
+const HOUR_MS = 3_600_000;
+
+/** Adds a batch's counts to the rollups of the hour of `receivedAt`: two upserts per 1000 rows. */
+export async function recordUsage(
+  trx: Transaction<Database>,
+  receivedAt: Date,
+  entries: readonly UsageEntry[],
+): Promise<void> {
+  const hour = new Date(Math.floor(receivedAt.getTime() / HOUR_MS) * HOUR_MS);
+  await addUsageRollups(trx, { hour, day: hour.toISOString().slice(0, 10) }, rollupRows(entries));
+}
+
+/**
+ * The batch's counts per owner and source address, one row each in the entries' order (the caller
+ * passes them in lock order, so concurrent batches upsert rows in one order). The address is kept
+ * only for main-account usage (whitelisted IPs), in canonical form; sub-accounts' is ''.
+ */
+function rollupRows(entries: readonly UsageEntry[]): UsageCounts[] {
+  const rows = new Map<string, UsageCounts>();
+  for (const entry of entries) {
+    if (entry.bytes_up === 0 && entry.bytes_down === 0 && entry.connections === 0) continue;
+    const subaccountId = entry.subaccount_id ?? 0;
+    const sourceIp =
+      entry.subaccount_id === null && entry.source_ip !== undefined
+        ? (canonicalIp(entry.source_ip) ?? entry.source_ip)
+        : '';
+    const key = `${entry.account_id}/${subaccountId}/${sourceIp}`;
+    const row = rows.get(key);
+    if (row) {
+      row.up += BigInt(entry.bytes_up);
+      row.down += BigInt(entry.bytes_down);
+      row.connections += BigInt(entry.connections);
+    } else {
+      rows.set(key, {
+        accountId: entry.account_id,
+        subaccountId,
+        sourceIp,
+        up: BigInt(entry.bytes_up),
+        down: BigInt(entry.bytes_down),
+        connections: BigInt(entry.connections),
+      });
+    }
+  }
+  return [...rows.values()];
+}

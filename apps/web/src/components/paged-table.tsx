@@ -1,0 +1,72 @@
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../locales/types';
+import { LoadFailed } from './load-failed';
+
+/** What the table needs of its page query (a TanStack `useQuery` result). */
+interface PageQuery<Row> {
+  data?: { list: Row[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
+interface PagedTableProps<Row> {
+  testId: string;
+  rowKey: TableProps<Row>['rowKey'];
+  columns: TableColumnsType<Row>;
+  query: PageQuery<Row>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** The "{total} in total" line under the rows. */
+  totalText: MessageId;
+  /** What did not load, shown with a reload button when the query failed. */
+  failed: { title: MessageId; hint: MessageId };
+  /** The empty state once a page has loaded with no rows. */
+  empty: ReactNode;
+  size?: TableProps<Row>['size'];
+  onRow?: TableProps<Row>['onRow'];
+}
+
+/**
+ * A list the server pages: one page of rows with the table's spinner while a page loads, and in
+ * place of rows the failure (with a reload button), a blank the height of a few rows while the
+ * first page loads, or the list's own empty state.
+ */
+export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
+  const { testId, rowKey, columns, query, page, pageSize, onPage, totalText, failed, empty, size, onRow } =
+    props;
+  const intl = useIntl();
+  const emptyText = query.isError ? (
+    <LoadFailed title={failed.title} hint={failed.hint} onReload={() => void query.refetch()} />
+  ) : query.isPending ? (
+    <div style={{ height: 120 }} />
+  ) : (
+    empty
+  );
+  return (
+    <Table<Row>
+      data-testid={testId}
+      rowKey={rowKey}
+      size={size}
+      columns={columns}
+      dataSource={query.data?.list ?? []}
+      loading={query.isFetching}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText }}
+      onRow={onRow}
+      pagination={{
+        current: page,
+        pageSize,
+        total: query.data?.total ?? 0,
+        onChange: onPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: (total) => intl.formatMessage({ id: totalText }, { total }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { accessOf } from './access';
+
+describe('accessOf', () => {
+  it('lets an access name other than dontHaveAccess see the admin area (spec §6)', () => {
+    expect(accessOf({ access: { name: 'operator' } }).canSeeAdmin).toBe(true);
+    expect(accessOf({ access: { name: 'dontHaveAccess' } }).canSeeAdmin).toBe(false);
+    expect(accessOf(null).canSeeAdmin).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import { rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { mockEndpoint, refuse, type MockHandler } from '../../test/api-mock';
+import { aPage } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+import { signIn } from '../../test/session';
+import { named } from '../../test/queries';
+import RechargePage from '.';
+
+/** Back from the Cryptomus checkout: /recharge?recharge_id=9 checks that top-up and says how it ended. */
+const topUp: RechargeRecord = {
+  id: 9,
+  amount_cents: 2_550,
+  fee_cents: 77,
+  total_cents: 2_627,
+  status: 'pending',
+  created_at: '2026-03-01T12:00:00.000Z',
+  paid_at: null,
+};
+
+async function returnFromCheckout(check: MockHandler<typeof rechargeEndpoints.check>) {
+  signIn({ balance_cents: 5_000 });
+  mockEndpoint(rechargeEndpoints.record, aPage([topUp]));
+  const checks = mockEndpoint(rechargeEndpoints.check, check);
+  const view = await renderPage(RechargePage, {
+    path: paths.recharge,
+    url: `${paths.recharge}?recharge_id=9`,
+  });
+  return { ...view, checks };
+}
+
+const outcome = async (status: string) => {
+  const notice = await screen.findByTestId('recharge-outcome');
+  await expect.poll(() => notice.getAttribute('data-status')).toBe(status);
+  return within(screen.getByTestId('recharge-outcome'));
+};
+
+describe('recharge: back from the checkout', () => {
+  it('paid: says what was added and the new balance', async () => {
+    const { checks } = await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'paid',
+      paid_at: '2026-03-01T12:05:00.000Z',
+      balance_cents: 7_550,
+    }));
+
+    const notice = await outcome('paid');
+    expect(notice.getByText('$25.50 added to your balance')).toBeTruthy();
+    expect(notice.getByText('Your balance is now $75.50.')).toBeTruthy();
+    expect(checks.inputs).toEqual([{ recharge_id: 9 }]);
+  });
+
+  it('pending: says so and checks again on request', async () => {
+    const { user, checks } = await returnFromCheckout((_input, call) =>
+      call === 1
+        ? refuse('PaymentPending', 'The payment has not arrived yet', { ...topUp, balance_cents: 5_000 })
+        : { ...topUp, status: 'paid', paid_at: '2026-03-01T12:05:00.000Z', balance_cents: 7_550 },
+    );
+
+    const pending = await outcome('pending');
+    expect(pending.getByText('The payment has not arrived yet')).toBeTruthy();
+    await user.click(pending.getByRole('button', { name: named('Check again') }));
+
+    await outcome('paid');
+    expect(checks.inputs).toEqual([{ recharge_id: 9 }, { recharge_id: 9 }]);
+  });
+
+  it('expired: says nothing was added and starts a new payment of the same amount', async () => {
+    const { user, location } = await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'expired',
+      balance_cents: 5_000,
+    }));
+
+    const expired = await outcome('expired');
+    expect(expired.getByText('The payment time ran out')).toBeTruthy();
+    expect(expired.getByText(/The invoice for \$26\.27 was not paid in time/)).toBeTruthy();
+    await user.click(expired.getByRole('button', { name: named('Try again') }));
+
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (USD)').value).toBe('25.50');
+    expect(screen.queryByTestId('recharge-outcome')).toBeNull();
+    expect(location()).toBe(paths.recharge);
+  });
+});

@@ -1,0 +1,60 @@
+import { subEndpoints } from '@resiport/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { mockEndpoint } from '../../test/api-mock';
+import { aSub, gb } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+import { signIn } from '../../test/session';
+import { mockSubList } from '../../test/subaccounts-api';
+import { named } from '../../test/queries';
+import SubAccountsPage from '.';
+
+const shop = aSub({ id: 5, username: 'shopproxy2026', remark: 'shop', traffic_left_bytes: gb(3) });
+
+async function openSubAccounts() {
+  signIn({ traffic_left_bytes: gb(10) });
+  const list = mockSubList([shop], gb(10));
+  const view = await renderPage(SubAccountsPage, { path: paths.subAccounts });
+  await screen.findByText(shop.username);
+  return { ...view, list };
+}
+
+describe('sub-accounts list', () => {
+  it('shows each sub-account with its traffic and what the main account can give', async () => {
+    await openSubAccounts();
+    const row = screen.getByRole('row', { name: new RegExp(shop.username) });
+    expect(within(row).getByText('shop')).toBeTruthy();
+    expect(within(row).getByText('3.00')).toBeTruthy();
+    expect(screen.getByTestId('main-traffic-left').textContent).toBe('10.00 GB');
+  });
+
+  it('searches on the server once typing pauses', async () => {
+    const { user, list } = await openSubAccounts();
+    await user.type(screen.getByRole('textbox', { name: 'Search by username or remark' }), 'shop');
+    await expect.poll(() => list.inputs.at(-1)).toEqual({ page: 1, page_size: 10, search: 'shop' });
+    // Once, not per keystroke.
+    expect(list.inputs.filter((input) => input.search !== undefined && input.search !== '')).toHaveLength(1);
+  });
+
+  it('goes to the add page and to the edit page of a row', async () => {
+    const { user, location, router } = await openSubAccounts();
+    await user.click(screen.getByRole('button', { name: named('Add sub-account') }));
+    expect(location()).toBe(paths.addSubAccount);
+
+    await router.navigate(paths.subAccounts);
+    const row = await screen.findByRole('row', { name: new RegExp(shop.username) });
+    await user.click(within(row).getByRole('button', { name: named('Edit') }));
+    expect(location()).toBe(`${paths.editSubAccount}?id=5`);
+  });
+
+  it('disables a sub-account from its switch', async () => {
+    const status = mockEndpoint(subEndpoints.status, { ...shop, status: 'disabled' });
+    const { user } = await openSubAccounts();
+    const row = screen.getByRole('row', { name: new RegExp(shop.username) });
+    await user.click(within(row).getByRole('switch'));
+
+    await screen.findByText(`${shop.username} is disabled and can no longer use the proxy`);
+    expect(status.inputs).toEqual([{ id: shop.id, status: 'disabled' }]);
+  });
+});

@@ -1,0 +1,154 @@
+import { AimOutlined } from '@ant-design/icons';
+import { ResultCode, whitelistAddBody, type WhitelistEntry } from '@resiport/contract';
+import { Alert, Button, Flex, Form, Input, message } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAddWhitelistIp } from '../../features/whitelist/api/add-whitelist-ip';
+import { useUpdateWhitelistIp } from '../../features/whitelist/api/update-whitelist-ip';
+import { checkWhitelistIp, type IpProblem } from '../../features/whitelist/ip-check';
+import { whitelistFieldByCode, whitelistFields } from '../../features/whitelist/whitelist-codes';
+import { hasCode, isApiError } from '../../lib/api-error';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { zodRule } from '../../lib/form-rules';
+import { validationTexts } from '../../lib/form-rules-localized';
+
+interface WhitelistIpValues {
+  ip: string;
+  remark?: string;
+}
+
+interface WhitelistIpFormProps {
+  /** The entry being changed; undefined: adding a new one. */
+  editing: WhitelistEntry | undefined;
+  /** The address this browser reaches the server from ("" when unknown). */
+  currentIp: string;
+  /** Saved, or cancelled. */
+  onDone: () => void;
+}
+
+const remarkRules = [zodRule(whitelistAddBody.shape.remark, validationTexts, { required: false })];
+
+/**
+ * Add or edit a whitelisted address (POST /auth/whiteipadd, /auth/whiteipupdate). The address is
+ * checked as the server checks it; the server's refusals about it (10033 already listed, 10034
+ * another account's, 10036 not allowed) land on the field, a full list (10035) above the form.
+ */
+export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormProps) {
+  const intl = useIntl();
+  const [form] = Form.useForm<WhitelistIpValues>();
+  const add = useAddWhitelistIp();
+  const update = useUpdateWhitelistIp();
+  const [problem, setProblem] = useState<string>();
+
+  const problemText: Record<IpProblem, string> = {
+    required: validationTexts['validation.required'],
+    format: validationTexts['validation.ip'],
+    notAllowed: intl.formatMessage({ id: 'whitelist.ip.notAllowed' }),
+  };
+  const ipRule = {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const check = checkWhitelistIp(value);
+      if (!check.ok) throw new Error(problemText[check.problem]);
+    },
+  };
+
+  const submit = async (values: WhitelistIpValues) => {
+    const check = checkWhitelistIp(values.ip);
+    if (!check.ok) return;
+    const remark = (values.remark ?? '').trim();
+    setProblem(undefined);
+    try {
+      if (editing) {
+        // An unchanged address is not sent: only what changed is updated.
+        const ip = check.ip === editing.ip ? undefined : check.ip;
+        await update.mutateAsync({ id: editing.id, ip, remark });
+        void message.success(intl.formatMessage({ id: 'whitelist.saved' }));
+      } else {
+        const entry = await add.mutateAsync({ ip: check.ip, remark });
+        void message.success(intl.formatMessage({ id: 'whitelist.added' }, { ip: entry.ip }));
+      }
+      onDone();
+    } catch (error) {
+      if (hasCode(error, ResultCode.WhitelistFull) && isApiError(error)) setProblem(error.message);
+      showServerFieldErrors(form, error, whitelistFields, whitelistFieldByCode);
+    }
+  };
+
+  const useCurrentIp = () => {
+    form.setFieldsValue({ ip: currentIp });
+    form.validateFields(['ip']).catch(() => undefined);
+  };
+
+  return (
+    <>
+      {problem !== undefined && (
+        <Alert
+          type="error"
+          showIcon
+          message={problem}
+          style={{ marginBottom: 16 }}
+          data-testid="whitelist-full"
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ ip: editing?.ip ?? '', remark: editing?.remark ?? '' }}
+        onFinish={(values) => void submit(values)}
+        style={{ marginTop: 16 }}
+      >
+        <Form.Item
+          name="ip"
+          label={intl.formatMessage({ id: 'whitelist.ip' })}
+          rules={[ipRule]}
+          validateDebounce={300}
+          extra={
+            currentIp === '' ? undefined : (
+              <Button
+                type="link"
+                size="small"
+                icon={<AimOutlined />}
+                style={{ paddingInline: 0 }}
+                data-testid="whitelist-current-ip"
+                onClick={useCurrentIp}
+              >
+                <FormattedMessage id="whitelist.currentIp" values={{ ip: currentIp }} />
+              </Button>
+            )
+          }
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={45}
+            placeholder={intl.formatMessage({ id: 'whitelist.ipPlaceholder' })}
+            data-testid="whitelist-ip"
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={intl.formatMessage({ id: 'whitelist.remark' })} rules={remarkRules}>
+          <Input
+            maxLength={100}
+            showCount
+            autoComplete="off"
+            placeholder={intl.formatMessage({ id: 'whitelist.remarkPlaceholder' })}
+            data-testid="whitelist-remark"
+          />
+        </Form.Item>
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onDone}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={add.isPending || update.isPending}
+            data-testid="whitelist-submit"
+          >
+            <FormattedMessage id={editing ? 'whitelist.submit.save' : 'whitelist.submit.add'} />
+          </Button>
+        </Flex>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Gateway } from '@resiport/gateway';
+import { basic, closed, httpConnect, socksConnect } from '@resiport/gateway/testing';
+import {
+  CHUNK,
+  expectBooksBalanced,
+  expectOverrunsWithinBound,
+  MB,
+  moveTraffic,
+  useCreditServer,
+} from './support/credit-server-harness';
+import { customerWithSub } from './support/customers';
+
+/**
+ * Decision 015, delivery past zero against the real server and a source at loopback speed: one
+ * gateway process delivers at most one read buffer per open tunnel beyond an owner's traffic; the
+ * main account pays it and the sub-account owes it back from its next traffic, so allocating in tiny
+ * steps never buys a chunk past the limit per step.
+ */
+describe('credit with the real server: past zero, overruns and debt', () => {
+  const { env, views } = useCreditServer();
+
+  /** Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5), reads them all until they close. */
+  const drain = async (gateway: Gateway, user: string, pass: string, n: number) => {
+    const opened = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        // A tunnel still in its handshake when the owner runs dry is refused or dropped: not opened.
+        try {
+          if (i % 2 === 0) {
+            const t = await httpConnect(gateway.httpPort, `127.0.0.1:${env.blaster.port}`, basic(user, pass));
+            if (t.status !== 200) t.socket.destroy();
+            return t.status === 200 ? t.socket : undefined;
+          }
+          const s = await socksConnect(
+            gateway.socksPort,
+            { host: '127.0.0.1', port: env.blaster.port },
+            { user, pass },
+          );
+          if (s.rep !== 0) s.socket.destroy();
+          return s.rep === 0 ? s.socket : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    const sockets = opened.flatMap((s) => (s ? [s] : []));
+    await Promise.all(sockets.map((s) => closed(s, 20_000)));
+    return {
+      opened: sockets.length,
+      received: sockets.reduce((n, s) => n + s.bytesRead + s.bytesWritten, 0),
+    };
+  };
+
+  it('12 kB allocated 1 kB at a time, a download after each step: at most 12 kB + one read buffer delivered', async () => {
+    const { id, username, password, subId, headers } = await customerWithSub(env.t, 0.001);
+    let received = 0;
+    const perStep: number[] = [];
+    for (let step = 0; step < 12; step++) {
+      if (step > 0) expect((await moveTraffic(env.t, headers, subId, 'allocate', '0.000001')).code).toBe(0);
+      // A new gateway process each step: nothing it remembers ("nothing left") spares the server a look.
+      const gateway = await env.gateway();
+      const got = (await drain(gateway, username, password, 1)).received;
+      await gateway.close(); // the final reading reported, the lease returned
+      perStep.push(got);
+      received += got;
+    }
+    const reported = await views.reported(id, subId);
+    const rows = await views.overruns(id, subId);
+    const overrun = expectOverrunsWithinBound(rows);
+    const repaid = await views.repaidByAllocations(subId);
+    const row = await views.subRow(subId);
+    const { sub } = await views.portalSub(headers, subId);
+    console.info(
+      `steps: 12 × 1 kB delivered ${received} bytes to clients (per step ${perStep.join(', ')}), ` +
+        `reported ${reported}, overrun ${overrun} (bounds ${rows.map((r) => r.bound_bytes).join(', ')}), ` +
+        `repaid from ${repaid.count} allocations ${repaid.bytes}, debt left ${row.traffic_debt_bytes}`,
+    );
+    expect(received).toBeLessThanOrEqual(reported);
+    expect(reported).toBeLessThanOrEqual(12_000 + CHUNK);
+    expect(sub.allocated_bytes).toBe(12_000);
+    // Every byte reported is billed (the main account paid what the sub-account did not have, nothing
+    // written off), and the sub-account owes that back: each step's kilobyte went to it first.
+    expect(overrun).toBe(0);
+    expect(Number(row.traffic_used_bytes)).toBe(reported);
+    const past = reported - 1000;
+    expect(repaid.bytes).toBe(Math.min(past, 11_000));
+    expect(Number(row.traffic_debt_bytes)).toBe(past - repaid.bytes);
+    expect(sub.traffic_left_bytes).toBe(Math.max(0, 11_000 - past));
+    await expectBooksBalanced(env.t, id);
+  });
+
+  for (const parallel of [4, 16]) {
+    it(`a fresh 1 MB sub-account with ${parallel} parallel loopback downloads: delivered and billed within 1 MB + ${parallel} × 64 KiB`, async () => {
+      const { id, username, password, subId, headers } = await customerWithSub(env.t, 1);
+      const gateway = await env.gateway();
+      const { opened, received } = await drain(gateway, username, password, parallel);
+      await gateway.close();
+      expect(opened).toBeGreaterThan(0);
+      const reported = await views.reported(id, subId);
+      const overrun = expectOverrunsWithinBound(await views.overruns(id, subId));
+      const row = await views.subRow(subId);
+      const { sub } = await views.portalSub(headers, subId);
+      console.info(
+        `parallel: 1 MB, ${opened} tunnels: clients received ${received}, reported ${reported}, ` +
+          `past zero ${reported - MB} (bound ${opened * CHUNK}), debt ${row.traffic_debt_bytes}`,
+      );
+      expect(received).toBeLessThanOrEqual(reported);
+      expect(reported).toBeLessThanOrEqual(MB + parallel * CHUNK);
+      // Past zero is paid by the main account (nothing written off) and owed back by the sub-account.
+      expect(sub.traffic_left_bytes).toBe(0);
+      expect(sub.traffic_used_bytes).toBe(reported);
+      expect(sub.allocated_bytes).toBe(MB);
+      expect(overrun).toBe(0);
+      expect(Number(row.traffic_debt_bytes)).toBe(reported - MB);
+      await expectBooksBalanced(env.t, id);
+    });
+  }
+});
