@@ -209,7 +209,11 @@ export class Leases {
       dropCredit(credit);
       credit.exhausted = false;
       credit.dryUntil = 0;
-      if (this.options.hasTunnels(credit.key)) this.low(credit);
+      // After the rest of the feed page: a void that came with a new password, a delete or a disable
+      // is followed by that change, which cuts the owner's tunnels; only tunnels still open renew.
+      queueMicrotask(() => {
+        if (this.options.hasTunnels(credit.key)) this.low(credit);
+      });
     }
   }
 

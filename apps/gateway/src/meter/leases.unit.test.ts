@@ -9,7 +9,7 @@ const KEY = '1:2';
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A lease state machine against scripted server answers, recording what it does to the tunnels. */
-function setup(answers: (LeaseAnswer | Error)[], options: { tunnels?: boolean } = {}) {
+function setup(answers: (LeaseAnswer | Error)[], options: { tunnels?: boolean | (() => boolean) } = {}) {
   let now = 1_000_000;
   const asks: number[] = [];
   const released: TrafficOwner[] = [];
@@ -35,7 +35,7 @@ function setup(answers: (LeaseAnswer | Error)[], options: { tunnels?: boolean } 
     hold: () => flow.push('hold'),
     release: () => flow.push('release'),
     cut: (key, reason) => cuts.push([key, reason]),
-    hasTunnels: () => options.tunnels ?? true,
+    hasTunnels: () => (typeof options.tunnels === 'function' ? options.tunnels() : (options.tunnels ?? true)),
     onRevoked: (o) => revoked.push(o),
   });
   const credit = leases.of(owner, KEY);
@@ -145,10 +145,24 @@ describe('traffic credit', () => {
     leases.voided((o) => o.subaccount_id === 2, 6); // an older lease: nothing to drop
     expect(credit.credit).toBe(1 * MB);
     leases.voided((o) => o.subaccount_id === 2, 7);
+    expect(credit.credit).toBe(0);
+    await Promise.resolve(); // the renewal waits for the rest of the feed page
     expect(flow).toEqual(['hold']);
     await flush();
     expect(asks).toHaveLength(2);
     expect([credit.credit, credit.leaseId, flow]).toEqual([3 * MB, 8, ['hold', 'release']]);
+  });
+
+  it('asks nothing for a voided owner whose tunnels the same feed page cut (a new password)', async () => {
+    let tunnels = true;
+    const { leases, credit, asks, flow } = setup([grant(1 * MB, { exhausted: false, revoked: false, id: 7 })], {
+      tunnels: () => tunnels,
+    });
+    await leases.acquire(owner, KEY);
+    leases.voided((o) => o.subaccount_id === 2, 7);
+    tunnels = false; // the sub-account event after the void, in the same turn
+    await flush();
+    expect([asks, credit.credit, flow]).toEqual([[1 * MB], 0, []]);
   });
 
   it('ignores a grant to a lease the feed already voided (the answer came late)', async () => {

@@ -94,13 +94,16 @@ export class Meter {
     }
   }
 
-  /** Destroys the matching tunnels (they are sampled one last time as they close); returns how many. */
+  /** Destroys the matching tunnels and samples them one last time; returns how many. */
   cut(match: (tunnel: Tunnel) => boolean): number {
     let count = 0;
     for (const set of this.byOwner.values()) {
       for (const tunnel of set) {
         if (!match(tunnel)) continue;
         tunnel.destroy();
+        // Gone now, not when its 'close' arrives: the owner has no tunnels for whatever this change
+        // does next in the same turn (a void that would otherwise renew a lease for it).
+        this.remove(tunnel);
         count++;
       }
     }

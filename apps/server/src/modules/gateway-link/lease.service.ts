@@ -77,7 +77,13 @@ export async function grantLease(
       const open = await findOpenLease(trx, key);
       return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, expiresAt };
     }
-    const lease = (await findOpenLease(trx, key)) ?? (await openLease(trx, key, expiresAt));
+    const open = await findOpenLease(trx, key);
+    // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
+    // until its gateway released it (a renewal right after a recycle took everything).
+    if (!open && (await ownerTrafficLeft(trx, key)) === 0n) {
+      return { leaseId: 0, granted: 0n, exhausted: true, revoked: false, expiresAt };
+    }
+    const lease = open ?? (await openLease(trx, key, expiresAt));
     const grantRef = `${lease.id}.${lease.grants + 1}`;
     await repayDebt(trx, key, { type: 'lease', id: grantRef });
     const left = await ownerTrafficLeft(trx, key);
