@@ -1,8 +1,9 @@
-import { Table, type TableColumnsType, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { Grid, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../locales/types';
 import { LoadFailed } from './load-failed';
+import { RowCards } from './row-cards';
 
 /** What the table needs of its page query (a TanStack `useQuery` result). */
 interface PageQuery<Row> {
@@ -34,12 +35,14 @@ interface PagedTableProps<Row> {
 /**
  * A list the server pages: one page of rows with the table's spinner while a page loads, and in
  * place of rows the failure (with a reload button), a blank the height of a few rows while the
- * first page loads, or the list's own empty state.
+ * first page loads, or the list's own empty state. Below 576 px the rows are cards (RowCards), so a
+ * phone sees every column without scrolling sideways.
  */
 export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
   const { testId, rowKey, columns, query, page, pageSize, onPage, totalText, failed, empty, size, onRow } =
     props;
   const intl = useIntl();
+  const narrow = Grid.useBreakpoint().sm === false;
   const emptyText = query.isError ? (
     <LoadFailed title={failed.title} hint={failed.hint} onReload={() => void query.refetch()} />
   ) : query.isPending ? (
@@ -47,6 +50,26 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
   ) : (
     empty
   );
+  const total = query.data?.total ?? 0;
+  if (narrow) {
+    const keyOf = (row: Row) =>
+      (typeof rowKey === 'function' ? rowKey(row) : (row as Record<string, Key>)[rowKey as string]) ?? '';
+    return (
+      <RowCards<Row>
+        testId={testId}
+        rows={query.data?.list ?? []}
+        rowKey={keyOf}
+        columns={columns}
+        loading={query.isFetching}
+        empty={emptyText}
+        pagination={{ current: page, pageSize, total, onChange: onPage }}
+        totalText={intl.formatMessage({ id: totalText }, { total })}
+        {...(onRow
+          ? { onRow: (row: Row) => ({ onClick: onRow(row).onClick as (() => void) | undefined }) }
+          : {})}
+      />
+    );
+  }
   return (
     <Table<Row>
       data-testid={testId}
@@ -61,7 +84,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
       pagination={{
         current: page,
         pageSize,
-        total: query.data?.total ?? 0,
+        total,
         onChange: onPage,
         showSizeChanger: false,
         hideOnSinglePage: true,

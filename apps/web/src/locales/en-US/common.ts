@@ -9,6 +9,8 @@ export const common = {
   'common.language': 'Language',
   'common.cancel': 'Cancel',
   'common.col.actions': 'Actions',
+  'common.bytesExact': '{n, plural, one {{bytes} byte} other {{bytes} bytes}}',
+  'common.localTime': 'Your time: {time}',
   'common.unit.gb': 'GB',
   'common.units.gb': '1 GB = 1,000,000,000 bytes',
   'common.units.mb': 'Statistics in MB (1 MB = 1,000,000 bytes), times in UTC',

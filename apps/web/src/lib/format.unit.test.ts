@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMb,
+  formatSignedTraffic,
+  formatTraffic,
+  formatTrafficPair,
+  formatUsd,
+  formatUtcDateTime,
+  trafficUnitOf,
+} from './format';
+
+const GB = 1_000_000_000;
+const MB = 1_000_000;
+
+describe('the one formatting module', () => {
+  it('reads traffic in GB from 1 GB and in MB below, two decimals, never more than there is', () => {
+    expect(formatTraffic(3.6 * GB, 'en-US')).toBe('3.60 GB');
+    expect(formatTraffic(5 * MB, 'en-US')).toBe('5.00 MB');
+    expect(formatTraffic(0, 'en-US')).toBe('0.00 MB');
+    expect(formatTraffic(GB - 1, 'en-US')).toBe('999.99 MB');
+    expect(formatTraffic(1.4999 * GB, 'en-US')).toBe('1.49 GB');
+    expect(formatTraffic(8.495 * GB, 'en-US')).toBe('8.49 GB');
+    expect(formatTraffic(1_488 * MB, 'en-US')).toBe('1.48 GB');
+    expect(formatTraffic(1234.5 * GB, 'en-US')).toBe('1,234.50 GB');
+  });
+
+  it('never shows something used as zero', () => {
+    expect(formatTraffic(1, 'en-US')).toBe('< 0.01 MB');
+    expect(formatMb(9_999, 'en-US')).toBe('< 0.01');
+    expect(formatMb(10_000, 'en-US')).toBe('0.01');
+  });
+
+  it('writes the language’s separators and unit names', () => {
+    expect(formatTraffic(3.6 * GB, 'ru-RU')).toBe('3,60 ГБ');
+    expect(formatTraffic(1_234_567 * MB, 'ru-RU')).toMatch(/^1\s234,56 ГБ$/);
+    expect(formatUsd(2000, 'en-US')).toBe('$20.00');
+  });
+
+  it('signs changes and keeps a pair in one unit', () => {
+    expect(formatSignedTraffic(10 * GB, 'en-US')).toBe('+10.00 GB');
+    expect(formatSignedTraffic(-250 * MB, 'en-US')).toBe('-250.00 MB');
+    expect(formatSignedTraffic(-2 * GB, 'en-US')).toBe('-2.00 GB');
+    expect(formatSignedTraffic(0, 'en-US')).toBe('0.00 MB');
+    expect(formatTrafficPair(5 * MB, 20 * MB, 'en-US')).toBe('5.00 / 20.00 MB');
+    expect(formatTrafficPair(500 * MB, 2 * GB, 'en-US')).toBe('0.50 / 2.00 GB');
+    expect(trafficUnitOf(-GB)).toBe('GB');
+  });
+
+  it('reads moments in UTC with the label', () => {
+    expect(formatUtcDateTime('2026-11-25T23:59:30-05:00')).toBe('2026-11-26 04:59 UTC');
+    expect(formatUtcDateTime('not a date')).toBe('not a date');
+  });
+});
