@@ -23,7 +23,7 @@ function valueOf<Row extends object>(row: Row, dataIndex: Leaf<Row>['dataIndex']
 function cellOf<Row extends object>(column: Leaf<Row>, row: Row, index: number): ReactNode {
   const value = valueOf(row, column.dataIndex);
   if (column.render) return column.render(value, row, index) as ReactNode;
-  return value === null || value === undefined ? '' : String(value);
+  return typeof value === 'string' || typeof value === 'number' ? value : '';
 }
 
 interface RowCardsProps<Row extends object> {

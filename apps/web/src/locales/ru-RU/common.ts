@@ -8,7 +8,8 @@ export const common: Translation<typeof en> = {
   'common.language': 'Язык',
   'common.cancel': 'Отмена',
   'common.col.actions': 'Действия',
-  'common.bytesExact': '{n, plural, one {{bytes} байт} few {{bytes} байта} many {{bytes} байт} other {{bytes} байта}}',
+  'common.bytesExact':
+    '{n, plural, one {{bytes} байт} few {{bytes} байта} many {{bytes} байт} other {{bytes} байта}}',
   'common.localTime': 'Ваше время: {time}',
   'common.unit.gb': 'ГБ',
   'common.units.gb': '1 ГБ = 1 000 000 000 байт',
