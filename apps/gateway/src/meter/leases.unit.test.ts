@@ -155,9 +155,12 @@ describe('traffic credit', () => {
 
   it('asks nothing for a voided owner whose tunnels the same feed page cut (a new password)', async () => {
     let tunnels = true;
-    const { leases, credit, asks, flow } = setup([grant(1 * MB, { exhausted: false, revoked: false, id: 7 })], {
-      tunnels: () => tunnels,
-    });
+    const { leases, credit, asks, flow } = setup(
+      [grant(1 * MB, { exhausted: false, revoked: false, id: 7 })],
+      {
+        tunnels: () => tunnels,
+      },
+    );
     await leases.acquire(owner, KEY);
     leases.voided((o) => o.subaccount_id === 2, 7);
     tunnels = false; // the sub-account event after the void, in the same turn
