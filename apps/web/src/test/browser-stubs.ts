@@ -1,15 +1,34 @@
 /**
  * What antd needs from a browser that jsdom does not have: media queries (Grid, responsive
- * observers), ResizeObserver (tables, overflow, text areas), scrolling, and getComputedStyle with
+ * observers; answered by width), ResizeObserver (tables, overflow, text areas), scrolling, and getComputedStyle with
  * a pseudo-element (scrollbar measuring), which jsdom rejects as not implemented.
  */
-/** No media query ever matches: the screen is neither narrow nor wide, nothing changes. */
-class NoMatchMediaQueryList extends EventTarget {
-  readonly matches = false;
+/**
+ * Width queries answered against `window.innerWidth` (jsdom: 1024 px, a laptop), so antd's Grid
+ * breakpoints see a desktop unless a test narrows the window (`setViewportWidth`); any other query
+ * never matches. Nothing changes after the answer: a test sets the width before it renders.
+ */
+function widthQueryMatches(query: string): boolean {
+  const width = window.innerWidth;
+  const parts = query.split(/\s+and\s+/);
+  let understood = false;
+  for (const part of parts) {
+    const found = /\((min|max)-width:\s*([\d.]+)px\)/.exec(part);
+    if (!found) return false;
+    understood = true;
+    const limit = Number(found[2]);
+    if (found[1] === 'min' ? width < limit : width > limit) return false;
+  }
+  return understood;
+}
+
+class WidthMediaQueryList extends EventTarget {
+  readonly matches: boolean;
   onchange = null;
 
   constructor(readonly media: string) {
     super();
+    this.matches = widthQueryMatches(media);
   }
 
   // The pre-2020 API, still called by ProLayout's media hook.
@@ -22,8 +41,13 @@ class NoMatchMediaQueryList extends EventTarget {
   }
 }
 
+/** A phone (390) or a desktop (1440) for the next render; the set-up puts 1024 back after each test. */
+export function setViewportWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
 export function installBrowserStubs(): void {
-  window.matchMedia = (query: string) => new NoMatchMediaQueryList(query);
+  window.matchMedia = (query: string) => new WidthMediaQueryList(query);
 
   class NoResizeObserver implements ResizeObserver {
     observe(): void {

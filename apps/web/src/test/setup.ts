@@ -3,7 +3,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
-import { installBrowserStubs } from './browser-stubs';
+import { installBrowserStubs, setViewportWidth } from './browser-stubs';
 import { clearRoutes, mockFetch, takeProblems } from './fetch-mock';
 
 /** Set-up of the `web` test project (vitest.config.ts): every *.dom.test.tsx file runs after this. */
@@ -16,6 +16,7 @@ vi.stubGlobal('fetch', mockFetch);
 afterEach(() => {
   // Vitest runs without globals, so Testing Library cannot unmount on its own.
   cleanup();
+  setViewportWidth(1024);
   message.destroy();
   clearRoutes();
   localStorage.clear();

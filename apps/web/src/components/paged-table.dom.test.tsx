@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setViewportWidth } from '../test/browser-stubs';
+import { renderWithProviders } from '../test/render';
+import { PagedTable } from './paged-table';
+
+interface Row {
+  id: number;
+  name: string;
+  left: number;
+}
+
+const query = {
+  data: { list: [{ id: 7, name: 'scraper-one', left: 1_480_000_000 }], total: 1 },
+  isFetching: false,
+  isError: false,
+  isPending: false,
+  refetch: () => undefined,
+};
+
+const list = () => (
+  <PagedTable<Row>
+    testId="rows"
+    rowKey="id"
+    columns={[
+      { title: 'Name', dataIndex: 'name', key: 'name' },
+      { title: 'Left', key: 'left', render: (_, row) => `${row.left / 1e9} GB` },
+    ]}
+    query={query}
+    page={1}
+    pageSize={10}
+    onPage={() => undefined}
+    totalText="subaccount.list.total"
+    failed={{ title: 'error.page.title', hint: 'error.page.hint' }}
+    empty={<span>none</span>}
+  />
+);
+
+describe('a paged list on a phone and on a desktop', () => {
+  it('is a table from 576 px', async () => {
+    setViewportWidth(1440);
+    await renderWithProviders(list());
+    const rows = await screen.findByTestId('rows');
+    expect(rows.getAttribute('data-layout')).toBeNull();
+    expect(within(rows).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Left']);
+  });
+
+  it('is one card per row below 576 px, every column named beside its value', async () => {
+    setViewportWidth(390);
+    await renderWithProviders(list());
+    const rows = await screen.findByTestId('rows');
+    expect(rows.getAttribute('data-layout')).toBe('cards');
+    expect(within(rows).queryByRole('table')).toBeNull();
+    const card = rows.querySelector('[data-row-key="7"]');
+    expect(card?.textContent).toContain('Namescraper-one');
+    expect(card?.textContent).toContain('Left1.48 GB');
+    expect(rows.textContent).toContain('1 sub-account');
+  });
+});
