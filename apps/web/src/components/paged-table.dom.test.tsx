@@ -42,7 +42,11 @@ describe('a paged list on a phone and on a desktop', () => {
     await renderWithProviders(list());
     const rows = await screen.findByTestId('rows');
     expect(rows.getAttribute('data-layout')).toBeNull();
-    expect(within(rows).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Left']);
+    expect(
+      within(rows)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Left']);
   });
 
   it('is one card per row below 576 px, every column named beside its value', async () => {
