@@ -41,11 +41,15 @@ describe('sub-accounts and the IP whitelist in Chromium', () => {
     await journey.page.getByTestId('sub-traffic-amount').fill('0.2');
     await journey.page.getByTestId('sub-traffic-submit').click();
     await expect.poll(() => mainTrafficLeft(token)).toBe(1.2 * GB);
-    await expect.poll(() => firstRow.textContent()).toContain('0.30');
+    // Below 1 GB amounts read in MB (apps/web/src/lib/format.ts).
+    await expect.poll(() => firstRow.textContent()).toContain('300.00 MB');
 
     // Delete the second: the confirmation says what returns; its 0.5 GB goes back.
     await journey.page.getByTestId(`sub-row-${second}`).getByTestId('sub-delete').click();
-    const confirmation = journey.page.locator('.ant-popover, .ant-modal').filter({ hasText: '0.50' }).last();
+    const confirmation = journey.page
+      .locator('.ant-popover, .ant-modal')
+      .filter({ hasText: '500.00 MB' })
+      .last();
     await confirmation.waitFor();
     await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => journey.page.getByTestId(`sub-row-${second}`).count()).toBe(0);

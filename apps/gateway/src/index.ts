@@ -7,7 +7,8 @@
 export { createGateway, type Gateway, type GatewayDeps } from './gateway';
 export { ConfigError, loadGatewayConfig, type GatewayConfig } from './config';
 export { silentLogger, type GatewayLogger } from './log';
-export { refusals, REASON_HEADER, type Refusal } from './refusals';
+export { isRefusal, refusals, REASON_HEADER, type Refusal } from './refusals';
+export { refusalTexts } from './refusal-texts';
 export { connectHttpUpstream } from './route/connect/http-upstream';
 export { connectSocks5Upstream } from './route/connect/socks5-upstream';
 export { ConnectError, type UpstreamAnswer } from './route/connect/types';

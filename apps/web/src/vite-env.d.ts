@@ -3,6 +3,7 @@
 interface ImportMetaEnv {
   /** Product name shown in titles and the header; resellers brand it (design §1). */
   readonly VITE_APP_NAME?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
 }
 
 interface ImportMeta {

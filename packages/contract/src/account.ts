@@ -10,6 +10,7 @@ import {
   withConfirmation,
 } from './rules';
 import { twoFactorChallengeData, twoFactorLoginBody } from './security';
+import { subaccountsTrafficFields } from './subaccounts';
 
 /** Auth and account calls (spec §7). Paths are relative to `/api`. */
 
@@ -34,6 +35,16 @@ export const resetPasswordBody = withConfirmation(
   z.object({ token: linkTokenSchema, password: newPasswordSchema, confirm: requiredString() }),
 );
 export const linkTokenQuery = z.object({ token: z.string().max(256).optional() });
+/** A reset link's token as the page found it in its URL: checked, never refused for its shape. */
+export const resetLinkCheckBody = z.object({ token: z.string().max(256) });
+/** What opening a reset link finds: `valid` shows the form, the others say why it cannot be used. */
+export const resetLinkStates = ['valid', 'used', 'expired', 'invalid'] as const;
+export const resetLinkCheckData = z.object({
+  state: z.enum(resetLinkStates),
+  /** When a `valid` link stops working (ISO, UTC); null otherwise. */
+  expires_at: z.string().nullable(),
+});
+export type ResetLinkCheck = z.infer<typeof resetLinkCheckData>;
 export const oauthStartQuery = z.object({
   /** Client path to resume after sign-in (must start with `/`; anything else is ignored). */
   redirect: z.string().max(512).optional(),
@@ -67,13 +78,19 @@ export const userInfoData = z.object({
   id: z.number().int(),
   email: z.string(),
   balance_cents: z.number().int(),
+  /** The main account's own traffic left: what it can still allocate or use through whitelisted IPs. */
   traffic_left_bytes: z.number().int(),
   traffic_used_bytes: z.number().int(),
+  ...subaccountsTrafficFields,
   lang: serverLangSchema,
   has_api_token: z.boolean(),
   has_password: z.boolean(),
   created_at: z.string(),
-  access: z.object({ name: z.string() }),
+  /**
+   * Spec §6: admin visibility needs the name to exist, so an access object (or, from an older
+   * cache, no object) without a name is a valid answer: a customer, not a broken one.
+   */
+  access: z.object({ name: z.string().optional() }).optional(),
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 
@@ -122,6 +139,17 @@ export const accountEndpoints = {
     auth: 'public',
     request: resetPasswordBody,
     response: z.null(),
+  }),
+  /**
+   * Whether a reset link can still be used, asked when its page opens (spec: "not shown"). POST so
+   * the token stays out of URLs and access logs; a used or expired link is an answer, not an error.
+   */
+  checkResetLink: defineEndpoint({
+    method: 'POST',
+    path: '/account/checkResetLink',
+    auth: 'public',
+    request: resetLinkCheckBody,
+    response: resetLinkCheckData,
   }),
   /** Exchanges the one-time code the OAuth callback put in the sign-in page's URL. */
   oauthLogin: defineEndpoint({
@@ -207,4 +235,9 @@ export const accountLinks = {
 };
 
 /** Query flags the activation endpoint adds when it redirects the browser to the sign-in page. */
-export const activationResult = { ok: 'activated', invalid: 'invalid' } as const;
+export const activationResult = {
+  ok: 'activated',
+  /** The link was already used (mail scanners open links first) and its account is active: sign in. */
+  alreadyActive: 'already-active',
+  invalid: 'invalid',
+} as const;

@@ -56,6 +56,11 @@ export const proxyTestData = z.object({
   latency_ms: z.number().int().nullable(),
   /** Why it failed: the gateway's reason (e.g. no_traffic, auth) or `unreachable`. */
   error: z.string().nullable(),
+  /**
+   * The gateway's own words for that refusal (its HTTP refusal body, docs/gateway.md), in the
+   * account's language, so the test says what a customer's scraper would be told; null otherwise.
+   */
+  detail: z.string().nullable(),
 });
 
 /** What the proxy generator offers and its test button (spec §7 "Dynamic proxies"). */

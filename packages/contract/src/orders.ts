@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from './endpoint';
 import { BYTES_PER_GB } from './money';
-import { idempotencyKeySchema, pageOf } from './recharge';
+import { idempotencyKeySchema, pageOf, paymentDetailSchema, paymentReceivedSchema } from './recharge';
 import { rowIdSchema } from './rules';
 
 /** Orders and the catalogue (spec §7 "Orders"). Paths are relative to `/api`. */
@@ -136,6 +136,9 @@ export const orderSchema = z.object({
   coupon_code: z.string().nullable(),
   /** Where an unpaid crypto order can still be paid; null otherwise. */
   checkout_url: z.string().nullable(),
+  /** The crypto payment's detail and what was received (decision 026); null without a crypto invoice. */
+  payment_detail: paymentDetailSchema,
+  payment_received: paymentReceivedSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

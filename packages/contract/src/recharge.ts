@@ -27,8 +27,33 @@ export const checkoutData = z.object({
   total_cents: z.number().int(),
 });
 
-export const rechargeStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+/** A top-up's (and any crypto invoice's) status: the spec's values (§4); decision 026. */
+export const rechargeStatuses = ['unpaid', 'paid', 'cancelled', 'refunded'] as const;
 export const rechargeStatusSchema = z.enum(rechargeStatuses);
+
+/**
+ * The provider's word beside the status (decision 026): `unpaid` may be `processing`, `confirming`,
+ * `underpaid` (more may still come) or `locked` (held by the provider's AML check); `paid` may be
+ * `paid_over`; `cancelled` is `expired`, `failed`, `underpaid` (not credited: an operator resolves
+ * it) or `refund_failed`; `refunded` may be `refund_pending`. Null when the status says it all.
+ */
+export const paymentDetails = [
+  'processing',
+  'confirming',
+  'locked',
+  'underpaid',
+  'paid_over',
+  'expired',
+  'failed',
+  'refund_pending',
+  'refund_failed',
+] as const;
+export type PaymentDetail = (typeof paymentDetails)[number];
+export const paymentDetailSchema = z.enum(paymentDetails).nullable();
+
+/** What the payer actually sent, as the provider reports it (a decimal string in the coin paid). */
+export const paymentReceivedSchema = z.object({ amount: z.string(), currency: z.string() }).nullable();
+export type PaymentReceived = z.infer<typeof paymentReceivedSchema>;
 
 export const checkPayBody = z.object({ recharge_id: rowIdSchema().optional() });
 
@@ -38,8 +63,12 @@ export const rechargeRecordSchema = z.object({
   fee_cents: z.number().int(),
   total_cents: z.number().int(),
   status: rechargeStatusSchema,
+  payment_detail: paymentDetailSchema,
+  payment_received: paymentReceivedSchema,
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Where an unpaid top-up can still be paid; null otherwise. */
+  checkout_url: z.string().nullable(),
 });
 export type RechargeRecord = z.infer<typeof rechargeRecordSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { trafficGbSchema } from './money';
+import { BYTES_PER_MB, trafficGbSchema } from './money';
 import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
 
@@ -41,6 +41,38 @@ export const remarkSchema = z.string().trim().max(REMARK_MAX, { error: 'validati
 const idSchema = rowIdSchema();
 
 export const subStatuses = ['active', 'disabled'] as const;
+
+/**
+ * How full a sub-account's traffic is (issue 15; decision 025). `empty`: nothing left, its proxies
+ * stop. `low`: under 100 MB left, or under 10% of what it was given. The web and /user/info's counts
+ * both use this rule (the SQL in subaccount.repository.ts spells the same thresholds).
+ */
+export const LOW_SUB_TRAFFIC_BYTES = 100 * BYTES_PER_MB;
+export const LOW_SUB_TRAFFIC_PERCENT = 10;
+export const subTrafficStates = ['ok', 'low', 'empty'] as const;
+export type SubTrafficState = (typeof subTrafficStates)[number];
+
+export function subTrafficStateOf(sub: {
+  traffic_left_bytes: number;
+  allocated_bytes: number;
+}): SubTrafficState {
+  const left = sub.traffic_left_bytes;
+  if (left <= 0) return 'empty';
+  if (left < LOW_SUB_TRAFFIC_BYTES || left * 100 < LOW_SUB_TRAFFIC_PERCENT * sub.allocated_bytes) {
+    return 'low';
+  }
+  return 'ok';
+}
+
+/** The sub-accounts' part of the account's traffic, as /user/info reports it beside the main account's. */
+export const subaccountsTrafficFields = {
+  /** Every live sub-account's traffic left together; the account's total is this + `traffic_left_bytes`. */
+  subaccounts_traffic_left_bytes: z.number().int(),
+  /** Live sub-accounts, and how many of them are out of traffic and low (`subTrafficStateOf`). */
+  subaccounts_count: z.number().int(),
+  subaccounts_empty_count: z.number().int(),
+  subaccounts_low_count: z.number().int(),
+};
 
 export const subAccountSchema = z.object({
   id: z.number().int(),

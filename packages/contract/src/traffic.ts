@@ -83,8 +83,8 @@ export function checkRange(
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 }
 
-/** The ledger's traffic kinds a customer sees in the change record (leases and usage are on the usage tab). */
-export const trafficChangeKinds = [
+/** The ledger's traffic kinds the change record shows one row per entry. */
+export const ledgerChangeKinds = [
   'purchase',
   'trial',
   'allocate',
@@ -93,6 +93,12 @@ export const trafficChangeKinds = [
   'refund',
   'adjustment',
 ] as const;
+/**
+ * The kinds of the change record's rows: the ledger's own, and `usage` — the traffic that went
+ * through the gateway (every other traffic entry: lease, lease_return, usage, debt_repayment), one
+ * row per owner per UTC day, split where another change of that owner falls (decision 027).
+ */
+export const trafficChangeKinds = [...ledgerChangeKinds, 'usage'] as const;
 export type TrafficChangeKind = (typeof trafficChangeKinds)[number];
 
 export const changelogQuery = pageQuery
@@ -116,6 +122,8 @@ export const trafficChangeSchema = z.object({
   amount_bytes: z.number().int(),
   balance_before_bytes: z.number().int(),
   balance_after_bytes: z.number().int(),
+  /** A `usage` row: when its first gateway entry was (ISO 8601, UTC); `time` is its last. Else null. */
+  since: z.string().nullable(),
 });
 export type TrafficChange = z.infer<typeof trafficChangeSchema>;
 

@@ -13,6 +13,7 @@ import * as credit from './migrations/2026_11_23_1000_credit';
 import * as proxySessions from './migrations/2026_11_23_1100_proxy_sessions';
 import * as gatewayFeedCursors from './migrations/2026_11_25_1000_gateway_feed_cursors';
 import * as accountSecurity from './migrations/2026_11_25_1100_account_security';
+import * as paymentStatuses from './migrations/2026_11_26_1200_payment_statuses';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_1100_proxy_sessions': proxySessions,
   '2026_11_25_1000_gateway_feed_cursors': gatewayFeedCursors,
   '2026_11_25_1100_account_security': accountSecurity,
+  '2026_11_26_1200_payment_statuses': paymentStatuses,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,5 +1,6 @@
 import { langFromAcceptLanguage, type ServerLang } from '@resiport/contract';
 import type { FastifyRequest } from 'fastify';
+import { fillPlaceholders } from './fill-placeholders';
 import { en } from './phrases/en';
 import type { ParamsArgument, PhraseParams, Placeholders } from './phrases/phrase-types';
 import type { English, PhraseKey, Phrases, PhraseSection } from './phrases/phrases';
@@ -11,7 +12,8 @@ const phrasebooks: Record<ServerLang, Phrases> = { 'en-us': en, ru };
 
 /**
  * The one way the server words things: a section's text in a language, its `{name}` placeholders
- * filled from `params` (required, and typed, exactly when the English text has placeholders).
+ * and `{name, plural, …}` counts filled from `params` (required, and typed, exactly when the English
+ * text has placeholders; see fill-placeholders.ts).
  */
 export function phrase<Section extends PhraseSection, Key extends PhraseKey<Section>>(
   lang: ServerLang,
@@ -21,7 +23,7 @@ export function phrase<Section extends PhraseSection, Key extends PhraseKey<Sect
 ): string {
   const texts: Readonly<Record<string, string>> = phrasebooks[lang][section];
   const values: Readonly<Record<string, string | number | undefined>> = params ?? {};
-  return (texts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  return fillPlaceholders(lang, texts[key] ?? key, values);
 }
 
 /** Whether `key` names a text of the section (e.g. a zod message that is one of our validation keys). */

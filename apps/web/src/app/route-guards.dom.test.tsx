@@ -1,4 +1,4 @@
-import { accountEndpoints, trafficEndpoints } from '@resiport/contract';
+import { accountEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
@@ -7,10 +7,11 @@ import { mockEndpoint, never, refuse } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 import { signIn } from '../test/session';
 
-/** The sign-in page asks which social sign-ins exist; the dashboard's chart may wait for ever. */
+/** The sign-in page asks which social sign-ins exist; the dashboard's chart and traffic split may wait for ever. */
 function mockPageData() {
   mockEndpoint(accountEndpoints.oauthProviders, { google: false, yandex: false });
   mockEndpoint(trafficEndpoints.usage, () => never());
+  mockEndpoint(subEndpoints.list, () => never());
 }
 
 const signInForm = () => screen.findByRole('heading', { name: 'Sign in' });

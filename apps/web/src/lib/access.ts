@@ -8,6 +8,6 @@ export interface Access {
 /** Spec §6: canSeeAdmin when the access name exists and is not `dontHaveAccess`. */
 export function accessOf(user: Pick<UserInfo, 'access'> | null | undefined): Access {
   // Widened to string: a newer server may send access names this build does not know yet.
-  const name: string | undefined = user?.access.name;
+  const name: string | undefined = user?.access?.name;
   return { canSeeAdmin: name !== undefined && name !== '' && name !== NO_ACCESS };
 }

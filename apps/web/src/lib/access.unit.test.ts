@@ -7,4 +7,10 @@ describe('accessOf', () => {
     expect(accessOf({ access: { name: 'dontHaveAccess' } }).canSeeAdmin).toBe(false);
     expect(accessOf(null).canSeeAdmin).toBe(false);
   });
+
+  it('makes a user whose access object has no name (or no access object) a non-admin', () => {
+    expect(accessOf({ access: {} }).canSeeAdmin).toBe(false);
+    expect(accessOf({}).canSeeAdmin).toBe(false);
+    expect(accessOf({ access: { name: '' } }).canSeeAdmin).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { ResultCode } from '@resiport/contract';
+import { ResultCode, type PaymentDetail, type PaymentReceived } from '@resiport/contract';
 import { skipToken, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { idParamOf } from './id-param';
@@ -60,4 +60,37 @@ export function useReturnCheck<T>(
     gcTime: 0,
     retry: false,
   });
+}
+
+/**
+ * How a crypto payment ended, in the words a notice needs (decision 026): the spec status and the
+ * provider's detail folded into one case. `pending` covers every unpaid detail.
+ */
+export type PaymentOutcomeKind =
+  | 'paid'
+  | 'paid_over'
+  | 'pending'
+  | 'underpaid'
+  | 'expired'
+  | 'failed'
+  | 'refunded'
+  | 'refund_failed'
+  | 'cancelled';
+
+export function paymentOutcomeKind(
+  status: 'unpaid' | 'paid' | 'cancelled' | 'refunded',
+  detail: PaymentDetail | null,
+): PaymentOutcomeKind {
+  if (status === 'unpaid') return 'pending';
+  if (status === 'paid') return detail === 'paid_over' ? 'paid_over' : 'paid';
+  if (status === 'refunded') return 'refunded';
+  if (detail === 'refund_pending') return 'refunded';
+  return detail === 'underpaid' || detail === 'expired' || detail === 'failed' || detail === 'refund_failed'
+    ? detail
+    : 'cancelled';
+}
+
+/** What the payer sent, as the provider reported it: "10.30 USDT" (the coin's own digits, untouched). */
+export function receivedText(received: PaymentReceived): string | undefined {
+  return received === null ? undefined : `${received.amount} ${received.currency}`.trim();
 }

@@ -32,6 +32,11 @@ const twoDecimals = (signed: boolean): Intl.NumberFormatOptions => ({
 
 export type TrafficUnit = 'GB' | 'MB';
 
+/** Bytes as MB for a chart's values (the axis formats them with `formatMb`'s rule). */
+export function bytesToMb(bytes: number): number {
+  return bytes / BYTES_PER_MB;
+}
+
 /** The unit an amount reads in: GB from 1 GB (by magnitude, so a change of −2 GB reads in GB too). */
 export function trafficUnitOf(bytes: number): TrafficUnit {
   return Math.abs(bytes) >= BYTES_PER_GB ? 'GB' : 'MB';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatMb,
+  formatSignedMb,
   formatSignedTraffic,
   formatTraffic,
   formatTrafficPair,
@@ -44,6 +46,14 @@ describe('the one formatting module', () => {
     expect(formatTrafficPair(5 * MB, 20 * MB, 'en-US')).toBe('5.00 / 20.00 MB');
     expect(formatTrafficPair(500 * MB, 2 * GB, 'en-US')).toBe('0.50 / 2.00 GB');
     expect(trafficUnitOf(-GB)).toBe('GB');
+  });
+
+  it('keeps statistics in MB with separators and counts whole', () => {
+    expect(formatMb(1_234_567_890, 'en-US')).toBe('1,234.56');
+    expect(formatMb(1_234_567_890, 'ru-RU')).toBe('1\u00a0234,56');
+    expect(formatSignedMb(1000 * MB, 'en-US')).toBe('+1,000.00');
+    expect(formatSignedMb(-3, 'en-US')).toBe('-< 0.01');
+    expect(formatCount(1_234_567, 'en-US')).toBe('1,234,567');
   });
 
   it('reads moments in UTC with the label', () => {

@@ -20,6 +20,10 @@ export function aUser(fields: Partial<UserInfo> = {}): UserInfo {
     balance_cents: 5_000,
     traffic_left_bytes: gb(10),
     traffic_used_bytes: gb(2),
+    subaccounts_traffic_left_bytes: 0,
+    subaccounts_count: 0,
+    subaccounts_empty_count: 0,
+    subaccounts_low_count: 0,
     // The UI runs in English: the server's language matches, so nothing is synced.
     lang: 'en-us',
     has_api_token: false,

@@ -73,6 +73,8 @@ export function aPaidOrder(id: number): Order {
     discount_cents: 0,
     fee_cents: 0,
     coupon_code: null,
+    payment_detail: null,
+    payment_received: null,
     checkout_url: null,
   };
 }

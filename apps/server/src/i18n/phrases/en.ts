@@ -37,9 +37,11 @@ export const en = {
     SubTrafficShort: 'This sub-account has only {available} GB left',
     IpAlreadyWhitelisted: 'This IP is already on your whitelist',
     IpTaken: 'This IP is whitelisted by another account',
-    WhitelistFull: 'You can whitelist up to {limit} IPs; delete one to add another',
+    WhitelistFull:
+      'You can whitelist up to {limit, plural, one {# IP} other {# IPs}}; delete one to add another',
     IpNotAllowed: 'This address cannot be whitelisted: it is unspecified, loopback, broadcast or multicast',
-    SubAccountLimit: 'You can have up to {limit} sub-accounts; delete one to add another',
+    SubAccountLimit:
+      'You can have up to {limit, plural, one {# sub-account} other {# sub-accounts}}; delete one to add another',
     OrderPaid: 'Your order is paid and the traffic has been added',
     EmailNotRegistered: 'This email has not been registered',
     PasswordError: 'Password error',
@@ -81,7 +83,7 @@ export const en = {
   },
   /** The spec §5 rules' field messages: shared with the web, so they live in the contract. */
   validation: validationMessages['en-us'],
-  /** The account mails; `{app}` is the product name, `{hours}` the link's lifetime. */
+  /** The account mails; `{app}` is the product name, `{hours}` the link's lifetime (a plural). */
   mail: {
     'activation.subject': 'Activate your {app} account',
     'activation.intro': 'Welcome to {app}! Confirm your email address to activate your account.',
@@ -91,7 +93,7 @@ export const en = {
     'reset.intro': 'We received a request to reset your password.',
     'reset.action': 'Set a new password',
     'reset.ignore': 'If you did not ask for this, ignore this email: your password stays the same.',
-    linkExpiry: 'The link works once and expires in {hours} hours.',
+    linkExpiry: 'The link works once and expires in {hours, plural, one {# hour} other {# hours}}.',
   },
   /** The Cryptomus sandbox's checkout page (picked by Accept-Language). */
   sandbox: {

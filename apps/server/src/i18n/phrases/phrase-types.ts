@@ -5,14 +5,31 @@ import type { ResultCodeName } from '@resiport/contract';
  * and each text carrying the `{name}` placeholders of its English text (in any order).
  */
 
-/** The placeholder names of a text: `'{min} to {max}'` → `'min' | 'max'`. */
+/**
+ * What follows a plural's first option: the remaining `key {text}` options are skipped up to the
+ * brace that closes the plural (options hold no nested placeholders, see fill-placeholders.ts).
+ */
+type AfterPlural<Rest> = Rest extends `${infer Head}}${infer After}`
+  ? Head extends `${string}{${string}`
+    ? AfterPlural<After>
+    : After
+  : '';
+
+/**
+ * The placeholder names of a text: `'{min} to {max}'` → `'min' | 'max'`; a plural
+ * `'{hours, plural, one {# hour} other {# hours}}'` → `'hours'`.
+ */
 export type Placeholders<Text> = Text extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? Name extends `${infer Arg}, plural,${string}`
+    ? Arg | Placeholders<AfterPlural<Rest>>
+    : Name | Placeholders<Rest>
   : never;
 
-/** Any text that contains each placeholder of `Text`. */
+/** Any text that contains each placeholder of `Text`, a plural one as a plural (with its own options). */
 type Carrying<Text> = Text extends `${string}{${infer Name}}${infer Rest}`
-  ? `${string}{${Name}}${string}` & Carrying<Rest>
+  ? Name extends `${infer Arg}, plural,${string}`
+    ? `${string}{${Arg}, plural,${string}` & Carrying<AfterPlural<Rest>>
+    : `${string}{${Name}}${string}` & Carrying<Rest>
   : string;
 
 /** What a translation of the phrases `T` must be: sections and keys exactly T's, placeholders kept. */

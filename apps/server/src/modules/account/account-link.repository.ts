@@ -40,6 +40,16 @@ export async function consumeLink(
   return row?.account_id;
 }
 
+/** A link whatever its state (used, expired or open), to say why it no longer works. */
+export function findLink(db: Executor, purpose: LinkPurpose, tokenHash: string) {
+  return db
+    .selectFrom('account_links')
+    .select(['account_id', 'used_at', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
 /** Ends every open link of a purpose (a newer one was sent, or one of them was used). */
 export async function revokeLinks(
   db: Executor,

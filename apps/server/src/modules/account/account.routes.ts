@@ -4,12 +4,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
-import { enforceRateLimit } from '../rate-limit/rate-limiter';
+import { enforceIpRateLimit, enforceRateLimit } from '../rate-limit/rate-limiter';
 import { logIn } from './log-in.service';
 import { clientOf } from './session/session.service';
 import { finishTwoFactorSignIn } from './sign-in.service';
 import { signInReply } from './sign-in-reply';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
 import { activate, resendActivation, signUp } from './sign-up.service';
 
 /** Public account calls (spec §7 "Auth and account"): sign-up, activation, sign-in, password recovery. */
@@ -41,7 +41,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The link in the activation mail: a browser lands here and is sent on to the sign-in page.
     link(accountLinks.activate, async (request, { token }, reply) => {
       const result = await activate(ctx, token).then(
-        () => activationResult.ok,
+        (outcome) => (outcome === 'activated' ? activationResult.ok : activationResult.alreadyActive),
         (error: unknown) => {
           if (error instanceof AppError && error.codeName === 'InvalidLink') return activationResult.invalid;
           throw error;
@@ -54,6 +54,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await enforceRateLimit(ctx, 'forgetPwd', { ip: request.ip, email });
       await requestPasswordReset(ctx, email);
       return ok(request, null, 'ResetLinkSent');
+    });
+
+    route(accountEndpoints.checkResetLink, async (request, { token }) => {
+      await enforceIpRateLimit(ctx, 'checkResetLink', request.ip);
+      return ok(request, await checkResetLink(ctx, token));
     });
 
     route(accountEndpoints.resetPwd, async (request, input) => {

@@ -1,11 +1,13 @@
+import type { ResetLinkCheck } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { consumeLink, revokeLinks } from './account-link.repository';
+import { consumeLink, findLink, revokeLinks } from './account-link.repository';
 import {
   activateAccount,
   findAccountByEmail,
+  findAccountById,
   lockAccountById,
   setPasswordAndRevokeSessions,
 } from './account.repository';
@@ -43,4 +45,21 @@ export async function resetPassword(
     await revokeLinks(trx, accountId, 'reset', now);
     await activateAccount(trx, accountId, now);
   });
+}
+
+/**
+ * What the reset page finds when it opens: whether the link still works, and if not why, so the
+ * customer asks for a new one instead of choosing a password that is then refused. It spends nothing;
+ * the reset itself checks again.
+ */
+export async function checkResetLink(ctx: AppContext, token: string): Promise<ResetLinkCheck> {
+  const invalid: ResetLinkCheck = { state: 'invalid', expires_at: null };
+  if (!token) return invalid;
+  const link = await findLink(ctx.db, 'reset', sha256Hex(token));
+  if (!link) return invalid;
+  const account = await findAccountById(ctx.db, link.account_id);
+  if (!account || account.status === 'disabled') return invalid;
+  if (link.used_at) return { state: 'used', expires_at: null };
+  if (link.expires_at <= ctx.clock()) return { state: 'expired', expires_at: null };
+  return { state: 'valid', expires_at: link.expires_at.toISOString() };
 }

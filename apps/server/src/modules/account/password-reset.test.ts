@@ -7,14 +7,20 @@ import {
   logIn,
   postForm,
   signUp,
+  startOfFreshRateWindow,
   uniqueEmail,
 } from '../../../test/factories';
+import { ipRateLimits } from '../rate-limit/limits';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app';
 
 async function requestReset(t: TestApp, email: string): Promise<string> {
+  const earlier = new Set(t.mailbox.mails);
   const response = await postForm(t, '/api/account/forgetPwd', { email });
   expect(response).toMatchObject({ code: 0, msg: 'A password reset link has been sent to your email' });
-  const mail = await t.mailbox.waitForMail({ to: email, subjectIncludes: 'Reset' });
+  // This request's mail, not an earlier one to the same address.
+  const mail = await t.mailbox.waitForMail(
+    (m) => !earlier.has(m) && m.to.includes(email) && m.subject.includes('Reset'),
+  );
   const link = extractFirstLink(mail, '/client/user/resetpassword');
   expect(link.startsWith(`${TEST_PUBLIC_URL}/client/user/resetpassword?token=`)).toBe(true);
   return new URL(link).searchParams.get('token') ?? '';
@@ -29,6 +35,10 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
 
   const reset = (token: string, password: string, confirm = password) =>
     postForm(t, '/api/account/resetPwd', { token, password, confirm });
+  const check = async (token: string) =>
+    (await postForm(t, '/api/account/checkResetLink', { token })) as Awaited<ReturnType<typeof postForm>> & {
+      data: { state: string; expires_at: string };
+    };
 
   it('unknown email → "This email has not been registered", and no mail goes out', async () => {
     const email = uniqueEmail();
@@ -69,10 +79,109 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     expect((await postForm(t, '/api/account/login', { email, password: 'Recovered1' })).code).toBe(0);
   });
 
+  it('checkResetLink: says valid (until when), used or expired, spending nothing', async () => {
+    const { email } = await activatedAccount(t);
+    const token = await requestReset(t, email);
+    const valid = await check(token);
+    expect(valid).toMatchObject({ code: 0, data: { state: 'valid' } });
+    // The test clock runs on from real time: the link was made a moment ago with a 900 s life.
+    const leftMs = Date.parse(valid.data.expires_at) - t.ctx.clock().getTime();
+    expect(leftMs).toBeGreaterThan(890_000);
+    expect(leftMs).toBeLessThanOrEqual(900_000);
+    expect(await check(token)).toMatchObject({ data: { state: 'valid' } });
+    expect(await reset(token, 'Recovered1')).toMatchObject({ code: 0 });
+    expect(await check(token)).toMatchObject({ code: 0, data: { state: 'used', expires_at: null } });
+
+    const other = await activatedAccount(t);
+    const unused = await requestReset(t, other.email);
+    t.advanceClock(901);
+    expect(await check(unused)).toMatchObject({ code: 0, data: { state: 'expired', expires_at: null } });
+  });
+
+  it('checkResetLink: another reset link of the account is used up by a reset', async () => {
+    const { email } = await activatedAccount(t);
+    const first = await requestReset(t, email);
+    const second = await requestReset(t, email);
+    expect(second).not.toBe(first);
+    expect(await reset(second, 'Recovered1')).toMatchObject({ code: 0 });
+    expect(await check(first)).toMatchObject({ data: { state: 'used' } });
+  });
+
+  it('checkResetLink: unknown, empty, another purpose or a disabled account is invalid; too long or missing is refused', async () => {
+    const { email, activationLink } = await signUp(t);
+    const activationToken = new URL(activationLink).searchParams.get('token') ?? '';
+    for (const token of ['forged-token', '', activationToken, '<script>']) {
+      expect(await check(token), token).toMatchObject({
+        code: 0,
+        data: { state: 'invalid', expires_at: null },
+      });
+    }
+    const token = await requestReset(t, email);
+    await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
+    expect(await check(token)).toMatchObject({ data: { state: 'invalid' } });
+    expect(await check('x'.repeat(257))).toMatchObject({ status: 400, code: 10001 });
+    expect(await postForm(t, '/api/account/checkResetLink', {})).toMatchObject({ status: 400, code: 10001 });
+  });
+
   it('an expired link is refused', async () => {
     const { email } = await activatedAccount(t);
     const token = await requestReset(t, email);
     t.advanceClock(901);
     expect(await reset(token, 'Recovered1')).toMatchObject({ code: 10016 });
+  });
+});
+
+describe('checkResetLink is rate-limited per client IP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const checkFrom = (ip: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/account/checkResetLink',
+      remoteAddress: ip,
+      payload: 'token=guess',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it(`answers ${ipRateLimits.checkResetLink.limit} checks an hour from one address, then 429; others go on`, async () => {
+    startOfFreshRateWindow(t);
+    for (let i = 0; i < ipRateLimits.checkResetLink.limit; i++) {
+      expect((await checkFrom('198.51.100.7')).code).toBe(0);
+    }
+    const blocked = await checkFrom('198.51.100.7');
+    expect(blocked).toMatchObject({ status: 429, code: 10008 });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await checkFrom('198.51.100.8')).code).toBe(0);
+  });
+});
+
+describe('the reset mail words its lifetime by plural rules', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RESET_LINK_TTL_SECONDS: '3600' });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['en', 'The link works once and expires in 1 hour.'],
+    ['ru', 'Ссылка одноразовая и действует 1 час.'],
+  ])('%s: "%s"', async (lang, expiry) => {
+    const { email } = await activatedAccount(t);
+    await t.ctx.db
+      .updateTable('accounts')
+      .set({ lang: lang === 'ru' ? 'ru' : 'en-us' })
+      .where('email', '=', email)
+      .execute();
+    await postForm(t, '/api/account/forgetPwd', { email });
+    const mail = await t.mailbox.waitForMail({
+      to: email,
+      subjectIncludes: lang === 'ru' ? 'Сброс' : 'Reset',
+    });
+    expect(mail.text).toContain(expiry);
+    expect(mail.html).toContain(expiry);
   });
 });

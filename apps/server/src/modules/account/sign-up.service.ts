@@ -2,10 +2,11 @@ import type { ServerLang } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
-import { consumeLink, revokeLinks } from './account-link.repository';
+import { consumeLink, findLink, revokeLinks } from './account-link.repository';
 import {
   activateAccount,
   findAccountByEmail,
+  findAccountById,
   insertAccount,
   lockAccountByEmail,
   updatePendingAccount,
@@ -49,13 +50,28 @@ export async function resendActivation(ctx: AppContext, email: string): Promise<
   await sendActivationLink(ctx, account);
 }
 
-/** Activates the account behind a valid link; a used, expired or unknown link is InvalidLink. */
-export async function activate(ctx: AppContext, token: string | undefined): Promise<void> {
+/**
+ * Activates the account behind a valid link. A link already used (mail scanners open links before
+ * the customer does) whose account is active is `already-active`: the customer only needs to sign
+ * in, and "re-register" would dead-end at "The email is registered". Any other used, expired or
+ * unknown link is InvalidLink.
+ */
+export async function activate(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<'activated' | 'already-active'> {
   if (!token) throw new AppError('InvalidLink');
   const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
-    const accountId = await consumeLink(trx, 'activate', sha256Hex(token), now);
-    if (accountId === undefined) throw new AppError('InvalidLink');
-    await activateAccount(trx, accountId, now);
+  const tokenHash = sha256Hex(token);
+  return ctx.db.transaction().execute(async (trx) => {
+    const accountId = await consumeLink(trx, 'activate', tokenHash, now);
+    if (accountId !== undefined) {
+      await activateAccount(trx, accountId, now);
+      return 'activated';
+    }
+    const link = await findLink(trx, 'activate', tokenHash);
+    const account = link && (await findAccountById(trx, link.account_id));
+    if (account?.status === 'active') return 'already-active';
+    throw new AppError('InvalidLink');
   });
 }

@@ -38,7 +38,7 @@ describe('POST /account/signup and activation', () => {
     expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
-  it('activates once; the same link again, a forged one or none is "Invalid link"', async () => {
+  it('activates once; the same link again says the account is already active (mail scanners open links first)', async () => {
     const { email, activationLink } = await signUp(t);
     const first = await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
     expect(first.statusCode).toBe(302);
@@ -50,14 +50,37 @@ describe('POST /account/signup and activation', () => {
       .executeTakeFirstOrThrow();
     expect(account.status).toBe('active');
 
+    for (const round of [1, 2]) {
+      const again = await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
+      expect(again.headers.location, `reopened ${round}`).toBe(
+        `${TEST_PUBLIC_URL}/client/user/login?activation=already-active`,
+      );
+    }
+    const after = await t.ctx.db
+      .selectFrom('accounts')
+      .select(['status', 'activated_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('active');
+  });
+
+  it('a forged link, none, or an over-long one is still "Invalid link" (the spec text)', async () => {
     for (const url of [
-      pathOf(activationLink),
       '/api/account/activate?token=forged',
       '/api/account/activate',
+      `/api/account/activate?token=${'x'.repeat(256)}`,
     ]) {
       const again = await t.app.inject({ method: 'GET', url });
-      expect(again.headers.location).toBe(`${TEST_PUBLIC_URL}/client/user/login?activation=invalid`);
+      expect(again.headers.location, url).toBe(`${TEST_PUBLIC_URL}/client/user/login?activation=invalid`);
     }
+  });
+
+  it('a used-up link of an account that is not active stays invalid (a disabled account is not "already active")', async () => {
+    const { email, activationLink } = await signUp(t);
+    await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
+    await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
+    const again = await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
+    expect(again.headers.location).toContain('activation=invalid');
   });
 
   it('refuses sign-in before activation with the spec message, after checking the password', async () => {

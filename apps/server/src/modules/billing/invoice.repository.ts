@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
+import type { PaymentDetail, PaymentReceived } from '@resiport/contract';
 import type { CryptoInvoicesTable, InvoiceStatus } from './invoice.table';
 
 export type InvoiceRow = Selectable<CryptoInvoicesTable>;
@@ -36,40 +37,64 @@ export function lockInvoice(trx: Transaction<Database>, id: number): Promise<Inv
   return trx.selectFrom('crypto_invoices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** Moves a pending invoice to a final status; returns false when it was not pending any more. */
+/** What the provider says about an invoice, as we keep it beside our status. */
+export interface ProviderReport {
+  providerStatus: string;
+  detail: PaymentDetail | null;
+  received: PaymentReceived;
+}
+
+const reportColumns = (report: ProviderReport) => ({
+  provider_status: report.providerStatus,
+  payment_detail: report.detail,
+  received_amount: report.received?.amount ?? null,
+  received_currency: report.received?.currency ?? null,
+});
+
+/** Moves an unpaid invoice to a final status; returns false when it was not unpaid any more. */
 export async function finishInvoice(
   trx: Transaction<Database>,
   id: number,
-  values: { status: Exclude<InvoiceStatus, 'pending'>; providerStatus: string; settledAt: Date },
+  values: ProviderReport & { status: Exclude<InvoiceStatus, 'unpaid'>; settledAt: Date },
 ): Promise<boolean> {
   const row = await trx
     .updateTable('crypto_invoices')
-    .set({ status: values.status, provider_status: values.providerStatus, settled_at: values.settledAt })
+    .set({ status: values.status, settled_at: values.settledAt, ...reportColumns(values) })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', '=', 'unpaid')
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Pending invoices that have a checkout, oldest first: what reconciliation re-checks. */
+/** Keeps what the provider says about a still unpaid invoice (confirming, underpaid so far, held). */
+export async function noteUnpaidReport(db: Executor, id: number, report: ProviderReport): Promise<void> {
+  await db
+    .updateTable('crypto_invoices')
+    .set(reportColumns(report))
+    .where('id', '=', id)
+    .where('status', '=', 'unpaid')
+    .execute();
+}
+
+/** Unpaid invoices that have a checkout, oldest first: what reconciliation re-checks. */
 export function pendingInvoices(db: Executor, limit: number): Promise<InvoiceRow[]> {
   return db
     .selectFrom('crypto_invoices')
     .selectAll()
-    .where('status', '=', 'pending')
+    .where('status', '=', 'unpaid')
     .where('provider_uuid', 'is not', null)
     .orderBy('id')
     .limit(limit)
     .execute();
 }
 
-/** Pending invoices that never got a checkout (the provider call failed) and expired before `before`. */
+/** Unpaid invoices that never got a checkout (the provider call failed) and expired before `before`. */
 export function unopenedInvoices(db: Executor, before: Date, limit: number): Promise<InvoiceRow[]> {
   return db
     .selectFrom('crypto_invoices')
     .selectAll()
-    .where('status', '=', 'pending')
+    .where('status', '=', 'unpaid')
     .where('provider_uuid', 'is', null)
     .where('expires_at', '<', before)
     .orderBy('id')

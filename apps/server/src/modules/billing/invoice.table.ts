@@ -1,4 +1,4 @@
-import type { rechargeStatuses } from '@resiport/contract';
+import type { PaymentDetail, rechargeStatuses } from '@resiport/contract';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -18,6 +18,11 @@ export interface CryptoInvoicesTable {
   checkout_url: string | null;
   status: Generated<InvoiceStatus>;
   provider_status: string | null;
+  /** The provider's word beside `status` (decision 026), e.g. `underpaid`, `expired`, `paid_over`. */
+  payment_detail: PaymentDetail | null;
+  /** What the payer sent, as the provider reports it: a decimal string in `received_currency`. */
+  received_amount: string | null;
+  received_currency: string | null;
   expires_at: Date;
   created_at: Timestamp;
   settled_at: Date | null;

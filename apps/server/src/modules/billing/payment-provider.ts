@@ -3,4 +3,5 @@
  * itself or at the bundled sandbox (same protocol). Tests and the app build it from config.
  */
 export type { CryptomusClient as PaymentProvider } from '../cryptomus/cryptomus-client';
-export { ourPaymentStatus } from '../cryptomus/payment-status';
+export { paymentOutcomeOf, type PaymentOutcome } from '../cryptomus/payment-status';
+export type { CryptomusPayment as PaymentProviderPayment } from '../cryptomus/payment-object';

@@ -133,7 +133,7 @@ describe('recharge properties', () => {
             expect(delivered.statusCode).toBe(200);
           }
           const firstFinal = sequence.find((s) => cryptomusStatuses[s].final);
-          const expected = firstFinal ? cryptomusStatuses[firstFinal].ours : 'pending';
+          const expected = firstFinal ? cryptomusStatuses[firstFinal].status : 'unpaid';
           const recharge = await t.ctx.db
             .selectFrom('recharges as r')
             .innerJoin('crypto_invoices as i', 'i.id', 'r.invoice_id')
@@ -150,7 +150,7 @@ describe('recharge properties', () => {
             tally.violations++;
           }
           if (expected === 'paid') tally.credited++;
-          else if (expected === 'pending') tally.stillPending++;
+          else if (expected === 'unpaid') tally.stillPending++;
           else tally.failed++;
           expect(recharge.status).toBe(expected);
           expect(credits).toHaveLength(expected === 'paid' ? 1 : 0);

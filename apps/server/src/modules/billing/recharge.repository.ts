@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
+import type { PaymentDetail } from '@resiport/contract';
 import type { InvoiceStatus } from './invoice.table';
 
 export interface RechargeView {
@@ -12,6 +13,9 @@ export interface RechargeView {
   idempotency_key: string | null;
   created_at: Date;
   status: InvoiceStatus;
+  payment_detail: PaymentDetail | null;
+  received_amount: string | null;
+  received_currency: string | null;
   total_cents: bigint;
   checkout_url: string | null;
   order_ref: string;
@@ -31,6 +35,9 @@ function withInvoice(db: Executor) {
       'r.idempotency_key',
       'r.created_at',
       'i.status',
+      'i.payment_detail',
+      'i.received_amount',
+      'i.received_currency',
       'i.amount_cents as total_cents',
       'i.checkout_url',
       'i.order_ref',
@@ -85,7 +92,7 @@ export function findOwnRecharge(
 export function latestPendingRecharge(db: Executor, accountId: number): Promise<RechargeView | undefined> {
   return withInvoice(db)
     .where('r.account_id', '=', accountId)
-    .where('i.status', '=', 'pending')
+    .where('i.status', '=', 'unpaid')
     .orderBy('r.id', 'desc')
     .executeTakeFirst();
 }

@@ -23,7 +23,7 @@ export function rechargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { recharge, balanceCents } = await checkRecharge(ctx, currentAccount(request), input.recharge_id);
       const data = { ...toRechargeRecord(recharge), balance_cents: Number(balanceCents) };
       // Still unpaid is not a failure of the call: its own code, which the client toasts and passes on.
-      if (recharge.status === 'pending') throw new AppError('PaymentPending', {}, data);
+      if (recharge.status === 'unpaid') throw new AppError('PaymentPending', {}, data);
       return ok(request, data);
     });
 

@@ -77,7 +77,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
       { recharge_id: String(checkout.recharge_id) },
       authHeader(token),
     );
-    expect(pending).toMatchObject({ code: 10020, data: { status: 'pending' } });
+    expect(pending).toMatchObject({ code: 10020, data: { status: 'unpaid', payment_detail: null } });
 
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(() => balance(t, token)).toBe(2500);
@@ -195,7 +195,10 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
         { recharge_id: String(checkout.recharge_id) },
         authHeader(token),
       );
-      expect(checked.data).toMatchObject({ status: action === 'expire' ? 'expired' : 'failed' });
+      expect(checked.data).toMatchObject({
+        status: 'cancelled',
+        payment_detail: action === 'expire' ? 'expired' : 'underpaid',
+      });
     }
     expect(await balance(t, token)).toBe(0);
   });

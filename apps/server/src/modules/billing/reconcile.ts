@@ -29,9 +29,9 @@ export async function reconcilePendingInvoices(
   for (const invoice of invoices) {
     const status = await settleInvoice(ctx, invoice, 'reconcile').catch((error: unknown) => {
       ctx.log.warn({ err: error, invoiceId: invoice.id }, 'reconcile: provider check failed; will retry');
-      return 'pending' as const;
+      return 'unpaid' as const;
     });
-    if (status !== 'pending') settled++;
+    if (status !== 'unpaid') settled++;
   }
   settled += await expireUnopenedInvoices(ctx, BATCH);
   if (invoices.length > 0) ctx.log.info({ checked: invoices.length, settled }, 'reconciled pending invoices');

@@ -1,56 +1,83 @@
+import type { PaymentReceived } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import type { InvoiceStatus } from './invoice.table';
 import { AppError } from '../../errors';
 import { invoiceEffects } from './invoice-effects';
-import { findInvoiceById, finishInvoice, unopenedInvoices, type InvoiceRow } from './invoice.repository';
-import { ourPaymentStatus } from './payment-provider';
+import {
+  findInvoiceById,
+  finishInvoice,
+  noteUnpaidReport,
+  unopenedInvoices,
+  type InvoiceRow,
+} from './invoice.repository';
+import { paymentOutcomeOf, type PaymentOutcome, type PaymentProviderPayment } from './payment-provider';
 
 /**
- * Brings a pending invoice up to date with the provider. The provider is asked (`payment/info`)
- * whatever a webhook claimed, so a forged or stale hint cannot move money; the pending → final
+ * Brings an unpaid invoice up to date with the provider. The provider is asked (`payment/info`)
+ * whatever a webhook claimed, so a forged or stale hint cannot move money; the unpaid → final
  * move and its effect commit together, once, however many webhooks, checks and jobs race here.
+ * What the provider says beside the status (underpaid, paid over, expired…) and what the payer
+ * sent are kept with it (decision 026), so the customer is told the truth.
  */
 export async function settleInvoice(
   ctx: AppContext,
   invoice: InvoiceRow,
   source: string,
 ): Promise<InvoiceStatus> {
-  if (invoice.status !== 'pending') return invoice.status;
+  if (invoice.status !== 'unpaid') return invoice.status;
   const payment = await ctx.payments.paymentInfo({ orderId: invoice.order_ref });
   if (payment.orderId !== invoice.order_ref || payment.currency.toUpperCase() !== 'USD') {
     ctx.log.error(
       { invoiceId: invoice.id, source },
       'provider answered about another order or currency; ignored',
     );
-    return 'pending';
+    return 'unpaid';
   }
-  let outcome = ourPaymentStatus(payment.status, payment.isFinal);
-  if (outcome === 'pending') return 'pending';
-  if (outcome === 'paid' && payment.amountCents < invoice.amount_cents) {
+  let outcome: PaymentOutcome = paymentOutcomeOf(payment.status, payment.isFinal);
+  const report = { providerStatus: payment.status, received: receivedOf(payment) };
+  if (outcome.status === 'unpaid') {
+    const changed =
+      payment.status !== invoice.provider_status ||
+      (report.received?.amount ?? null) !== invoice.received_amount;
+    if (changed) {
+      await noteUnpaidReport(ctx.db, invoice.id, { ...report, detail: outcome.detail });
+    }
+    return 'unpaid';
+  }
+  if (outcome.status === 'paid' && payment.amountCents < invoice.amount_cents) {
     ctx.log.error(
       { invoiceId: invoice.id, source },
       'provider reports paid for less than the invoice; not credited',
     );
-    outcome = 'failed';
+    outcome = { status: 'cancelled', detail: 'underpaid' };
   }
-  const final = outcome;
+  const final = { ...outcome, status: outcome.status as Exclude<InvoiceStatus, 'unpaid'> };
   const settledAt = ctx.clock();
   return ctx.db.transaction().execute(async (trx) => {
-    const moved = await finishInvoice(trx, invoice.id, {
-      status: final,
-      providerStatus: payment.status,
-      settledAt,
-    });
-    if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'pending';
+    const moved = await finishInvoice(trx, invoice.id, { ...report, ...final, settledAt });
+    if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'unpaid';
     const effects = invoiceEffects[invoice.purpose];
-    if (final === 'paid') await effects.paid(trx, invoice, settledAt);
+    if (final.status === 'paid') await effects.paid(trx, invoice, settledAt);
     else await effects.closed?.(trx, invoice, settledAt);
     ctx.log.info(
-      { invoiceId: invoice.id, purpose: invoice.purpose, outcome: final, source },
+      {
+        invoiceId: invoice.id,
+        purpose: invoice.purpose,
+        outcome: final.status,
+        detail: final.detail,
+        source,
+      },
       'invoice settled',
     );
-    return final;
+    return final.status;
   });
+}
+
+/** What the payer sent (`payment_amount` in the coin paid); null before anything arrived. */
+function receivedOf(payment: PaymentProviderPayment): PaymentReceived {
+  const amount = payment.paymentAmount;
+  if (amount === null || !/^\d+(\.\d+)?$/.test(amount) || /^0+(\.0+)?$/.test(amount)) return null;
+  return { amount, currency: payment.payerCurrency ?? payment.currency };
 }
 
 /**
@@ -59,7 +86,7 @@ export async function settleInvoice(
  */
 export async function checkInvoice(ctx: AppContext, invoiceId: number, source: string): Promise<void> {
   const invoice = await findInvoiceById(ctx.db, invoiceId);
-  if (invoice?.status !== 'pending' || !invoice.provider_uuid) return;
+  if (invoice?.status !== 'unpaid' || !invoice.provider_uuid) return;
   await settleInvoice(ctx, invoice, source).catch((error: unknown) => {
     ctx.log.error({ err: error, invoiceId }, 'checking the payment failed');
     throw new AppError('PaymentProviderUnavailable');
@@ -80,8 +107,10 @@ export async function expireUnopenedInvoices(ctx: AppContext, limit: number): Pr
     await ctx.db.transaction().execute(async (trx) => {
       if (
         !(await finishInvoice(trx, invoice.id, {
-          status: 'expired',
+          status: 'cancelled',
+          detail: 'expired',
           providerStatus: 'never_opened',
+          received: null,
           settledAt,
         }))
       ) {

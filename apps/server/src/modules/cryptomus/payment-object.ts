@@ -51,6 +51,8 @@ export interface CryptomusPayment {
   /** Where the payer goes to pay. */
   url: string;
   expiresAt: Date | null;
+  /** What the payer has sent so far, in `payerCurrency` (`payment_amount`; "0.00" or null before). */
+  paymentAmount: string | null;
   payerAmount: string | null;
   payerCurrency: string | null;
   network: string | null;
@@ -68,6 +70,7 @@ export function toCryptomusPayment(raw: z.infer<typeof paymentObjectSchema>): Cr
     isFinal: raw.is_final,
     url: raw.url,
     expiresAt: typeof raw.expired_at === 'number' ? new Date(raw.expired_at * 1000) : null,
+    paymentAmount: raw.payment_amount ?? null,
     payerAmount: raw.payer_amount ?? null,
     payerCurrency: raw.payer_currency ?? null,
     network: raw.network ?? null,

@@ -1,35 +1,42 @@
+import type { PaymentDetail, rechargeStatuses } from '@resiport/contract';
+
 /**
  * Every Cryptomus payment status (integrations.md §1.4) and what it means for our recharge/order:
- * the one table the webhook handler, the status check and the reconciliation job all read.
+ * the one table the webhook handler, the status check and the reconciliation job all read
+ * (decision 026 explains each row).
  */
 
-/** Our side of an invoice. `failed` includes underpayment (`wrong_amount`: manual review, never
- * auto-credited) and refunds; `expired` is Cryptomus' `cancel` (nobody paid in time). */
-export type OurPaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
+/** Our side of an invoice, in the spec's words (§4). */
+export type OurPaymentStatus = (typeof rechargeStatuses)[number];
 
-interface StatusRule {
-  /** What an uncredited invoice becomes once this status is final. */
-  ours: OurPaymentStatus;
+export interface PaymentOutcome {
+  status: OurPaymentStatus;
+  /** The provider's word beside the status; null when the status says it all. */
+  detail: PaymentDetail | null;
+}
+
+interface StatusRule extends PaymentOutcome {
   /** True when the invoice can never turn into a credit any more. */
   final: boolean;
 }
 
 export const cryptomusStatuses = {
-  check: { ours: 'pending', final: false }, // waiting for the transaction to appear
-  process: { ours: 'pending', final: false },
-  confirm_check: { ours: 'pending', final: false }, // seen on chain, unconfirmed: never credit yet
-  wrong_amount_waiting: { ours: 'pending', final: false }, // underpaid, payer may still top up
-  locked: { ours: 'pending', final: false }, // held by AML: not ours to credit
-  paid: { ours: 'paid', final: true },
-  paid_over: { ours: 'paid', final: true }, // we credit our invoice amount, not the overpayment
-  wrong_amount: { ours: 'failed', final: true },
-  fail: { ours: 'failed', final: true },
-  system_fail: { ours: 'failed', final: true },
-  cancel: { ours: 'expired', final: true },
+  check: { status: 'unpaid', detail: null, final: false }, // waiting for the transaction to appear
+  process: { status: 'unpaid', detail: 'processing', final: false },
+  confirm_check: { status: 'unpaid', detail: 'confirming', final: false }, // on chain, unconfirmed: never credit yet
+  wrong_amount_waiting: { status: 'unpaid', detail: 'underpaid', final: false }, // payer may still send the rest
+  locked: { status: 'unpaid', detail: 'locked', final: false }, // held by AML: not ours to credit
+  paid: { status: 'paid', detail: null, final: true },
+  paid_over: { status: 'paid', detail: 'paid_over', final: true }, // we credit our invoice amount
+  // Money arrived but less than due: never credited automatically; an operator resolves it.
+  wrong_amount: { status: 'cancelled', detail: 'underpaid', final: true },
+  fail: { status: 'cancelled', detail: 'failed', final: true },
+  system_fail: { status: 'cancelled', detail: 'failed', final: true },
+  cancel: { status: 'cancelled', detail: 'expired', final: true }, // nobody paid in time
   // Crypto top-ups are not refundable (design §7); if Cryptomus refunds anyway, the money left.
-  refund_process: { ours: 'failed', final: true },
-  refund_fail: { ours: 'failed', final: true },
-  refund_paid: { ours: 'failed', final: true },
+  refund_process: { status: 'refunded', detail: 'refund_pending', final: true },
+  refund_paid: { status: 'refunded', detail: null, final: true },
+  refund_fail: { status: 'cancelled', detail: 'refund_failed', final: true },
 } as const satisfies Record<string, StatusRule>;
 
 export type CryptomusStatus = keyof typeof cryptomusStatuses;
@@ -43,16 +50,24 @@ export function isCreditable(status: string, isFinal: boolean): boolean {
   return isFinal && (status === 'paid' || status === 'paid_over');
 }
 
-/** The invoice closed without money for us: mark the recharge failed/expired, never credit. */
+/** The invoice closed without money for us: cancel or refund the recharge/order, never credit. */
 export function isFinalFailure(status: string): boolean {
   if (!isKnownStatus(status)) return false;
   const rule: StatusRule = cryptomusStatuses[status];
-  return rule.final && rule.ours !== 'paid';
+  return rule.final && rule.status !== 'paid';
 }
 
-/** Our status for a Cryptomus status; unknown statuses stay pending (logged by the caller, never credited). */
-export function ourPaymentStatus(status: string, isFinal: boolean): OurPaymentStatus {
-  if (isCreditable(status, isFinal)) return 'paid';
-  if (isFinalFailure(status)) return cryptomusStatuses[status as CryptomusStatus].ours;
-  return 'pending';
+/**
+ * Our status and detail for a Cryptomus status. Unknown statuses stay unpaid (logged by the caller,
+ * never credited); a `paid` that is not final yet is still confirming.
+ */
+export function paymentOutcomeOf(status: string, isFinal: boolean): PaymentOutcome {
+  if (!isKnownStatus(status)) return { status: 'unpaid', detail: null };
+  const rule: StatusRule = cryptomusStatuses[status];
+  if (rule.status === 'paid') {
+    return isCreditable(status, isFinal)
+      ? { status: 'paid', detail: rule.detail }
+      : { status: 'unpaid', detail: 'confirming' };
+  }
+  return { status: rule.status, detail: rule.detail };
 }

@@ -2,6 +2,7 @@ import { dynamicEndpoints, dynamicLinks } from '@resiport/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
+import { requestLang } from '../../i18n/phrase';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
@@ -29,7 +30,7 @@ export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(dynamicEndpoints.test, async (request, line) => {
       // Per account, not per IP: every customer's test reaches the gateway from our own address.
       await enforceAccountRateLimit(ctx, 'proxyTest', currentAccount(request).id);
-      return ok(request, await testProxyLine(ctx, line));
+      return ok(request, await testProxyLine(ctx, line, requestLang(request)));
     });
     // Public: the caller is whoever came through the gateway.
     link(dynamicLinks.echo, async (request) => ({ ip: request.ip, country: null }));

@@ -1,6 +1,14 @@
 import type { Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { connectHttpUpstream, connectSocks5Upstream, ConnectError, REASON_HEADER } from '@resiport/gateway';
+import type { ServerLang } from '@resiport/contract';
+import {
+  connectHttpUpstream,
+  connectSocks5Upstream,
+  ConnectError,
+  isRefusal,
+  REASON_HEADER,
+  refusalTexts,
+} from '@resiport/gateway';
 import type { AppContext } from '../../context';
 
 const TIMEOUT_MS = 10_000;
@@ -12,15 +20,29 @@ export interface ProxyTestResult {
   country: string | null;
   latency_ms: number | null;
   error: string | null;
+  detail: string | null;
 }
 
-const failed = (error: string): ProxyTestResult => ({
-  ok: false,
-  exit_ip: null,
-  country: null,
-  latency_ms: null,
-  error,
-});
+/**
+ * The gateway's text for a refusal, as its HTTP refusal body words it (refusal-texts.ts). SOCKS5
+ * carries no text, only a reply code, so both protocols take the words from the same table; a
+ * failed SOCKS sign-in (`auth`) is the gateway's `auth_failed`.
+ */
+function refusalDetail(reason: string, lang: ServerLang): string | null {
+  const refusal = reason === 'auth' ? 'auth_failed' : reason;
+  return isRefusal(refusal) ? refusalTexts[refusal][lang] : null;
+}
+
+const failedIn =
+  (lang: ServerLang) =>
+  (error: string): ProxyTestResult => ({
+    ok: false,
+    exit_ip: null,
+    country: null,
+    latency_ms: null,
+    error,
+    detail: refusalDetail(error, lang),
+  });
 
 /** Reads a socket until it closes (bounded), for one small HTTP exchange. */
 function readToEnd(socket: Socket): Promise<Buffer> {
@@ -62,7 +84,9 @@ function httpRefusal(error: ConnectError): string {
 export async function testProxyLine(
   ctx: AppContext,
   line: { protocol: 'http' | 'socks5'; username: string; password: string },
+  lang: ServerLang,
 ): Promise<ProxyTestResult> {
+  const failed = failedIn(lang);
   const { internalHost, httpPort, socksPort, testUrl } = ctx.config.gateway;
   const url = new URL(testUrl);
   const secure = url.protocol === 'https:';
@@ -100,6 +124,7 @@ export async function testProxyLine(
       country: typeof answer.country === 'string' ? answer.country : null,
       latency_ms: Date.now() - started,
       error: null,
+      detail: null,
     };
   } catch (error) {
     if (error instanceof ConnectError) {

@@ -1,8 +1,15 @@
-import { trafficChangeKinds, type TrafficChangeKind } from '@resiport/contract';
+import { ledgerChangeKinds, type TrafficChangeKind } from '@resiport/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 
-/** The customer-facing traffic entries of an account (the traffic module's change record reads them). */
+/**
+ * The traffic change record of an account, read from the ledger (the traffic module shows it).
+ * Entries of the customer-facing kinds are one row each; every other traffic entry (lease,
+ * lease_return, usage, debt_repayment: the traffic that went through the gateway) is summed into
+ * `usage` rows — per owner and UTC day, split where another change of that owner falls in between
+ * (decision 027). So every row's balances are the ledger's own, and each owner's rows chain: a
+ * row's balance before is the balance after of that owner's previous row.
+ */
 
 export interface TrafficChangeFilter {
   accountId: number;
@@ -15,48 +22,91 @@ export interface TrafficChangeFilter {
 }
 
 export interface TrafficChangeRow {
+  /** The entry's id; for a `usage` row, its last entry's. */
   id: bigint;
+  /** For a `usage` row, its last entry's time. */
   created_at: Date;
+  /** A `usage` row's first entry's time; null for the other rows. */
+  since: Date | null;
   kind: string;
   subaccount_id: number | null;
   amount: bigint;
   balance_after: bigint;
 }
 
-// Constants of our own, written out so the planner can match ledger_entries_traffic_changes_idx.
-const changeKindList = sql.raw(trafficChangeKinds.map((kind) => `'${kind}'`).join(', '));
+/** A row of the page query: the count, and a row of the page (all null when the page is empty). */
+type PageRow = { total: bigint } & { [K in keyof TrafficChangeRow]: TrafficChangeRow[K] | null };
 
-function changes(db: Executor, filter: TrafficChangeFilter) {
-  const { kind, subaccountId } = filter;
-  return db
-    .selectFrom('ledger_entries as e')
-    .where('e.account_id', '=', filter.accountId)
-    .where('e.asset', '=', 'traffic')
-    .where(sql<boolean>`e.kind in (${changeKindList})`)
-    .where('e.created_at', '>=', filter.from)
-    .where('e.created_at', '<', filter.to)
-    .$if(kind !== undefined, (q) => q.where('e.kind', '=', kind ?? ''))
-    .$if(subaccountId === 0, (q) => q.where('e.subaccount_id', 'is', null))
-    .$if(subaccountId !== undefined && subaccountId > 0, (q) =>
-      q.where('e.subaccount_id', '=', subaccountId ?? 0),
-    );
+const ledgerKindList = sql.join(ledgerChangeKinds.map((kind) => sql.lit(kind)));
+
+function ownerCondition(subaccountId: number | undefined) {
+  if (subaccountId === undefined) return sql``;
+  if (subaccountId === 0) return sql`and e.subaccount_id is null`;
+  return sql`and e.subaccount_id = ${subaccountId}`;
 }
 
-/** The account's traffic change entries of the filter, newest first, and how many there are. */
+/** The rows of the filter, newest first, one page of them, and how many there are (one query). */
 export async function pageOfTrafficChanges(
   db: Executor,
   filter: TrafficChangeFilter,
   window: { limit: number; offset: number },
 ): Promise<{ list: TrafficChangeRow[]; total: number }> {
-  const { n } = await changes(db, filter)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await changes(db, filter)
-    .select(['e.id', 'e.created_at', 'e.kind', 'e.subaccount_id', 'e.amount', 'e.balance_after'])
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { list, total: Number(n) };
+  const kindCondition = filter.kind === undefined ? sql`` : sql`where r.kind = ${filter.kind}`;
+  // `run` numbers the owner's stretches of consecutive gateway entries within a UTC day (gaps and
+  // islands: the two row numbers advance together while the entries stay of one sort).
+  const { rows } = await sql<PageRow>`
+    with entries as (
+      select e.id, e.created_at, e.kind, e.subaccount_id, e.amount, e.balance_after,
+             e.kind not in (${ledgerKindList}) as gateway,
+             (e.created_at at time zone 'UTC')::date as day
+      from ledger_entries e
+      where e.account_id = ${filter.accountId}
+        and e.asset = 'traffic'
+        and e.created_at >= ${filter.from}
+        and e.created_at < ${filter.to}
+        ${ownerCondition(filter.subaccountId)}
+    ),
+    runs as (
+      select entries.*,
+             row_number() over (partition by subaccount_id, day order by created_at, id)
+               - row_number() over (partition by subaccount_id, day, gateway order by created_at, id) as run
+      from entries
+    ),
+    all_rows as (
+      select id, created_at, null::timestamptz as since, kind, subaccount_id, amount, balance_after
+      from runs where not gateway
+      union all
+      select (array_agg(id order by created_at desc, id desc))[1],
+             max(created_at), min(created_at), 'usage', subaccount_id, sum(amount)::bigint,
+             (array_agg(balance_after order by created_at desc, id desc))[1]
+      from runs where gateway
+      group by subaccount_id, day, run
+      having sum(amount) <> 0
+    ),
+    chosen as (select r.* from all_rows r ${kindCondition})
+    select counted.total, page.*
+    from (select count(*) as total from chosen) counted
+    left join (
+      select * from chosen order by created_at desc, id desc
+      limit ${window.limit} offset ${window.offset}
+    ) page on true
+    order by page.created_at desc, page.id desc`.execute(db);
+  const total = Number(rows[0]?.total ?? 0n);
+  // An empty page still brings the count: one row of nulls.
+  const list = rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            created_at: row.created_at,
+            since: row.since,
+            kind: row.kind,
+            subaccount_id: row.subaccount_id,
+            amount: row.amount,
+            balance_after: row.balance_after,
+          } as TrafficChangeRow,
+        ],
+  );
+  return { list, total };
 }

@@ -19,7 +19,7 @@ function render(
   link: string,
   ttlSeconds: number,
 ): MailMessage {
-  const hours = String(Math.round((ttlSeconds / 3600) * 10) / 10);
+  const hours = Math.round((ttlSeconds / 3600) * 10) / 10;
   const intro = phrase(lang, 'mail', `${kind}.intro`, { app });
   const action = phrase(lang, 'mail', `${kind}.action`);
   const expiry = phrase(lang, 'mail', 'linkExpiry', { hours });

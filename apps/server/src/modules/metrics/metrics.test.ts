@@ -47,7 +47,7 @@ describe('API metrics on their own listener', () => {
       code: 10009,
     });
 
-    // Invoices: a recharge and an order, both pending at the provider; the recharge is then paid there
+    // Invoices: a recharge and an order, both unpaid (pending at the provider); the recharge is then paid there
     // without a webhook, so the reconciliation job is what settles it.
     const recharge = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
     const order = await postForm(t, '/api/order/pay', { quantity: '1' }, authHeader(token));
@@ -140,8 +140,8 @@ describe('API metrics on their own listener', () => {
       sampleValue(samples, 'resiport_invoices', { kind, status });
     // The reconciliation job settled the recharge the provider reported paid.
     expect(invoices('recharge', 'paid')).toBe(1);
-    expect(invoices('recharge', 'pending')).toBe(0);
-    expect(invoices('order', 'pending')).toBe(1);
+    expect(invoices('recharge', 'unpaid')).toBe(0);
+    expect(invoices('order', 'unpaid')).toBe(1);
     expect(invoices('order', 'paid')).toBe(0);
     expect(samplesOf(samples, 'resiport_invoices')).toHaveLength(8);
   });

@@ -31,5 +31,10 @@ export function toOrder(order: OrderView): Order {
     fee_cents: Number(order.fee_cents),
     coupon_code: order.coupon_code,
     checkout_url: order.checkout_url,
+    payment_detail: order.payment_detail,
+    payment_received:
+      order.received_amount === null
+        ? null
+        : { amount: order.received_amount, currency: order.received_currency ?? '' },
   };
 }

@@ -1,3 +1,4 @@
+import type { PaymentDetail } from '@resiport/contract';
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -9,6 +10,9 @@ export type OrderView = OrderRow & {
   package_code: string | null;
   checkout_url: string | null;
   invoice_ref: string | null;
+  payment_detail: PaymentDetail | null;
+  received_amount: string | null;
+  received_currency: string | null;
 };
 
 /**
@@ -24,7 +28,10 @@ function orderViews(db: Executor) {
     .select([
       'p.code as package_code',
       'i.order_ref as invoice_ref',
-      sql<string | null>`case when o.status = 'unpaid' and i.status = 'pending' then i.checkout_url end`.as(
+      'i.payment_detail',
+      'i.received_amount',
+      'i.received_currency',
+      sql<string | null>`case when o.status = 'unpaid' and i.status = 'unpaid' then i.checkout_url end`.as(
         'checkout_url',
       ),
     ]);

@@ -30,6 +30,16 @@ export const rateLimits = {
 export type RateLimitedAction = keyof typeof rateLimits;
 
 /**
+ * Public calls that name no account, counted per client IP: checking a reset link when its page
+ * opens (a link's token cannot be guessed, but nobody needs hundreds of checks an hour).
+ */
+export const ipRateLimits = {
+  checkResetLink: { limit: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, Limit>;
+
+export type IpRateLimitedAction = keyof typeof ipRateLimits;
+
+/**
  * Sign-in (sign-in-throttle.ts). Only failures count. One address guessing one account is refused
  * after `ipAccount`; one address spraying accounts after `ip`. Failures on one account from
  * everywhere (distributed guessing) beyond the first `spacing` step space its attempts out: one per `spacing`

@@ -3,8 +3,10 @@ import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import {
   accountRateLimits,
+  ipRateLimits,
   rateLimits,
   type AccountRateLimitedAction,
+  type IpRateLimitedAction,
   type Limit,
   type RateLimitedAction,
 } from './limits';
@@ -68,6 +70,16 @@ export async function enforceRateLimit(
     [`${action}:email:${email}`, limits.email],
     [`${action}:ip:${subject.ip}`, limits.ip],
   ]);
+}
+
+/** Counts this attempt against the client IP's bucket of `action` (429 over the limit). */
+export async function enforceIpRateLimit(
+  ctx: LimiterContext,
+  action: IpRateLimitedAction,
+  ip: string,
+): Promise<void> {
+  if (!ctx.config.rateLimitEnabled) return;
+  await countOrRefuse(ctx, [[`${action}:ip:${ip}`, ipRateLimits[action]]]);
 }
 
 /** Counts this attempt against the account's bucket of `action` (429 over the limit, as above). */

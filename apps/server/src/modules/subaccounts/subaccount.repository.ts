@@ -1,3 +1,4 @@
+import { LOW_SUB_TRAFFIC_BYTES, LOW_SUB_TRAFFIC_PERCENT } from '@resiport/contract';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -131,11 +132,47 @@ export function findTransferByRequest(
 }
 
 /** Traffic every sub-account of the account ever used, deleted ones included (the account's usage). */
-export async function sumSubaccountsTrafficUsed(db: Executor, accountId: number): Promise<bigint> {
+export interface SubaccountsTrafficFigures {
+  /** Every sub-account's usage, deleted ones included. */
+  usedBytes: bigint;
+  /** Live sub-accounts' traffic left as shown (balance + reserved). */
+  leftBytes: bigint;
+  count: number;
+  emptyCount: number;
+  lowCount: number;
+}
+
+/**
+ * The sub-accounts' figures of /user/info in one aggregate over the account's rows (the same single
+ * read the used total always was). `empty` and `low` spell `subTrafficStateOf` of the contract in SQL:
+ * shown left ≤ 0; else under LOW_SUB_TRAFFIC_BYTES or under LOW_SUB_TRAFFIC_PERCENT of allocated
+ * (allocated = left + used − debt, as subaccount-view.ts shows it).
+ */
+export async function subaccountsTrafficFigures(
+  db: Executor,
+  accountId: number,
+): Promise<SubaccountsTrafficFigures> {
+  const left = sql`(traffic_left_bytes + traffic_reserved_bytes)`;
+  const allocated = sql`(traffic_left_bytes + traffic_reserved_bytes + traffic_used_bytes - traffic_debt_bytes)`;
+  const live = sql`deleted_at is null`;
   const row = await db
     .selectFrom('subaccounts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('traffic_used_bytes'), eb.val('0')).as('used'))
+    .select([
+      sql<string>`coalesce(sum(traffic_used_bytes), 0)`.as('used'),
+      sql<string>`coalesce(sum(${left}) filter (where ${live}), 0)`.as('left'),
+      sql<string>`count(*) filter (where ${live})`.as('count'),
+      sql<string>`count(*) filter (where ${live} and ${left} <= 0)`.as('empty'),
+      sql<string>`count(*) filter (where ${live} and ${left} > 0 and (${left} < ${LOW_SUB_TRAFFIC_BYTES} or ${left} * 100 < ${LOW_SUB_TRAFFIC_PERCENT} * ${allocated}))`.as(
+        'low',
+      ),
+    ])
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  return BigInt(row?.used ?? 0);
+  return {
+    usedBytes: BigInt(row?.used ?? 0),
+    leftBytes: BigInt(row?.left ?? 0),
+    count: Number(row?.count ?? 0),
+    emptyCount: Number(row?.empty ?? 0),
+    lowCount: Number(row?.low ?? 0),
+  };
 }

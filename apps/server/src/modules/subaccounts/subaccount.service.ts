@@ -14,9 +14,12 @@ import {
   pageOfSubaccounts,
   updateSubaccount,
   type SubaccountRow,
-  sumSubaccountsTrafficUsed,
+  subaccountsTrafficFigures,
 } from './subaccount.repository';
 import { transfer } from './traffic-transfer.service';
+import type { SubaccountsTrafficFigures } from './subaccount.repository';
+
+export type { SubaccountsTrafficFigures };
 
 interface Owner {
   id: number;
@@ -126,7 +129,10 @@ export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> 
   return mainTrafficLeftShown(ctx.db, owner.id);
 }
 
-/** What all the account's sub-accounts ever used, deleted ones included (part of the account's usage). */
-export function subaccountsTrafficUsed(ctx: AppContext, accountId: number): Promise<bigint> {
-  return sumSubaccountsTrafficUsed(ctx.db, accountId);
+/**
+ * The sub-accounts' part of the account's traffic: what they ever used (deleted ones included), what
+ * the live ones have left, and how many of them are out of traffic or low.
+ */
+export function subaccountsTraffic(ctx: AppContext, accountId: number): Promise<SubaccountsTrafficFigures> {
+  return subaccountsTrafficFigures(ctx.db, accountId);
 }

@@ -20,7 +20,8 @@ export interface ChangelogInput {
 
 /**
  * The traffic change record (design §6: a view of the ledger): the account's traffic entries of the
- * customer-facing kinds, newest first, each with the balance it changed before and after.
+ * customer-facing kinds and its gateway usage summed per owner and UTC day, newest first, each with
+ * the balance it changed before and after (the rows of an owner chain: decision 027).
  */
 export async function trafficChangelog(
   ctx: AppContext,
@@ -64,5 +65,6 @@ function toChange(row: TrafficChangeRow, username: string | null): TrafficChange
     amount_bytes: Number(row.amount),
     balance_before_bytes: Number(row.balance_after - row.amount),
     balance_after_bytes: Number(row.balance_after),
+    since: row.since ? row.since.toISOString() : null,
   };
 }

@@ -1,4 +1,4 @@
-import { trafficChangeKinds, type TrafficChange } from '@resiport/contract';
+import { ledgerChangeKinds, type TrafficChange } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, fundedCustomer } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -14,7 +14,8 @@ interface Page {
 
 /**
  * `/traffic/changelog` is a view of the ledger (design §6): after the changes of `seedChanges` it
- * shows exactly the ledger's traffic entries of the customer-facing kinds, newest first.
+ * shows exactly the ledger's traffic entries of the customer-facing kinds, and the gateway's entries
+ * summed into `usage` rows (decision 027), newest first.
  */
 describe('traffic change record', () => {
   let t: TestApp;
@@ -42,7 +43,7 @@ describe('traffic change record', () => {
     const T = c.trialBytes;
     const s1 = c.sub1.id;
     const s2 = c.sub2.id;
-    expect(data.total).toBe(12);
+    expect(data.total).toBe(14);
     expect(
       data.list.map((c) => [
         c.kind,
@@ -53,6 +54,8 @@ describe('traffic change record', () => {
       ]),
     ).toEqual([
       ['refund', null, -2 * GB, T + 2.7 * GB - 4 * MB, T + 0.7 * GB - 4 * MB],
+      ['usage', s1, -MB, 0.3 * GB, 0.3 * GB - MB],
+      ['usage', null, -4 * MB, T + 2.7 * GB, T + 2.7 * GB - 4 * MB],
       ['subaccount_deletion', null, 0.1 * GB, T + 2.6 * GB, T + 2.7 * GB],
       ['subaccount_deletion', s2, -0.1 * GB, 0.1 * GB, 0],
       ['allocate', s2, 0.1 * GB, 0, 0.1 * GB],
@@ -72,6 +75,7 @@ describe('traffic change record', () => {
     ]);
     expect(data.list.filter((c) => c.subaccount_id === null).every((c) => c.username === null)).toBe(true);
 
+    const entries = data.list.filter((c) => c.kind !== 'usage');
     const ledger = await t.ctx.db
       .selectFrom('ledger_entries as e')
       .leftJoin('subaccounts as s', 's.id', 'e.subaccount_id')
@@ -86,10 +90,10 @@ describe('traffic change record', () => {
       ])
       .where('e.account_id', '=', c.account.id)
       .where('e.asset', '=', 'traffic')
-      .where('e.kind', 'in', [...trafficChangeKinds])
+      .where('e.kind', 'in', [...ledgerChangeKinds])
       .orderBy('e.id', 'desc')
       .execute();
-    expect(data.list).toEqual(
+    expect(entries).toEqual(
       ledger.map((e) => ({
         id: Number(e.id),
         time: e.created_at.toISOString(),
@@ -99,6 +103,7 @@ describe('traffic change record', () => {
         amount_bytes: Number(e.amount),
         balance_before_bytes: Number(e.balance_after - e.amount),
         balance_after_bytes: Number(e.balance_after),
+        since: null,
       })),
     );
     const hidden = await t.ctx.db
@@ -106,7 +111,7 @@ describe('traffic change record', () => {
       .select('kind')
       .distinct()
       .where('account_id', '=', c.account.id)
-      .where('kind', 'not in', [...trafficChangeKinds])
+      .where('kind', 'not in', [...ledgerChangeKinds])
       .execute();
     expect(hidden.map((h) => h.kind).sort()).toEqual(['lease', 'lease_return', 'order_payment', 'usage']);
   });
@@ -116,11 +121,13 @@ describe('traffic change record', () => {
     const pages = [];
     for (const page of ['1', '2', '3']) pages.push(await changelog({ page, page_size: '5' }));
     expect(pages.map((p) => [p.list.length, p.total, p.page, p.page_size])).toEqual([
-      [5, 12, 1, 5],
-      [5, 12, 2, 5],
-      [2, 12, 3, 5],
+      [5, 14, 1, 5],
+      [5, 14, 2, 5],
+      [4, 14, 3, 5],
     ]);
     expect(pages.flatMap((p) => p.list)).toEqual(all);
+    // Past the end: no rows, the count still right.
+    expect(await changelog({ page: '4', page_size: '5' })).toMatchObject({ list: [], total: 14 });
   });
 
   it('filters by kind, by owner (0 = the main account) and by UTC days', async () => {
@@ -134,6 +141,7 @@ describe('traffic change record', () => {
     ]);
     expect((await kinds({ subaccount_id: '0' })).map(([kind]) => kind)).toEqual([
       'refund',
+      'usage',
       'subaccount_deletion',
       'allocate',
       'recycle',
@@ -142,20 +150,25 @@ describe('traffic change record', () => {
       'purchase',
       'trial',
     ]);
+    expect(await kinds({ kind: 'usage' })).toEqual([
+      ['usage', c.sub1.id],
+      ['usage', null],
+    ]);
     expect(await kinds({ subaccount_id: String(c.sub1.id) })).toEqual([
+      ['usage', c.sub1.id],
       ['recycle', c.sub1.id],
       ['allocate', c.sub1.id],
     ]);
     expect(await kinds({ kind: 'recycle', subaccount_id: '0' })).toEqual([['recycle', null]]);
     const today = dayOf(t.ctx.clock());
-    expect((await changelog({ start_date: today, end_date: today })).total).toBe(12);
+    expect((await changelog({ start_date: today, end_date: today })).total).toBe(14);
     const yesterday = dayOf(t.ctx.clock(), -1);
     expect(await changelog({ start_date: yesterday, end_date: yesterday })).toMatchObject({
       total: 0,
       list: [],
     });
     expect(await changelog({ start_date: yesterday })).toMatchObject({
-      total: 12,
+      total: 14,
       start_date: yesterday,
       end_date: today,
     });

@@ -1,10 +1,11 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, theme } from 'antd';
+import { Button, Flex, Tag, theme, Tooltip } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../../components/language-switch';
-import { formatGbLeft, formatUsd } from '../../lib/units';
+import { totalTrafficLeft } from '../../features/traffic/traffic-alert';
+import { formatTraffic, formatUsd } from '../../lib/format';
 import { accessOf } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { UserMenu } from './user-menu';
@@ -52,9 +53,34 @@ export function AppHeader() {
         <span className="app-header-words">
           <FormattedMessage id="layout.trafficLeft" />{' '}
         </span>
-        <strong data-testid="header-traffic" style={{ color: token.colorText }}>
-          {formatGbLeft(user.traffic_left_bytes, intl.locale)} <FormattedMessage id="common.unit.gb" />
-        </strong>
+        {/* The customer's total: traffic allocated to sub-accounts is still theirs (issue 15). */}
+        <Tooltip
+          title={
+            <div data-testid="header-traffic-split">
+              <div>
+                <FormattedMessage
+                  id="layout.trafficSplit.main"
+                  values={{ amount: formatTraffic(user.traffic_left_bytes, intl.locale) }}
+                />
+              </div>
+              {user.subaccounts_count > 0 && (
+                <div>
+                  <FormattedMessage
+                    id="layout.trafficSplit.subs"
+                    values={{
+                      count: user.subaccounts_count,
+                      amount: formatTraffic(user.subaccounts_traffic_left_bytes, intl.locale),
+                    }}
+                  />
+                </div>
+              )}
+            </div>
+          }
+        >
+          <strong data-testid="header-traffic" tabIndex={0} style={{ color: token.colorText }}>
+            {formatTraffic(totalTrafficLeft(user), intl.locale)}
+          </strong>
+        </Tooltip>
       </span>
       <Button
         type="link"

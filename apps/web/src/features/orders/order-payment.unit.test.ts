@@ -23,6 +23,8 @@ const order: Order = {
   fee_cents: 300,
   coupon_code: null,
   checkout_url: 'http://localhost/sandbox/cryptomus/pay/abc',
+  payment_detail: null,
+  payment_received: null,
 };
 
 describe('payOutcomeOf', () => {

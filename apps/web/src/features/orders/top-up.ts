@@ -14,7 +14,12 @@ export function topUpFor(missingCents: number): TopUp {
   return { cents: raised ? MIN_RECHARGE_CENTS : missingCents, raised };
 }
 
-/** The recharge page with the amount filled in (it reads `?amount=`). */
-export function rechargeHref(cents: number): string {
-  return `${paths.recharge}?${new URLSearchParams({ amount: centsToUsd(cents) }).toString()}`;
+/**
+ * The recharge page with the amount filled in (it reads `?amount=`); `for=order` when the top-up
+ * is for the order being placed (saved meanwhile, see saved-order-draft.ts).
+ */
+export function rechargeHref(cents: number, forOrder = false): string {
+  const query = new URLSearchParams({ amount: centsToUsd(cents) });
+  if (forOrder) query.set('for', 'order');
+  return `${paths.recharge}?${query.toString()}`;
 }

@@ -15,8 +15,8 @@ export type CheckedRecharge = EndpointData<typeof rechargeEndpoints.check>;
 export type RechargeStatus = RechargeRecord['status'];
 
 /**
- * What POST /recharge/checkPay said: the recharge and its status (code 0 for paid, failed or
- * expired; 10020 PaymentPending for pending, same data), or a refusal such as 10009 for a
+ * What POST /recharge/checkPay said: the recharge and its status (code 0 once it is paid,
+ * cancelled or refunded; 10020 PaymentPending while unpaid, same data), or a refusal such as 10009 for a
  * recharge that is not this account's. The request wrapper has already toasted any non-zero code.
  */
 export type PaymentCheck = { status: RechargeStatus; recharge: CheckedRecharge; msg: string } | CheckRefusal;
@@ -25,7 +25,7 @@ export function paymentCheckOf(reply: ApiSuccess<CheckedRecharge> | ApiPassThrou
   if (reply.ok) return { status: reply.data.status, recharge: reply.data, msg: reply.msg };
   if (reply.code === ResultCode.PaymentPending) {
     const parsed = checkPayData.safeParse(reply.data);
-    if (parsed.success) return { status: 'pending', recharge: parsed.data, msg: reply.msg };
+    if (parsed.success) return { status: 'unpaid', recharge: parsed.data, msg: reply.msg };
   }
   return { status: 'error', code: reply.code, msg: reply.msg };
 }
@@ -43,4 +43,10 @@ export function checkoutOf(reply: ApiSuccess<Checkout> | ApiPassThrough): Checko
     checkout = parsed.success ? parsed.data : undefined;
   }
   return checkout && isFollowableUrl(checkout.url) ? checkout : undefined;
+}
+
+/** An unpaid top-up that can still be paid at its checkout. */
+export function payableRechargeCheckout(recharge: RechargeRecord): string | undefined {
+  if (recharge.status !== 'unpaid' || recharge.checkout_url === null) return undefined;
+  return isFollowableUrl(recharge.checkout_url) ? recharge.checkout_url : undefined;
 }

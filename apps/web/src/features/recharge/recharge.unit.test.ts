@@ -80,8 +80,11 @@ const recharge: CheckedRecharge = {
   fee_cents: 75,
   total_cents: 2575,
   status: 'paid',
+  payment_detail: null,
+  payment_received: null,
   created_at: '2026-01-01T00:00:00.000Z',
   paid_at: '2026-01-01T00:05:00.000Z',
+  checkout_url: null,
   balance_cents: 2500,
 };
 
@@ -94,11 +97,11 @@ describe('paymentCheckOf', () => {
     });
   });
 
-  it('reads PaymentPending, passed through after its toast, as pending with the same data', () => {
-    const pending = { ...recharge, status: 'pending', paid_at: null, balance_cents: 0 };
+  it('reads PaymentPending, passed through after its toast, as unpaid with the same data', () => {
+    const pending = { ...recharge, status: 'unpaid', paid_at: null, balance_cents: 0 };
     expect(
       paymentCheckOf({ ok: false, code: ResultCode.PaymentPending, msg: 'not yet', data: pending }),
-    ).toEqual({ status: 'pending', recharge: pending, msg: 'not yet' });
+    ).toEqual({ status: 'unpaid', recharge: pending, msg: 'not yet' });
   });
 
   it('reports any other answer as an error with the server message', () => {

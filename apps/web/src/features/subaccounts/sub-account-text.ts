@@ -1,6 +1,6 @@
 import type { SubAccount } from '@resiport/contract';
 import { idParamOf } from '../../lib/id-param';
-import { formatGbLeft } from '../../lib/units';
+import { formatTraffic } from '../../lib/format';
 
 /** The proxy credentials as most tools take them. */
 export function credentialsOf(sub: Pick<SubAccount, 'username' | 'password'>): string {
@@ -8,11 +8,11 @@ export function credentialsOf(sub: Pick<SubAccount, 'username' | 'password'>): s
 }
 
 /**
- * What deleting gives back to the main account (the sub-account's traffic left), with two
- * decimals rounded down like every "traffic left" figure: never more than will arrive.
+ * What deleting gives back to the main account (the sub-account's traffic left), with its unit,
+ * rounded toward zero like every figure (lib/format.ts): never more than will arrive.
  */
-export function deleteReturnsGb(sub: Pick<SubAccount, 'traffic_left_bytes'>, locale: string): string {
-  return formatGbLeft(sub.traffic_left_bytes, locale);
+export function deleteReturns(sub: Pick<SubAccount, 'traffic_left_bytes'>, locale: string): string {
+  return formatTraffic(sub.traffic_left_bytes, locale);
 }
 
 /** The sub-account `/proxysetting/editsub?id=N` is about, if the id is one at all. */

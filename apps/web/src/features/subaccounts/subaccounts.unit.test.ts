@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error';
 import { serverFieldErrors } from '../../lib/form-errors';
 import { GENERATED_PASSWORD_ALPHABET, generateProxyPassword } from './proxy-password';
 import { editSubHref } from '../../config/paths';
-import { credentialsOf, deleteReturnsGb, subIdOf } from './sub-account-text';
+import { credentialsOf, deleteReturns, subIdOf } from './sub-account-text';
 import { addSubFieldByCode, addSubFields, trafficFieldByCode, trafficFields } from './sub-codes';
 import { checkTrafficAmount, exactGbText, normalizeGbText, trafficMaxFor } from './traffic-amount';
 import { moveAttemptFor, moveKeyOf } from './traffic-move';
@@ -159,11 +159,11 @@ describe('sub-account texts', () => {
     expect(credentialsOf(sub)).toBe('teamalpha2024:Qw3rTy9uIo0pAs1d');
   });
 
-  it('says how much returns on delete: the traffic left, two decimals, rounded down', () => {
-    expect(deleteReturnsGb(sub, 'en-US')).toBe('3.45');
-    expect(deleteReturnsGb({ traffic_left_bytes: 0 }, 'en-US')).toBe('0.00');
-    expect(deleteReturnsGb({ traffic_left_bytes: 999_999_999 }, 'en-US')).toBe('0.99');
-    expect(deleteReturnsGb({ traffic_left_bytes: 1_234_560_000_000 }, 'ru-RU')).toBe('1\u00a0234,56');
+  it('says how much returns on delete: the traffic left, two decimals toward zero, MB below 1 GB', () => {
+    expect(deleteReturns(sub, 'en-US')).toBe('3.45 GB');
+    expect(deleteReturns({ traffic_left_bytes: 0 }, 'en-US')).toBe('0.00 MB');
+    expect(deleteReturns({ traffic_left_bytes: 999_999_999 }, 'en-US')).toBe('999.99 MB');
+    expect(deleteReturns({ traffic_left_bytes: 1_234_560_000_000 }, 'ru-RU')).toBe('1\u00a0234,56 ГБ');
   });
 
   it('reads the edit page id and links to it', () => {

@@ -50,6 +50,15 @@ export function exactGbText(bytes: number): string {
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
 
+/**
+ * An amount to move as the forms state it ("Available", "At most", the toast): exact to the byte
+ * like the field "Max" fills, with at least two decimals like every other figure — "8.495", "3.00".
+ */
+export function exactGbFigure(bytes: number): string {
+  const [whole, fraction = ''] = exactGbText(bytes).split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
 /** What one move can take: allocating draws on the main account, recycling on the sub-account. */
 export function trafficMaxFor(
   action: TrafficAction,

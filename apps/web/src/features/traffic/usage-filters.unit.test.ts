@@ -83,7 +83,7 @@ describe('usage page state in the query string', () => {
   });
 
   it('falls back to the defaults for anything unreadable', () => {
-    expect(read('tab=nope&range=1y&sub=-1&kind=usage&page=0')).toEqual(defaultFilters);
+    expect(read('tab=nope&range=1y&sub=-1&kind=nope&page=0')).toEqual(defaultFilters);
     expect(read('sub=0').owner).toBe('all');
     expect(read('sub=abc').owner).toBe('all');
     expect(read('page=2.5').page).toBe(1);

@@ -28,7 +28,7 @@ export const account = {
   'changePassword.submit': 'Change password',
   'changePassword.othersSignedOut':
     'After the change, every other device signed in to this account is signed out.',
-  'settings.token.dates': 'Created {created} UTC · last used {used}',
+  'settings.token.dates': 'Created {created} · last used {used}',
   'settings.token.neverUsed': 'never',
   'settings.token.revokedWhen': 'Changing or resetting the password, or signing out everywhere, revokes it.',
   'settings.twoFactor.title': 'Two-factor sign-in',
@@ -65,8 +65,8 @@ export const account = {
   'settings.sessions.method.password': 'Password',
   'settings.sessions.method.google': 'Google',
   'settings.sessions.method.yandex': 'Yandex',
-  'settings.sessions.lastSeen': 'Last active (UTC)',
-  'settings.sessions.signedIn': 'Signed in (UTC)',
+  'settings.sessions.lastSeen': 'Last active',
+  'settings.sessions.signedIn': 'Signed in',
   'settings.sessions.thisDevice': 'This device',
   'settings.sessions.unknownDevice': 'Unknown device',
   'settings.sessions.browserOn': '{browser} on {system}',
@@ -78,11 +78,11 @@ export const account = {
   'settings.sessions.signedOutEverywhere': 'Signed out everywhere else; your API token was revoked',
   'settings.sessions.footer':
     '{count, plural, one {# session} other {# sessions}} · {others, plural, =0 {no other devices} one {# other device} other {# other devices}}',
-  'settings.token.revoked.regenerated': 'Your previous token was replaced on {at} UTC.',
+  'settings.token.revoked.regenerated': 'Your previous token was replaced on {at}.',
   'settings.token.revoked.password_changed':
-    'Your token was revoked on {at} UTC when the password was changed. Generate a new one for your scripts.',
+    'Your token was revoked on {at} when the password was changed. Generate a new one for your scripts.',
   'settings.token.revoked.password_reset':
-    'Your token was revoked on {at} UTC when the password was reset. Generate a new one for your scripts.',
+    'Your token was revoked on {at} when the password was reset. Generate a new one for your scripts.',
   'settings.token.revoked.signed_out_everywhere':
-    'Your token was revoked on {at} UTC when you signed out everywhere. Generate a new one for your scripts.',
+    'Your token was revoked on {at} when you signed out everywhere. Generate a new one for your scripts.',
 };

@@ -22,6 +22,7 @@ export const auth = {
   'auth.login.or': 'or',
   'auth.activation.done': 'Your account is activated, please sign in',
   'auth.activation.invalid': 'Invalid link, please re-register',
+  'auth.activation.alreadyActive': 'This link was already used: your account is active. Please sign in.',
   'auth.activation.pending': 'Your account is not activated yet',
   'auth.activation.pendingHint': 'Open the activation link we emailed you, or have a new one sent.',
   'auth.activation.resend': 'Resend activation email',
@@ -41,6 +42,8 @@ export const auth = {
   'auth.register.haveAccount': 'Already have an account?',
   'auth.register.toLogin': 'Sign in',
   'auth.register.checkEmail': 'Check your email',
+  'auth.register.registeredHint':
+    'This email already has an account. Sign in, or set a new password if you forgot it.',
   'auth.forgot.title': 'Forgot password',
   'auth.forgot.hint': 'Enter the email you signed up with and we will send you a link to set a new password.',
   'auth.forgot.submit': 'Send reset link',
@@ -50,6 +53,11 @@ export const auth = {
   'auth.reset.missingToken': 'This link is incomplete. Please open the link from the email again.',
   'auth.reset.expired': 'This link is invalid or has expired.',
   'auth.reset.requestNew': 'Request a new reset link',
+  'auth.reset.checking': 'Checking the link…',
+  'auth.reset.used': 'This link has already been used. If you still need a new password, request a new link.',
+  'auth.reset.linkExpired': 'This link has expired. Request a new link to set your password.',
+  'auth.reset.invalid': 'This link is not valid. Open the link from the latest email, or request a new one.',
+  'auth.reset.validUntil': 'The link works until {time}.',
   'auth.twoFactor.title': 'Two-factor sign-in',
   'auth.twoFactor.hint': 'Open your authenticator app and enter the 6-digit code for this account.',
   'auth.twoFactor.expired':

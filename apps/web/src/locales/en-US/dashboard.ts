@@ -3,6 +3,11 @@ export const dashboard = {
   'dashboard.accountId': 'Account ID',
   'dashboard.balance': 'Balance',
   'dashboard.trafficLeft': 'Traffic left',
+  'dashboard.split.title': 'Where your traffic is',
+  'dashboard.split.main': 'Main account, unallocated',
+  'dashboard.split.subs': 'In {count, plural, one {# sub-account} other {# sub-accounts}}',
+  'dashboard.split.more': '{count, plural, one {# more sub-account} other {# more sub-accounts}}',
+  'dashboard.split.failed': 'The sub-accounts could not be loaded.',
   'dashboard.trafficUsed': 'Traffic used',
   'dashboard.buyTraffic': 'Buy traffic',
   'dashboard.generate': 'Generate proxies',
@@ -20,12 +25,21 @@ export const dashboard = {
   'dashboard.noUsage.hint':
     'Buy traffic, generate a proxy list (for a sub-account or your whitelisted IP) and send requests through it. Usage shows here per day.',
   'dashboard.low.title': 'Traffic is running low',
-  'dashboard.low.text': '{left} GB left.',
+  'dashboard.low.text': '{left} left in total (main account and sub-accounts).',
   'dashboard.low.rate':
     'At your rate of the last 30 days, that lasts {days, plural, =0 {less than a day} one {about # day} other {about # days}}.',
   'dashboard.empty.title': 'Your traffic has run out',
   'dashboard.empty.text':
-    'Whitelisted-IP requests and new allocations to sub-accounts need traffic on the main account. Sub-accounts keep what is already allocated to them.',
+    'Nothing is left on the main account or on any sub-account: every proxy stops until you buy traffic.',
+  'dashboard.mainEmpty.title': 'Your main account’s unallocated traffic is used up',
+  'dashboard.mainEmpty.text':
+    'Your sub-accounts still hold {subs}. Requests from whitelisted IPs and new allocations to sub-accounts need traffic on the main account: buy more, or recycle some from a sub-account.',
+  'dashboard.subsEmpty.title':
+    '{count, plural, one {A sub-account is} other {# sub-accounts are}} out of traffic',
+  'dashboard.subEmpty.title': 'Sub-account {name} is out of traffic',
+  'dashboard.subsEmpty.text':
+    '{count, plural, one {Its proxies stop until you allocate traffic to it.} other {Their proxies stop until you allocate traffic to them.}} Your main account has {main} unallocated; sub-accounts out of traffic are marked below and in the list.',
+  'dashboard.subsEmpty.open': 'Sub-accounts',
   'dashboard.start.title': 'Get started',
   'dashboard.start.fund': 'Add funds',
   'dashboard.start.fundHint': 'Top up your balance (from 20 USD).',

@@ -36,7 +36,7 @@ export const generator = {
     'Each line keeps the same IP for up to the session time while in use; every line has its own session.',
   'generator.stickyMinutes': 'Session time',
   'generator.stickyMinutes.unit': 'min',
-  'generator.stickyMinutes.hint': '{min}–{max} minutes',
+  'generator.stickyMinutes.hint': '{min}–{max, plural, one {# minute} other {# minutes}}',
   'generator.host': 'Proxy hostname',
   'generator.port': 'Port',
   'generator.port.hint': 'From the protocol',
@@ -45,13 +45,13 @@ export const generator = {
   'generator.auth.whitelistGroup': 'IP whitelist',
   'generator.auth.whitelist': 'Whitelisted IP',
   'generator.auth.whitelistCount': '{count, plural, =0 {no IPs yet} one {# IP} other {# IPs}}',
-  'generator.auth.subLeft': '{gb} GB left',
+  'generator.auth.subLeft': '{traffic} left',
   'generator.auth.subDisabled': 'disabled',
   'generator.auth.subHint': 'Lines log in with this sub-account and spend its traffic.',
   'generator.auth.whitelistHint':
     'Devices at your whitelisted IPs connect without a password, spending your main account’s traffic. To choose a location or keep an IP, the lines log in as <code>whitelist-…</code> (any password works from a whitelisted IP).',
   'generator.quantity': 'Quantity',
-  'generator.quantity.hint': '1–{max} lines',
+  'generator.quantity.hint': '1–{max, plural, one {# line} other {# lines}}',
   'generator.format': 'Format',
   'generator.format.whitelistHint':
     'Without a location or a sticky IP, whitelisted lines are just HOST:PORT.',
@@ -87,6 +87,7 @@ export const generator = {
   'generator.test.error.unreachable':
     'The gateway or the test site did not answer in time. Try again in a minute.',
   'generator.test.error.other': 'Something went wrong ({reason}). Try again in a minute.',
+  'generator.test.gatewaySaid': 'The gateway answered {reason}: {text}',
   'generator.curl': 'Try it from a terminal',
   'generator.curl.hint': 'Prints the IP address and location the site sees, using the first line.',
   'generator.curl.copy': 'Copy command',

@@ -3,6 +3,8 @@ export const layout = {
   'layout.balance': 'Balance',
   'layout.addFunds': 'Add funds',
   'layout.trafficLeft': 'Traffic left',
+  'layout.trafficSplit.main': 'Main account, unallocated: {amount}',
+  'layout.trafficSplit.subs': '{count, plural, one {# sub-account} other {# sub-accounts}}: {amount}',
   'layout.operator': 'Operator',
   'layout.userMenu.settings': 'Account settings',
   'layout.userMenu.signOut': 'Sign out',

@@ -6,8 +6,10 @@ export const usage = {
   'usage.note': 'All times UTC · amounts in MB (1 MB = 1,000,000 bytes)',
   'usage.unit.mb': 'MB',
   'usage.filter.range': 'Date range (UTC)',
-  'usage.filter.rangeHint': 'Whole days in UTC, up to {max} days, today at the latest.',
-  'usage.filter.tooLong': 'A range can be at most {max} days long; pick a shorter one.',
+  'usage.filter.rangeHint':
+    'Whole days in UTC, up to {max, plural, one {# day} other {# days}}, today at the latest.',
+  'usage.filter.tooLong':
+    'A range can be at most {max, plural, one {# day} other {# days}} long; pick a shorter one.',
   'usage.filter.invalid': 'Pick a start day and an end day, today at the latest.',
   'usage.preset.today': 'Today',
   'usage.preset.7d': 'Last 7 days',
@@ -27,6 +29,8 @@ export const usage = {
   'usage.kind.subaccount_deletion': 'Sub-account deleted',
   'usage.kind.refund': 'Refund',
   'usage.kind.adjustment': 'Adjustment',
+  'usage.kind.usage': 'Usage',
+  'usage.changes.usageSince': 'from {time}',
   'usage.owner.main': 'Main account',
   'usage.owner.ip': 'Whitelisted IP {ip}',
   'usage.owner.deleted': 'Deleted sub-account #{id}',

@@ -30,7 +30,7 @@ export const account: Translation<typeof en> = {
   'changePassword.current': 'Текущий пароль',
   'changePassword.submit': 'Сменить пароль',
   'changePassword.othersSignedOut': 'После смены пароля все остальные устройства выйдут из этого аккаунта.',
-  'settings.token.dates': 'Создан {created} UTC · последнее использование {used}',
+  'settings.token.dates': 'Создан {created} · последнее использование {used}',
   'settings.token.neverUsed': 'ещё не использовался',
   'settings.token.revokedWhen': 'Смена или сброс пароля, а также выход на всех устройствах отзывают его.',
   'settings.twoFactor.title': 'Двухфакторный вход',
@@ -68,8 +68,8 @@ export const account: Translation<typeof en> = {
   'settings.sessions.method.password': 'Пароль',
   'settings.sessions.method.google': 'Google',
   'settings.sessions.method.yandex': 'Яндекс',
-  'settings.sessions.lastSeen': 'Последняя активность (UTC)',
-  'settings.sessions.signedIn': 'Вход (UTC)',
+  'settings.sessions.lastSeen': 'Последняя активность',
+  'settings.sessions.signedIn': 'Вход',
   'settings.sessions.thisDevice': 'Это устройство',
   'settings.sessions.unknownDevice': 'Неизвестное устройство',
   'settings.sessions.browserOn': '{browser}, {system}',
@@ -81,11 +81,11 @@ export const account: Translation<typeof en> = {
   'settings.sessions.signedOutEverywhere': 'Выполнен выход на всех других устройствах; API-токен отозван',
   'settings.sessions.footer':
     '{count, plural, one {# сеанс} few {# сеанса} other {# сеансов}} · {others, plural, =0 {других устройств нет} one {# другое устройство} few {# других устройства} other {# других устройств}}',
-  'settings.token.revoked.regenerated': 'Предыдущий токен заменён {at} UTC.',
+  'settings.token.revoked.regenerated': 'Предыдущий токен заменён {at}.',
   'settings.token.revoked.password_changed':
-    'Токен отозван {at} UTC при смене пароля. Создайте новый для своих скриптов.',
+    'Токен отозван {at} при смене пароля. Создайте новый для своих скриптов.',
   'settings.token.revoked.password_reset':
-    'Токен отозван {at} UTC при сбросе пароля. Создайте новый для своих скриптов.',
+    'Токен отозван {at} при сбросе пароля. Создайте новый для своих скриптов.',
   'settings.token.revoked.signed_out_everywhere':
-    'Токен отозван {at} UTC при выходе на всех устройствах. Создайте новый для своих скриптов.',
+    'Токен отозван {at} при выходе на всех устройствах. Создайте новый для своих скриптов.',
 };

@@ -20,6 +20,7 @@ export const auth: Translation<typeof en> = {
   'auth.login.or': 'или',
   'auth.activation.done': 'Аккаунт активирован, войдите в него',
   'auth.activation.invalid': 'Ссылка недействительна, зарегистрируйтесь заново',
+  'auth.activation.alreadyActive': 'Эта ссылка уже использована: аккаунт активен. Войдите в него.',
   'auth.activation.pending': 'Аккаунт ещё не активирован',
   'auth.activation.pendingHint': 'Откройте ссылку активации из письма или запросите новое письмо.',
   'auth.activation.resend': 'Отправить письмо ещё раз',
@@ -37,6 +38,8 @@ export const auth: Translation<typeof en> = {
   'auth.register.haveAccount': 'Уже есть аккаунт?',
   'auth.register.toLogin': 'Войти',
   'auth.register.checkEmail': 'Проверьте почту',
+  'auth.register.registeredHint':
+    'С этой почтой уже есть аккаунт. Войдите или задайте новый пароль, если забыли его.',
   'auth.forgot.title': 'Восстановление пароля',
   'auth.forgot.hint': 'Укажите почту, с которой вы регистрировались, и мы пришлём ссылку для смены пароля.',
   'auth.forgot.submit': 'Отправить ссылку',
@@ -46,6 +49,11 @@ export const auth: Translation<typeof en> = {
   'auth.reset.missingToken': 'Ссылка неполная. Откройте ссылку из письма ещё раз.',
   'auth.reset.expired': 'Ссылка недействительна или устарела.',
   'auth.reset.requestNew': 'Запросить новую ссылку',
+  'auth.reset.checking': 'Проверяем ссылку…',
+  'auth.reset.used': 'Эта ссылка уже использована. Если новый пароль всё ещё нужен, запросите новую ссылку.',
+  'auth.reset.linkExpired': 'Срок действия ссылки истёк. Запросите новую ссылку, чтобы задать пароль.',
+  'auth.reset.invalid': 'Ссылка недействительна. Откройте ссылку из последнего письма или запросите новую.',
+  'auth.reset.validUntil': 'Ссылка действует до {time}.',
   'auth.twoFactor.title': 'Двухфакторный вход',
   'auth.twoFactor.hint': 'Откройте приложение-аутентификатор и введите 6-значный код для этого аккаунта.',
   'auth.twoFactor.expired':

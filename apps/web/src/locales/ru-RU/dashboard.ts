@@ -6,6 +6,13 @@ export const dashboard: Translation<typeof en> = {
   'dashboard.accountId': 'ID аккаунта',
   'dashboard.balance': 'Баланс',
   'dashboard.trafficLeft': 'Остаток трафика',
+  'dashboard.split.title': 'Где ваш трафик',
+  'dashboard.split.main': 'Основной аккаунт, не распределено',
+  'dashboard.split.subs':
+    'В {count, plural, one {# субаккаунте} few {# субаккаунтах} many {# субаккаунтах} other {# субаккаунта}}',
+  'dashboard.split.more':
+    'Ещё {count, plural, one {# субаккаунт} few {# субаккаунта} many {# субаккаунтов} other {# субаккаунта}}',
+  'dashboard.split.failed': 'Не удалось загрузить субаккаунты.',
   'dashboard.trafficUsed': 'Израсходовано трафика',
   'dashboard.buyTraffic': 'Купить трафик',
   'dashboard.generate': 'Сформировать прокси',
@@ -23,12 +30,21 @@ export const dashboard: Translation<typeof en> = {
   'dashboard.noUsage.hint':
     'Купите трафик, сформируйте список прокси (для субаккаунта или IP из белого списка) и отправьте через него запросы. Расход появится здесь по дням.',
   'dashboard.low.title': 'Трафик заканчивается',
-  'dashboard.low.text': 'Осталось {left} ГБ.',
+  'dashboard.low.text': 'Всего осталось {left} (основной аккаунт и субаккаунты).',
   'dashboard.low.rate':
     'При расходе как за последние 30 дней этого хватит {days, plural, =0 {меньше чем на день} one {примерно на # день} few {примерно на # дня} many {примерно на # дней} other {примерно на # дня}}.',
   'dashboard.empty.title': 'Трафик закончился',
   'dashboard.empty.text':
-    'Для запросов с IP из белого списка и новых выделений субаккаунтам нужен трафик основного аккаунта. У субаккаунтов остаётся уже выделенный им трафик.',
+    'Ни на основном аккаунте, ни на субаккаунтах трафика не осталось: все прокси остановлены, пока вы не купите трафик.',
+  'dashboard.mainEmpty.title': 'Нераспределённый трафик основного аккаунта закончился',
+  'dashboard.mainEmpty.text':
+    'На субаккаунтах ещё есть {subs}. Для запросов с IP из белого списка и новых выделений субаккаунтам нужен трафик основного аккаунта: купите ещё или верните часть с субаккаунта.',
+  'dashboard.subsEmpty.title':
+    '{count, plural, one {У # субаккаунта} few {У # субаккаунтов} many {У # субаккаунтов} other {У # субаккаунта}} закончился трафик',
+  'dashboard.subEmpty.title': 'У субаккаунта {name} закончился трафик',
+  'dashboard.subsEmpty.text':
+    '{count, plural, one {Его прокси не работают, пока вы не выделите ему трафик.} other {Их прокси не работают, пока вы не выделите им трафик.}} На основном аккаунте не распределено {main}; субаккаунты без трафика отмечены ниже и в списке.',
+  'dashboard.subsEmpty.open': 'Субаккаунты',
   'dashboard.start.title': 'С чего начать',
   'dashboard.start.fund': 'Пополните баланс',
   'dashboard.start.fundHint': 'Пополнение от 20 USD.',

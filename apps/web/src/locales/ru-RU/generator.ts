@@ -38,7 +38,7 @@ export const generator: Translation<typeof en> = {
     'Каждая строка сохраняет один IP в пределах времени сессии, пока используется; у каждой строки своя сессия.',
   'generator.stickyMinutes': 'Время сессии',
   'generator.stickyMinutes.unit': 'мин',
-  'generator.stickyMinutes.hint': 'От {min} до {max} минут',
+  'generator.stickyMinutes.hint': 'От {min} до {max, plural, one {# минуты} other {# минут}}',
   'generator.host': 'Адрес прокси',
   'generator.port': 'Порт',
   'generator.port.hint': 'По протоколу',
@@ -48,13 +48,13 @@ export const generator: Translation<typeof en> = {
   'generator.auth.whitelist': 'IP из белого списка',
   'generator.auth.whitelistCount':
     '{count, plural, =0 {пока нет IP} one {# IP} few {# IP} many {# IP} other {# IP}}',
-  'generator.auth.subLeft': 'осталось {gb} ГБ',
+  'generator.auth.subLeft': 'осталось {traffic}',
   'generator.auth.subDisabled': 'отключён',
   'generator.auth.subHint': 'Строки входят под этим субаккаунтом и расходуют его трафик.',
   'generator.auth.whitelistHint':
     'Устройства с IP из белого списка подключаются без пароля и расходуют трафик основного аккаунта. Чтобы выбрать местоположение или сохранить IP, строки входят под логином <code>whitelist-…</code> (с IP из белого списка подходит любой пароль).',
   'generator.quantity': 'Количество',
-  'generator.quantity.hint': 'От 1 до {max} строк',
+  'generator.quantity.hint': 'От 1 до {max, plural, one {# строки} other {# строк}}',
   'generator.format': 'Формат',
   'generator.format.whitelistHint':
     'Без местоположения и постоянного IP строки для белого списка — просто HOST:PORT.',
@@ -90,6 +90,7 @@ export const generator: Translation<typeof en> = {
   'generator.test.error.destination_refused': 'Шлюз отказался подключаться к проверочному сайту.',
   'generator.test.error.unreachable':
     'Шлюз или проверочный сайт не ответили вовремя. Попробуйте ещё раз через минуту.',
+  'generator.test.gatewaySaid': 'Ответ шлюза {reason}: {text}',
   'generator.test.error.other': 'Что-то пошло не так ({reason}). Попробуйте ещё раз через минуту.',
   'generator.curl': 'Проверьте из терминала',
   'generator.curl.hint': 'Выводит IP-адрес и местоположение, которые видит сайт, через первую строку.',

@@ -5,6 +5,9 @@ export const layout: Translation<typeof en> = {
   'layout.balance': 'Баланс',
   'layout.addFunds': 'Пополнить',
   'layout.trafficLeft': 'Осталось трафика',
+  'layout.trafficSplit.main': 'Основной аккаунт, не распределено: {amount}',
+  'layout.trafficSplit.subs':
+    '{count, plural, one {# субаккаунт} few {# субаккаунта} many {# субаккаунтов} other {# субаккаунта}}: {amount}',
   'layout.operator': 'Оператор',
   'layout.userMenu.settings': 'Настройки аккаунта',
   'layout.userMenu.signOut': 'Выйти',

@@ -8,8 +8,10 @@ export const usage: Translation<typeof en> = {
   'usage.note': 'Время указано в UTC · объёмы в МБ (1 МБ = 1 000 000 байт)',
   'usage.unit.mb': 'МБ',
   'usage.filter.range': 'Период (UTC)',
-  'usage.filter.rangeHint': 'Целые сутки по UTC, не больше {max} дней, не позже сегодняшнего дня.',
-  'usage.filter.tooLong': 'Период не может быть длиннее {max} дней; выберите более короткий.',
+  'usage.filter.rangeHint':
+    'Целые сутки по UTC, не больше {max, plural, one {# дня} other {# дней}}, не позже сегодняшнего дня.',
+  'usage.filter.tooLong':
+    'Период не может быть длиннее {max, plural, one {# дня} other {# дней}}; выберите более короткий.',
   'usage.filter.invalid': 'Выберите первый и последний день, не позже сегодняшнего.',
   'usage.preset.today': 'Сегодня',
   'usage.preset.7d': 'Последние 7 дней',
@@ -29,6 +31,8 @@ export const usage: Translation<typeof en> = {
   'usage.kind.subaccount_deletion': 'Удаление субаккаунта',
   'usage.kind.refund': 'Возмещение',
   'usage.kind.adjustment': 'Корректировка',
+  'usage.kind.usage': 'Расход',
+  'usage.changes.usageSince': 'с {time}',
   'usage.owner.main': 'Основной аккаунт',
   'usage.owner.ip': 'IP из белого списка {ip}',
   'usage.owner.deleted': 'Удалённый субаккаунт №{id}',

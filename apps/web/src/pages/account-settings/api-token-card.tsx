@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
 import { useGenerateApiToken } from '../../features/account/api/generate-api-token';
 import { securityQuery, useSecurity } from '../../features/account/api/security';
-import { formatUtcDateTime } from '../../lib/dates';
+import { UtcDateTime } from '../../components/utc-date-time';
 import { ApiTokenReveal } from './api-token-reveal';
 
 /**
@@ -75,10 +75,16 @@ export function ApiTokenCard() {
             <FormattedMessage
               id="settings.token.dates"
               values={{
-                created: tokenDates.created_at ? formatUtcDateTime(tokenDates.created_at) : '—',
-                used: tokenDates.last_used_at
-                  ? formatUtcDateTime(tokenDates.last_used_at)
-                  : intl.formatMessage({ id: 'settings.token.neverUsed' }),
+                created: tokenDates.created_at ? (
+                  <UtcDateTime key="created" iso={tokenDates.created_at} />
+                ) : (
+                  '—'
+                ),
+                used: tokenDates.last_used_at ? (
+                  <UtcDateTime key="used" iso={tokenDates.last_used_at} />
+                ) : (
+                  intl.formatMessage({ id: 'settings.token.neverUsed' })
+                ),
               }}
             />
           </Typography.Text>
@@ -91,7 +97,7 @@ export function ApiTokenCard() {
             message={
               <FormattedMessage
                 id={`settings.token.revoked.${revoked.reason}`}
-                values={{ at: formatUtcDateTime(revoked.revoked_at) }}
+                values={{ at: <UtcDateTime key="at" iso={revoked.revoked_at} /> }}
               />
             }
           />

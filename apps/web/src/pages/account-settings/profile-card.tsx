@@ -1,6 +1,7 @@
 import { webLocaleOf } from '@resiport/contract';
 import { Card, Descriptions, Tag } from 'antd';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { UtcDateTime } from '../../components/utc-date-time';
 import { accessOf } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { localeLabels } from '../../lib/i18n';
@@ -30,7 +31,7 @@ export function ProfileCard() {
           {
             key: 'since',
             label: <FormattedMessage id="settings.memberSince" />,
-            children: <FormattedDate value={user.created_at} dateStyle="long" />,
+            children: <UtcDateTime iso={user.created_at} />,
           },
           {
             key: 'role',

@@ -4,7 +4,7 @@ import { Button, Card, Flex, message, Popconfirm, Table, Tag, Tooltip, type Tabl
 import { FormattedMessage, useIntl } from 'react-intl';
 import { currentUserQuery } from '../../lib/current-user';
 import { useRevokeSession, useSecurity, useSignOutEverywhere } from '../../features/account/api/security';
-import { formatUtcDateTime } from '../../lib/dates';
+import { UtcDateTime } from '../../components/utc-date-time';
 import { describeUserAgent } from './user-agent';
 
 /** Where this account is signed in: one row per session, each can be signed out; or all but this one. */
@@ -64,14 +64,14 @@ export function SessionsCard() {
       title: intl.formatMessage({ id: 'settings.sessions.lastSeen' }),
       dataIndex: 'last_seen_at',
       key: 'last_seen_at',
-      render: (iso: string) => formatUtcDateTime(iso),
+      render: (iso: string) => <UtcDateTime iso={iso} />,
     },
     {
       title: intl.formatMessage({ id: 'settings.sessions.signedIn' }),
       dataIndex: 'created_at',
       key: 'created_at',
       responsive: ['lg'],
-      render: (iso: string) => formatUtcDateTime(iso),
+      render: (iso: string) => <UtcDateTime iso={iso} />,
     },
     {
       key: 'action',

@@ -3,21 +3,23 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { TrafficText } from '../../components/traffic-text';
 import { UnitsNote } from '../../components/units-note';
+import { totalTrafficLeft } from '../../features/traffic/traffic-alert';
 import { useCurrentUser } from '../../lib/current-user';
-import { bytesToGb, centsToUsd } from '../../lib/units';
+import { formatTraffic, formatUsd } from '../../lib/format';
 
 const testValue = (testId: string) => (node: ReactNode) => <span data-testid={testId}>{node}</span>;
 
 /**
- * The account (ID, email), its balance (cents → USD) and traffic (bytes → GB) from /user/info:
- * real numbers, zero until the first purchase.
+ * The account (ID, email), its balance and traffic from /user/info (lib/format.ts): traffic left is
+ * the customer's total — the main account's unallocated traffic plus every sub-account's — with the
+ * split under it. Real numbers, zero until the first purchase.
  */
 export function AccountStats() {
   const user = useCurrentUser();
   const intl = useIntl();
   const navigate = useNavigate();
-  const gb = (bytes: number) => intl.formatNumber(bytesToGb(bytes), { maximumFractionDigits: 3 });
   const valueStyle = { fontWeight: 600 };
 
   return (
@@ -40,7 +42,7 @@ export function AccountStats() {
         <Card style={{ height: '100%' }}>
           <Statistic
             title={<FormattedMessage id="dashboard.balance" />}
-            value={intl.formatNumber(centsToUsd(user.balance_cents), { style: 'currency', currency: 'USD' })}
+            value={formatUsd(user.balance_cents, intl.locale)}
             valueStyle={valueStyle}
             valueRender={testValue('dashboard-balance')}
           />
@@ -58,22 +60,40 @@ export function AccountStats() {
         <Card style={{ height: '100%' }}>
           <Statistic
             title={<FormattedMessage id="dashboard.trafficLeft" />}
-            value={gb(user.traffic_left_bytes)}
-            suffix={intl.formatMessage({ id: 'common.unit.gb' })}
+            value={formatTraffic(totalTrafficLeft(user), intl.locale)}
             valueStyle={valueStyle}
-            valueRender={testValue('dashboard-traffic-left')}
+            valueRender={() => (
+              <span style={valueStyle}>
+                <TrafficText bytes={totalTrafficLeft(user)} testId="dashboard-traffic-left" />
+              </span>
+            )}
           />
-          <UnitsNote />
+          <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="dashboard-traffic-main">
+            <FormattedMessage id="dashboard.split.main" />: <TrafficText bytes={user.traffic_left_bytes} />
+          </Typography.Text>
+          {user.subaccounts_count > 0 && (
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block' }}
+              data-testid="dashboard-traffic-subs"
+            >
+              <FormattedMessage id="dashboard.split.subs" values={{ count: user.subaccounts_count }} />:{' '}
+              <TrafficText bytes={user.subaccounts_traffic_left_bytes} />
+            </Typography.Text>
+          )}
         </Card>
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <Card style={{ height: '100%' }}>
           <Statistic
             title={<FormattedMessage id="dashboard.trafficUsed" />}
-            value={gb(user.traffic_used_bytes)}
-            suffix={intl.formatMessage({ id: 'common.unit.gb' })}
+            value={formatTraffic(user.traffic_used_bytes, intl.locale)}
             valueStyle={valueStyle}
-            valueRender={testValue('dashboard-traffic-used')}
+            valueRender={() => (
+              <span style={valueStyle}>
+                <TrafficText bytes={user.traffic_used_bytes} testId="dashboard-traffic-used" />
+              </span>
+            )}
           />
           <UnitsNote />
         </Card>

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Flex, Skeleton, theme, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OwnerName } from '../../features/traffic/components/owner-name';
-import { formatMb } from '../../features/traffic/traffic-format';
+import { MbText } from '../../features/traffic/components/mb-text';
 import { topSubAccounts } from '../../features/traffic/usage-chart-data';
 
 /** The sub-accounts that used the most in the last 30 days, each linking to its edit page. */
@@ -55,7 +55,7 @@ export function TopSubAccounts({ usage }: { usage: UseQueryResult<UsageData> }) 
                   <OwnerName subaccountId={sub.id} username={sub.username} />
                 </span>
                 <Typography.Text strong style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMb(sub.bytes, intl.locale)} {mb}
+                  <MbText bytes={sub.bytes} /> {mb}
                 </Typography.Text>
               </Flex>
               <div

@@ -1,22 +1,31 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
+import type { SubAccount, UserInfo } from '@resiport/contract';
+import { Alert, Button, Flex } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { daysLeftAtRate, type TrafficAlert } from '../../features/traffic/traffic-alert';
-import { formatGbLeft } from '../../lib/units';
+import { daysLeftAtRate, totalTrafficLeft, type TrafficAlert } from '../../features/traffic/traffic-alert';
+import { formatTraffic } from '../../lib/format';
 
 interface TrafficAlertBannerProps {
   level: Exclude<TrafficAlert, 'none'>;
-  leftBytes: number;
+  user: UserInfo;
   used30dBytes: number;
+  /** The sub-accounts out of traffic, when the list has loaded (to name a single one). */
+  emptySubs: SubAccount[] | undefined;
 }
 
-/** Low traffic (a warning, with how long it lasts at the recent rate) or none left (an error), both with Buy traffic. */
-export function TrafficAlertBanner({ level, leftBytes, used30dBytes }: TrafficAlertBannerProps) {
+/**
+ * The dashboard's traffic warning, saying what actually ran out (issue 15): everything (an error),
+ * the total running low (with how long it lasts at the recent rate), some sub-accounts (naming one
+ * when only one is), or only the main account's unallocated traffic while sub-accounts hold theirs.
+ */
+export function TrafficAlertBanner({ level, user, used30dBytes, emptySubs }: TrafficAlertBannerProps) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const days = daysLeftAtRate(leftBytes, used30dBytes);
+  const traffic = (bytes: number) => formatTraffic(bytes, intl.locale);
+  const total = totalTrafficLeft(user);
+  const days = daysLeftAtRate(total, used30dBytes);
   const buy = (
     <Button
       type="primary"
@@ -27,32 +36,72 @@ export function TrafficAlertBanner({ level, leftBytes, used30dBytes }: TrafficAl
       <FormattedMessage id="dashboard.buyTraffic" />
     </Button>
   );
+  const openSubs = (
+    <Button icon={<TeamOutlined />} onClick={() => void navigate(paths.subAccounts)}>
+      <FormattedMessage id="dashboard.subsEmpty.open" />
+    </Button>
+  );
+
+  const count = user.subaccounts_empty_count;
+  const onlySub = count === 1 && emptySubs?.length === 1 ? emptySubs[0] : undefined;
+  const content = {
+    empty: {
+      title: <FormattedMessage id="dashboard.empty.title" />,
+      text: <FormattedMessage id="dashboard.empty.text" />,
+    },
+    low: {
+      title: <FormattedMessage id="dashboard.low.title" />,
+      text: (
+        <>
+          <FormattedMessage id="dashboard.low.text" values={{ left: traffic(total) }} />
+          {days !== undefined && (
+            <>
+              {' '}
+              <FormattedMessage id="dashboard.low.rate" values={{ days }} />
+            </>
+          )}
+        </>
+      ),
+    },
+    subsEmpty: {
+      title: onlySub ? (
+        <FormattedMessage id="dashboard.subEmpty.title" values={{ name: onlySub.username }} />
+      ) : (
+        <FormattedMessage id="dashboard.subsEmpty.title" values={{ count }} />
+      ),
+      text: (
+        <FormattedMessage
+          id="dashboard.subsEmpty.text"
+          values={{ count, main: traffic(user.traffic_left_bytes) }}
+        />
+      ),
+    },
+    mainEmpty: {
+      title: <FormattedMessage id="dashboard.mainEmpty.title" />,
+      text: (
+        <FormattedMessage
+          id="dashboard.mainEmpty.text"
+          values={{ subs: traffic(user.subaccounts_traffic_left_bytes) }}
+        />
+      ),
+    },
+  }[level];
+
   return (
     <Alert
       data-testid="dashboard-low-traffic"
       data-level={level}
-      type={level === 'empty' ? 'error' : 'warning'}
+      // Red only when every proxy has stopped; the rest are warnings.
+      type={level === 'empty' ? 'error' : level === 'mainEmpty' ? 'info' : 'warning'}
       showIcon
-      message={<FormattedMessage id={level === 'empty' ? 'dashboard.empty.title' : 'dashboard.low.title'} />}
-      description={
-        level === 'empty' ? (
-          <FormattedMessage id="dashboard.empty.text" />
-        ) : (
-          <>
-            <FormattedMessage
-              id="dashboard.low.text"
-              values={{ left: formatGbLeft(leftBytes, intl.locale) }}
-            />
-            {days !== undefined && (
-              <>
-                {' '}
-                <FormattedMessage id="dashboard.low.rate" values={{ days }} />
-              </>
-            )}
-          </>
-        )
+      message={content.title}
+      description={content.text}
+      action={
+        <Flex vertical gap={8}>
+          {level === 'subsEmpty' && openSubs}
+          {buy}
+        </Flex>
       }
-      action={buy}
     />
   );
 }

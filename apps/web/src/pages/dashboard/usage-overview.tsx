@@ -11,7 +11,7 @@ import { UnitsNote } from '../../components/units-note';
 import { paths } from '../../config/paths';
 import { FreshnessText } from '../../features/traffic/components/freshness-text';
 import { UsageBarChart } from '../../features/traffic/components/usage-bar-chart';
-import { formatMb } from '../../features/traffic/traffic-format';
+import { formatMb } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 
 const CHART_HEIGHT = 240;

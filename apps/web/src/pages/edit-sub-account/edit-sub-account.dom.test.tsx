@@ -1,5 +1,5 @@
 import { subEndpoints } from '@resiport/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
@@ -43,17 +43,51 @@ describe('edit sub-account', () => {
     expect(remark.inputs).toEqual([{ id: shop.id, remark: 'shop EU' }]);
   });
 
-  it('sets a chosen password, or asks the server to generate one when left empty', async () => {
+  it('sets a chosen password, or asks the server to generate one when left empty, each once confirmed', async () => {
     const password = mockEndpoint(subEndpoints.password, shop);
     const { user } = await openEditSub();
     const field = await screen.findByLabelText('New password');
     await user.type(field, 'new.Pass-2026');
     await user.click(screen.getByRole('button', { name: named('Change password') }));
+    await user.click(await screen.findByRole('button', { name: named('Replace password') }));
     await screen.findByText(`New password saved for ${shop.username}`);
 
     await user.click(screen.getByRole('button', { name: named('Change password') }));
+    await user.click(await screen.findByRole('button', { name: named('Replace password') }));
     await expect.poll(() => password.inputs.length).toBe(2);
     expect(password.inputs).toEqual([{ id: shop.id, password: 'new.Pass-2026' }, { id: shop.id }]);
+  });
+
+  it('asks before replacing the live password, saying connected proxies stop; Cancel changes nothing', async () => {
+    const password = mockEndpoint(subEndpoints.password, shop);
+    const { user } = await openEditSub();
+    await user.type(await screen.findByLabelText('New password'), 'new.Pass-2026');
+    await user.click(screen.getByRole('button', { name: named('Change password') }));
+
+    const dialog = within(
+      await screen.findByRole('dialog', { name: `Replace the password of ${shop.username}?` }),
+    );
+    expect(dialog.getByText(/proxies and programs connected with it are cut off/)).toBeTruthy();
+    expect(password.inputs).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: named('Cancel') }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(password.inputs).toEqual([]);
+    // What was typed is still there to confirm later.
+    expect(screen.getByLabelText<HTMLInputElement>('New password').value).toBe('new.Pass-2026');
+  });
+
+  it('says a sub-account that ran dry is out of traffic, not just "Active"', async () => {
+    signIn({ traffic_left_bytes: gb(10) });
+    mockSubList(
+      [{ ...shop, allocated_bytes: gb(1), traffic_left_bytes: 0, traffic_used_bytes: gb(1) }],
+      gb(10),
+    );
+    await renderPage(EditSubAccountPage, {
+      path: paths.editSubAccount,
+      url: `${paths.editSubAccount}?id=${shop.id}`,
+    });
+    expect(await screen.findByText('Out of traffic')).toBeTruthy();
+    expect(screen.getByTestId('sub-edit-left').textContent).toBe('0.00 MB');
   });
 
   it('moves traffic with the same form as the list dialog', async () => {

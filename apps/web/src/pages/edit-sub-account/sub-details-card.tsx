@@ -1,17 +1,15 @@
 import type { SubAccount } from '@resiport/contract';
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { CopyButton } from '../../components/copy-button';
 import { PasswordText } from '../../features/subaccounts/components/password-text';
 import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
 import { credentialsOf } from '../../features/subaccounts/sub-account-text';
-import { formatLocalDateTime } from '../../lib/dates';
-import { formatGbFixed, formatGbLeft } from '../../lib/units';
+import { TrafficText } from '../../components/traffic-text';
+import { UtcDateTime } from '../../components/utc-date-time';
 
 /** The sub-account as it is: read-only username, credentials, status (switchable), traffic, creation time. */
 export function SubDetailsCard({ sub }: { sub: SubAccount }) {
-  const intl = useIntl();
-  const gb = (text: string) => intl.formatMessage({ id: 'subaccount.gb' }, { gb: text });
   return (
     <Card
       title={<FormattedMessage id="editsub.details" />}
@@ -54,22 +52,26 @@ export function SubDetailsCard({ sub }: { sub: SubAccount }) {
           {
             key: 'allocated',
             label: <FormattedMessage id="editsub.allocated" />,
-            children: gb(formatGbFixed(sub.allocated_bytes, intl.locale)),
+            children: <TrafficText bytes={sub.allocated_bytes} />,
           },
           {
             key: 'left',
             label: <FormattedMessage id="editsub.left" />,
-            children: <strong>{gb(formatGbLeft(sub.traffic_left_bytes, intl.locale))}</strong>,
+            children: (
+              <strong>
+                <TrafficText bytes={sub.traffic_left_bytes} testId="sub-edit-left" />
+              </strong>
+            ),
           },
           {
             key: 'used',
             label: <FormattedMessage id="editsub.used" />,
-            children: gb(formatGbFixed(sub.traffic_used_bytes, intl.locale)),
+            children: <TrafficText bytes={sub.traffic_used_bytes} />,
           },
           {
             key: 'created',
             label: <FormattedMessage id="subaccount.col.created" />,
-            children: formatLocalDateTime(sub.created_at),
+            children: <UtcDateTime iso={sub.created_at} />,
           },
         ]}
       />

@@ -31,6 +31,16 @@ export function LoginNotices({ params }: { params: URLSearchParams }) {
           message={<FormattedMessage id="auth.activation.done" />}
         />
       )}
+      {activation === activationResult.alreadyActive && (
+        // A mail scanner (or an earlier click) used the link first; the form below is the way on.
+        <Alert
+          type="info"
+          showIcon
+          style={style}
+          data-testid="activation-alert"
+          message={<FormattedMessage id="auth.activation.alreadyActive" />}
+        />
+      )}
       {activation === activationResult.invalid && (
         <Alert
           type="error"

@@ -5,16 +5,18 @@ import { useNavigate } from 'react-router';
 import { MIN_RECHARGE_CENTS } from '../../config/business';
 import type { BalanceShortfall } from '../../features/orders/order-payment';
 import { rechargeHref, topUpFor } from '../../features/orders/top-up';
-import { formatUsd } from '../../lib/units';
+import { formatUsd } from '../../lib/format';
 
 interface BalanceShortAlertProps {
   shortfall: BalanceShortfall;
   /** Switch this order to crypto instead of topping up first. */
   onPayWithCrypto: () => void;
+  /** Keep this order for when the customer comes back from the top-up. */
+  onTopUp: () => void;
 }
 
 /** Code 20402: the balance does not cover the order; how much is missing and a top-up prefilled with it. */
-export function BalanceShortAlert({ shortfall, onPayWithCrypto }: BalanceShortAlertProps) {
+export function BalanceShortAlert({ shortfall, onPayWithCrypto, onTopUp }: BalanceShortAlertProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const usd = (cents: number) => formatUsd(cents, intl.locale);
@@ -50,7 +52,10 @@ export function BalanceShortAlert({ shortfall, onPayWithCrypto }: BalanceShortAl
               type="primary"
               icon={<WalletOutlined />}
               data-testid="order-topup"
-              onClick={() => void navigate(rechargeHref(topUp.cents))}
+              onClick={() => {
+                onTopUp();
+                void navigate(rechargeHref(topUp.cents, true));
+              }}
             >
               <FormattedMessage id="neworder.short.topUp" values={{ amount: usd(topUp.cents) }} />
             </Button>

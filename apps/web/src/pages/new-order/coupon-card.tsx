@@ -2,7 +2,7 @@ import { CloseOutlined, TagOutlined } from '@ant-design/icons';
 import type { OrderQuote } from '@resiport/contract';
 import { Button, Card, Form, Input, Space, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatUsd } from '../../lib/units';
+import { formatUsd } from '../../lib/format';
 import type { CouponState } from './use-coupon';
 
 interface CouponCardProps {

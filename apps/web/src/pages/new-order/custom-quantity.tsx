@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { UnitsNote } from '../../components/units-note';
 import { tierFor } from '../../features/orders/price-tiers';
 import { isOrderableGb } from '../../features/orders/order-selection';
+import { formatCount } from '../../lib/format';
 import { validationTexts } from '../../lib/form-rules-localized';
 import { blockNonDigitKeys } from '../../lib/keyboard';
 import { PriceTierTable } from './price-tier-table';
@@ -33,7 +34,10 @@ export function CustomQuantity({ tiers, selected, quantityGb, onSelect, onQuanti
               <FormattedMessage id="neworder.custom.title" />
             </Typography.Text>
             <Typography.Text type="secondary">
-              <FormattedMessage id="neworder.custom.hint" values={{ max: intl.formatNumber(MAX_ORDER_GB) }} />
+              <FormattedMessage
+                id="neworder.custom.hint"
+                values={{ max: formatCount(MAX_ORDER_GB, intl.locale) }}
+              />
             </Typography.Text>
             <Form.Item
               label={intl.formatMessage({ id: 'neworder.quantity' })}

@@ -1,10 +1,11 @@
-import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Alert, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { LoadFailed } from '../../components/load-failed';
 import { PageShell } from '../../components/page-shell';
 import { useOrderQuote } from '../../features/orders/api/check-order';
 import { usePriceMenu } from '../../features/orders/api/get-price-menu';
 import { isCouponCode } from '../../features/orders/order-codes';
+import { saveOrderDraft } from '../../features/orders/saved-order-draft';
 import { isApiError } from '../../lib/api-error';
 import { BalanceShortAlert } from './balance-short-alert';
 import { CouponCard } from './coupon-card';
@@ -91,6 +92,16 @@ export default function NewOrderPage() {
 
   return (
     <PageShell title="menu.neworder" subtitle="neworder.subtitle">
+      {order.resumed && (
+        <Alert
+          data-testid="order-resumed"
+          type="info"
+          showIcon
+          closable
+          message={<FormattedMessage id="neworder.resumed" />}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Row gutter={[16, 16]} align="top">
         <Col xs={24} lg={15}>
           <Flex vertical gap={16}>
@@ -118,7 +129,11 @@ export default function NewOrderPage() {
             }}
             shortfall={
               shortfall && (
-                <BalanceShortAlert shortfall={shortfall} onPayWithCrypto={() => order.setWay('cryptomus')} />
+                <BalanceShortAlert
+                  shortfall={shortfall}
+                  onPayWithCrypto={() => order.setWay('cryptomus')}
+                  onTopUp={() => saveOrderDraft(order.draft)}
+                />
               )
             }
           />

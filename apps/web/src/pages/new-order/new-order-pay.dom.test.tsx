@@ -32,7 +32,7 @@ describe('new order: paying', () => {
     const { user, location } = await openNewOrder('balance');
     await user.click(screen.getByRole('button', { name: named('Pay $30.00 from balance') }));
 
-    await screen.findByText('Order #41 is paid: 10 GB added to your traffic');
+    await screen.findByText('Order #41 is paid: 10.00 GB added to your traffic');
     expect(location()).toBe(paths.residential);
     expect(pay.inputs).toEqual([
       { package_id: starter.id, way: 'balance', idempotency_key: expect.any(String) as string },
@@ -53,7 +53,7 @@ describe('new order: paying', () => {
 
     await screen.findByText('Not enough balance');
     await user.click(screen.getByRole('button', { name: named('Top up $20.00') }));
-    expect(location()).toBe(`${paths.recharge}?amount=20.00`);
+    expect(location()).toBe(`${paths.recharge}?amount=20.00&for=order`);
   });
 
   it('20402: can switch the same order to crypto instead', async () => {

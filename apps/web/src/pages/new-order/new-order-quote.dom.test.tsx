@@ -50,12 +50,18 @@ describe('new order: the coupon', () => {
     await screen.findByRole('button', { name: named('Pay $27.81 with crypto') });
   });
 
-  it('shows the refusal of an unknown coupon on the field and keeps the price without it', async () => {
+  it('toasts the refusal of an unknown coupon (spec §8), shows it on the field and keeps the price', async () => {
     const { user } = await openNewOrder();
-    await user.type(screen.getByRole('textbox', { name: 'Coupon' }), 'NOPE');
+    const field = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(field, 'NOPE');
     await user.click(screen.getByRole('button', { name: named('Apply') }));
 
-    await screen.findByText('This coupon does not exist');
+    const formItem = within(field.closest<HTMLElement>('.ant-form-item') ?? document.body);
+    await formItem.findByText('This coupon does not exist');
+    // The 3-second error toast every non-zero code gets, besides the field's message.
+    await expect
+      .poll(() => document.querySelector('.ant-message-error')?.textContent ?? '')
+      .toBe('This coupon does not exist');
     expect(screen.queryByText(/% off/)).toBeNull();
     expect(screen.getByTestId('order-total').textContent).toBe('$30.90');
   });

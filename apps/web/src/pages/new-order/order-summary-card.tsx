@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CRYPTO_FEE_PERCENT } from '../../config/business';
 import { packageName } from '../../features/orders/package-name';
 import type { OrderChoice } from '../../features/orders/order-selection';
-import { formatGb, formatUsd } from '../../lib/units';
+import { formatTraffic, formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 
 interface OrderSummaryCardProps {
@@ -28,8 +28,7 @@ export function OrderSummaryCard(props: OrderSummaryCardProps) {
   const { choice, packages, quote, quoting, problem, canPay, paying, onPay, shortfall } = props;
   const intl = useIntl();
   const usd = (cents: number) => formatUsd(cents, intl.locale);
-  const gb = (bytes: number) =>
-    `${formatGb(bytes, intl.locale)} ${intl.formatMessage({ id: 'common.unit.gb' })}`;
+  const gb = (bytes: number) => formatTraffic(bytes, intl.locale);
 
   const item = (): ReactNode => {
     if (choice === undefined) return '—';

@@ -3,7 +3,7 @@ import { Col, Flex, Row, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { packageName } from '../../features/orders/package-name';
 import { packagePerGbCents, savingPercent } from '../../features/orders/packages';
-import { formatGb, formatUsd } from '../../lib/units';
+import { formatTraffic, formatUsd } from '../../lib/format';
 import { SelectableCard } from './selectable-card';
 
 interface PackageCardsProps {
@@ -39,7 +39,7 @@ export function PackageCards({ packages, selectedId, listPerGbCents, onSelect }:
                   )}
                 </Flex>
                 <span style={{ fontSize: 24, fontWeight: 600, lineHeight: 1.3 }}>
-                  {formatGb(pkg.traffic_bytes, intl.locale)} <FormattedMessage id="common.unit.gb" />
+                  {formatTraffic(pkg.traffic_bytes, intl.locale)}
                 </span>
                 <span style={{ fontSize: 16 }}>{formatUsd(pkg.price_cents, intl.locale)}</span>
                 <Typography.Text type="secondary">

@@ -3,7 +3,7 @@ import { Card, Flex, Radio, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCurrentUser } from '../../lib/current-user';
 import { CRYPTO_FEE_PERCENT } from '../../config/business';
-import { formatUsd } from '../../lib/units';
+import { formatUsd } from '../../lib/format';
 
 interface PaymentWayCardProps {
   way: PaymentWay;

@@ -2,7 +2,7 @@ import type { PriceTier } from '@resiport/contract';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { tierRows, type TierRow } from '../../features/orders/price-tiers';
-import { formatUsd } from '../../lib/units';
+import { formatCount, formatUsd } from '../../lib/format';
 
 interface PriceTierTableProps {
   tiers: readonly PriceTier[];
@@ -13,7 +13,7 @@ interface PriceTierTableProps {
 /** The price menu: price per GB by quantity, cheaper in bulk. */
 export function PriceTierTable({ tiers, active }: PriceTierTableProps) {
   const intl = useIntl();
-  const number = (value: number) => intl.formatNumber(value);
+  const number = (value: number) => formatCount(value, intl.locale);
   const columns: TableColumnsType<TierRow> = [
     {
       key: 'quantity',

@@ -2,7 +2,7 @@ import { GiftOutlined } from '@ant-design/icons';
 import type { TrafficPackage } from '@resiport/contract';
 import { Alert, Flex, Switch, theme, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatGb } from '../../lib/units';
+import { formatTraffic } from '../../lib/format';
 
 interface TrialOptionProps {
   trial: TrafficPackage;
@@ -16,7 +16,7 @@ interface TrialOptionProps {
 export function TrialOption({ trial, on, problem, onChange }: TrialOptionProps) {
   const intl = useIntl();
   const { token } = theme.useToken();
-  const gb = formatGb(trial.traffic_bytes, intl.locale);
+  const traffic = formatTraffic(trial.traffic_bytes, intl.locale);
   return (
     <div
       data-testid={`order-package-${trial.code}`}
@@ -37,7 +37,7 @@ export function TrialOption({ trial, on, problem, onChange }: TrialOptionProps) 
             </Typography.Text>
             <br />
             <Typography.Text type="secondary">
-              <FormattedMessage id="neworder.trial.hint" values={{ gb }} />
+              <FormattedMessage id="neworder.trial.hint" values={{ traffic }} />
             </Typography.Text>
           </label>
         </Flex>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { checkOrder, quoteKeyOf } from '../../features/orders/api/check-order';
+import { checkCoupon, quoteKeyOf } from '../../features/orders/api/check-order';
 import { isCouponCode } from '../../features/orders/order-codes';
 import { normalizeCoupon, type OrderParams } from '../../features/orders/order-selection';
 import { isApiError } from '../../lib/api-error';
@@ -9,13 +9,13 @@ import type { OrderDraftState } from './use-order-draft';
 /**
  * The coupon field: a typed code is applied only once GET /order/check accepts it (its quote is
  * kept, so the summary shows it at once); a refusal (10023 invalid, 10024 expired, 10025 used up)
- * is shown on the field. A quote or a payment that later refuses the applied coupon says so there too.
+ * is toasted (spec §8) and shown on the field. A quote or a payment that later refuses the applied coupon says so there too.
  */
 export function useCoupon(order: OrderDraftState, quoteError: unknown) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const check = useMutation({ mutationFn: (params: OrderParams) => checkOrder(params) });
+  const check = useMutation({ mutationFn: (params: OrderParams) => checkCoupon(params) });
 
   const apply = async () => {
     const code = normalizeCoupon(text);

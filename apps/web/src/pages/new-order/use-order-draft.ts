@@ -1,5 +1,6 @@
 import type { PaymentWay } from '@resiport/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAYMENT_WAY } from '../../config/business';
 import { usePackages } from '../../features/orders/api/get-packages';
 import {
@@ -9,6 +10,7 @@ import {
   type OrderChoice,
   type OrderDraft,
 } from '../../features/orders/order-selection';
+import { clearSavedOrderDraft, savedOrderDraft } from '../../features/orders/saved-order-draft';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** A typed quantity is quoted once it has stayed put this long (no request per keystroke). */
@@ -16,16 +18,26 @@ const QUOTE_DEBOUNCE_MS = 300;
 
 /**
  * The new-order state (spec §3): what is being bought, the quantity typed for a custom amount, the
- * applied coupon and the payment way; and the request fields of what has settled.
+ * applied coupon and the payment way; and the request fields of what has settled. `?resume=1`
+ * brings back the order left for a top-up (saved-order-draft.ts).
  */
 export function useOrderDraft() {
   const packages = usePackages();
-  const [draft, setDraft] = useState<OrderDraft>({
-    choice: undefined,
-    quantityGb: DEFAULT_QUANTITY_GB,
-    coupon: undefined,
-    way: DEFAULT_PAYMENT_WAY,
-  });
+  const [searchParams] = useSearchParams();
+  // Back from a top-up made for this order (`?resume=1`): the order as it was left, once.
+  const [initial] = useState(() => (searchParams.get('resume') === '1' ? savedOrderDraft() : undefined));
+  useEffect(() => {
+    if (initial) clearSavedOrderDraft();
+  }, [initial]);
+  const [draft, setDraft] = useState<OrderDraft>(
+    () =>
+      initial ?? {
+        choice: undefined,
+        quantityGb: DEFAULT_QUANTITY_GB,
+        coupon: undefined,
+        way: DEFAULT_PAYMENT_WAY,
+      },
+  );
   // Turning the trial off returns to what was chosen before it.
   const beforeTrial = useRef<OrderChoice | undefined>(undefined);
 
@@ -38,6 +50,8 @@ export function useOrderDraft() {
 
   return {
     packages,
+    /** True when this is an order brought back after a top-up. */
+    resumed: initial !== undefined,
     draft: { ...draft, choice },
     /** Request fields of the settled draft; undefined while there is nothing valid to quote. */
     params: orderParamsOf({ ...draft, choice, quantityGb: settledGb }),

@@ -16,7 +16,7 @@ import {
 import { orderParamsKey, type OrderParams } from '../../features/orders/order-selection';
 import { hasCode, isApiError } from '../../lib/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { formatGb } from '../../lib/units';
+import { formatTraffic } from '../../lib/format';
 
 /**
  * The Pay button: POST /order/pay with one idempotency key per order attempt, then act on the
@@ -64,7 +64,7 @@ export function usePlaceOrder(onCouponRefused: (text: string) => void) {
           void message.success(
             intl.formatMessage(
               { id: 'neworder.paid' },
-              { id: paid.id, gb: formatGb(paid.traffic_bytes, intl.locale) },
+              { id: paid.id, traffic: formatTraffic(paid.traffic_bytes, intl.locale) },
             ),
           );
           refreshAfterOrderPaid(queryClient, { balance_cents, traffic_left_bytes });

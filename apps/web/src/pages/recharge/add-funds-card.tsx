@@ -18,7 +18,7 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { validationTexts } from '../../lib/form-rules-localized';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { blockArithmeticKeys } from '../../lib/keyboard';
-import { formatUsd } from '../../lib/units';
+import { formatUsd } from '../../lib/format';
 
 export interface AmountFormValues {
   amount: string;

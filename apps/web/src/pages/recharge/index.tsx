@@ -3,16 +3,18 @@ import { Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { clearSavedOrderDraft, savedOrderDraft } from '../../features/orders/saved-order-draft';
 import { amountParamOf } from '../../features/recharge/recharge-amount';
 import { useCheckoutReturn } from '../../lib/checkout-return';
 import { AddFundsCard, type AmountFormValues } from './add-funds-card';
+import { BackToOrderButton, OrderResumeNotice } from './order-resume-notice';
 import { PaymentOutcome } from './payment-outcome';
 import { RechargeRecordCard } from './recharge-record-card';
 
 /**
  * /recharge: add funds with crypto (amount, fee and total before paying; `?amount=` prefills it),
  * the outcome of a payment when the checkout sends the browser back with `?recharge_id=`, and the
- * recharge record.
+ * recharge record. A top-up for an order being placed offers the way back to that order.
  */
 export default function RechargePage() {
   const [form] = Form.useForm<AmountFormValues>();
@@ -20,6 +22,8 @@ export default function RechargePage() {
   const { id: rechargeId, dismiss: dismissOutcome } = useCheckoutReturn('recharge_id');
   // Read once: `?amount=` only seeds the field, later edits are the user's.
   const [initialAmount] = useState(() => amountParamOf(searchParams));
+  // The order left for this top-up, if any (it survives the trip to the checkout and back).
+  const [forOrder, setForOrder] = useState(() => savedOrderDraft() !== undefined);
 
   const tryAgain = (amountCents: number) => {
     form.setFieldsValue({ amount: centsToUsdText(amountCents) });
@@ -31,12 +35,21 @@ export default function RechargePage() {
   return (
     <PageShell title="menu.recharge" subtitle="recharge.subtitle">
       <Flex vertical gap={16}>
+        {forOrder && (
+          <OrderResumeNotice
+            onClose={() => {
+              clearSavedOrderDraft();
+              setForOrder(false);
+            }}
+          />
+        )}
         {rechargeId !== undefined && (
           <PaymentOutcome
             key={rechargeId}
             rechargeId={rechargeId}
             onTryAgain={tryAgain}
             onClose={dismissOutcome}
+            paidAction={forOrder ? <BackToOrderButton /> : undefined}
           />
         )}
         <AddFundsCard form={form} initialAmount={initialAmount} />

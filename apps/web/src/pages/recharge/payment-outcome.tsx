@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { currentUserQuery } from '../../lib/current-user';
 import { CheckoutReturnNotice, type CheckNotice } from '../../components/checkout-return-notice';
+import { ContactSupportButton, PaymentFacts } from '../../components/payment-facts';
 import { useCheckPay } from '../../features/recharge/api/check-pay';
 import { rechargeRecordKey } from '../../features/recharge/api/get-recharge-record';
 import type { PaymentCheck } from '../../features/recharge/payment-check';
-import type { CheckRefusal } from '../../lib/checkout-return';
-import { formatUsd } from '../../lib/units';
+import { paymentOutcomeKind, type CheckRefusal, type PaymentOutcomeKind } from '../../lib/checkout-return';
+import { formatUsd } from '../../lib/format';
+import type { MessageId } from '../../locales/types';
 
 interface PaymentOutcomeProps {
   rechargeId: number;
@@ -16,13 +18,29 @@ interface PaymentOutcomeProps {
   onTryAgain: (amountCents: number) => void;
   /** The user closed the notice. */
   onClose: () => void;
+  /** Shown with a paid top-up, e.g. "Back to my order" when the top-up was for one. */
+  paidAction?: ReactNode;
 }
+
+/** The headline of every way a top-up can end but paid and pending, and whether to offer a new try. */
+const closedNotice: Record<
+  Exclude<PaymentOutcomeKind, 'paid' | 'paid_over' | 'pending'>,
+  { type: CheckNotice['type']; message: MessageId; retry: boolean }
+> = {
+  underpaid: { type: 'warning', message: 'recharge.outcome.underpaid', retry: false },
+  expired: { type: 'warning', message: 'recharge.outcome.expired', retry: true },
+  failed: { type: 'error', message: 'recharge.outcome.failed', retry: true },
+  refunded: { type: 'info', message: 'recharge.outcome.refunded', retry: true },
+  refund_failed: { type: 'error', message: 'recharge.outcome.refundFailed', retry: false },
+  cancelled: { type: 'warning', message: 'recharge.outcome.cancelled', retry: true },
+};
 
 /**
  * Back from the Cryptomus checkout (`?recharge_id=`): checks the payment once and says how it
- * ended; a pending one can be checked again. Every check refreshes the balance and the record.
+ * ended, with what arrived and what happens next (decision 026); a pending one can be checked
+ * again. Every check refreshes the balance and the record.
  */
-export function PaymentOutcome({ rechargeId, onTryAgain, onClose }: PaymentOutcomeProps) {
+export function PaymentOutcome({ rechargeId, onTryAgain, onClose, paidAction }: PaymentOutcomeProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const usd = (cents: number) => formatUsd(cents, intl.locale);
@@ -36,59 +54,65 @@ export function PaymentOutcome({ rechargeId, onTryAgain, onClose }: PaymentOutco
     void queryClient.invalidateQueries({ queryKey: rechargeRecordKey });
   });
 
-  const tryAgain = (amountCents: number) => (
-    <Button size="small" type="primary" onClick={() => onTryAgain(amountCents)}>
-      <FormattedMessage id="recharge.outcome.tryAgain" />
-    </Button>
-  );
-
   const describe = (result: Exclude<PaymentCheck, CheckRefusal>, checkAgain: ReactNode): CheckNotice => {
     const { recharge } = result;
-    switch (result.status) {
-      case 'paid':
-        return {
-          status: 'paid',
-          type: 'success',
-          message: (
-            <FormattedMessage id="recharge.outcome.paid" values={{ amount: usd(recharge.amount_cents) }} />
-          ),
-          description: (
-            <FormattedMessage
-              id="recharge.outcome.paidHint"
-              values={{ balance: usd(recharge.balance_cents) }}
-            />
-          ),
-        };
-      case 'pending':
-        return {
-          status: 'pending',
-          type: 'info',
-          message: result.msg,
-          description: <FormattedMessage id="recharge.outcome.pendingHint" />,
-          action: checkAgain,
-        };
-      case 'failed':
-        return {
-          status: 'failed',
-          type: 'error',
-          message: <FormattedMessage id="recharge.outcome.failed" />,
-          description: <FormattedMessage id="recharge.outcome.failedHint" />,
-          action: tryAgain(recharge.amount_cents),
-        };
-      case 'expired':
-        return {
-          status: 'expired',
-          type: 'warning',
-          message: <FormattedMessage id="recharge.outcome.expired" />,
-          description: (
-            <FormattedMessage
-              id="recharge.outcome.expiredHint"
-              values={{ amount: usd(recharge.total_cents) }}
-            />
-          ),
-          action: tryAgain(recharge.amount_cents),
-        };
+    const kind = paymentOutcomeKind(recharge.status, recharge.payment_detail);
+    const reference = intl.formatMessage({ id: 'payment.ref.recharge' }, { id: recharge.id });
+    const facts = (lead?: ReactNode) => (
+      <PaymentFacts
+        kind={kind}
+        received={recharge.payment_received}
+        due={usd(recharge.total_cents)}
+        reference={reference}
+      >
+        {lead}
+      </PaymentFacts>
+    );
+    if (kind === 'paid' || kind === 'paid_over') {
+      return {
+        status: kind,
+        type: 'success',
+        message: (
+          <FormattedMessage id="recharge.outcome.paid" values={{ amount: usd(recharge.amount_cents) }} />
+        ),
+        description: facts(
+          <FormattedMessage
+            id="recharge.outcome.paidHint"
+            values={{ balance: usd(recharge.balance_cents) }}
+          />,
+        ),
+        action: paidAction,
+      };
     }
+    if (kind === 'pending') {
+      return {
+        status: 'pending',
+        type: 'info',
+        message: result.msg,
+        description: <FormattedMessage id="recharge.outcome.pendingHint" />,
+        action: checkAgain,
+      };
+    }
+    const notice = closedNotice[kind];
+    const lead =
+      kind === 'expired' ? (
+        <FormattedMessage id="recharge.outcome.expiredHint" values={{ amount: usd(recharge.total_cents) }} />
+      ) : kind === 'failed' || kind === 'cancelled' ? (
+        <FormattedMessage id="recharge.outcome.failedHint" />
+      ) : undefined;
+    return {
+      status: kind,
+      type: notice.type,
+      message: <FormattedMessage id={notice.message} />,
+      description: facts(lead),
+      action: notice.retry ? (
+        <Button size="small" type="primary" onClick={() => onTryAgain(recharge.amount_cents)}>
+          <FormattedMessage id="recharge.outcome.tryAgain" />
+        </Button>
+      ) : (
+        <ContactSupportButton reference={reference} />
+      ),
+    };
   };
 
   return (

@@ -1,71 +1,50 @@
 import type { RechargeRecord } from '@resiport/contract';
-import { Card, Tag, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, message } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
 import { PagedTable } from '../../components/paged-table';
-import { useRechargeRecord } from '../../features/recharge/api/get-recharge-record';
-import type { RechargeStatus } from '../../features/recharge/payment-check';
-import { formatUtcDateTime } from '../../lib/dates';
-import { formatUsd } from '../../lib/units';
-import type { MessageId } from '../../locales/types';
+import { useCheckRechargePay } from '../../features/recharge/api/check-pay';
+import { rechargeRecordKey, useRechargeRecord } from '../../features/recharge/api/get-recharge-record';
+import { currentUserQuery } from '../../lib/current-user';
+import { formatUsd } from '../../lib/format';
+import { payableRechargeCheckout } from '../../features/recharge/payment-check';
+import { useRechargeColumns } from './recharge-columns';
 
 const PAGE_SIZE = 10;
 
-const statusTag: Record<RechargeStatus, { color: string; text: MessageId }> = {
-  pending: { color: 'processing', text: 'recharge.status.pending' },
-  paid: { color: 'success', text: 'recharge.status.paid' },
-  failed: { color: 'error', text: 'recharge.status.failed' },
-  expired: { color: 'default', text: 'recharge.status.expired' },
-};
-
-/** The account's top-ups, newest first, paged on the server; times in UTC (spec §9). */
+/**
+ * The account's top-ups, newest first, paged on the server; times in UTC (spec §9). An unpaid one
+ * can be reopened at its checkout or checked again, as unpaid orders can.
+ */
 export function RechargeRecordCard() {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const record = useRechargeRecord(page, PAGE_SIZE);
-  const usd = (cents: number) => formatUsd(cents, intl.locale);
-  const title = (id: MessageId) => intl.formatMessage({ id });
+  const check = useCheckRechargePay();
 
-  const columns: TableColumnsType<RechargeRecord> = [
-    {
-      key: 'amount',
-      dataIndex: 'amount_cents',
-      title: title('recharge.col.amount'),
-      align: 'right',
-      render: usd,
-    },
-    { key: 'fee', dataIndex: 'fee_cents', title: title('recharge.col.fee'), align: 'right', render: usd },
-    {
-      key: 'total',
-      dataIndex: 'total_cents',
-      title: title('recharge.col.total'),
-      align: 'right',
-      render: usd,
-    },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: title('recharge.col.status'),
-      render: (status: RechargeStatus) => (
-        <Tag color={statusTag[status].color} data-status={status}>
-          <FormattedMessage id={statusTag[status].text} />
-        </Tag>
-      ),
-    },
-    {
-      key: 'created',
-      dataIndex: 'created_at',
-      title: title('recharge.col.created'),
-      render: (value: string) => formatUtcDateTime(value),
-    },
-    {
-      key: 'paid',
-      dataIndex: 'paid_at',
-      title: title('recharge.col.paid'),
-      render: (value: string | null) => (value === null ? '—' : formatUtcDateTime(value)),
-    },
-  ];
+  const onCheck = async (recharge: RechargeRecord) => {
+    // Pending or refused answers have been toasted by the request wrapper (spec §8).
+    const result = await check.mutateAsync(recharge.id).catch(() => undefined);
+    if (result !== undefined && result.status !== 'error') {
+      const balance = result.recharge.balance_cents;
+      queryClient.setQueryData(currentUserQuery.queryKey, (old) => old && { ...old, balance_cents: balance });
+    }
+    if (result?.status === 'paid') {
+      const amount = formatUsd(recharge.amount_cents, intl.locale);
+      void message.success(intl.formatMessage({ id: 'recharge.check.paid' }, { amount }));
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    }
+    void queryClient.invalidateQueries({ queryKey: rechargeRecordKey });
+  };
+
+  const columns = useRechargeColumns({
+    onCheck: (recharge) => void onCheck(recharge),
+    checkingId: check.isPending ? check.variables : undefined,
+    withActions: (record.data?.list ?? []).some((row) => payableRechargeCheckout(row) !== undefined),
+  });
 
   const empty = <EmptyState title="recharge.record.empty" hint="recharge.record.emptyHint" />;
 

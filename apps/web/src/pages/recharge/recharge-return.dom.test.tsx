@@ -15,9 +15,12 @@ const topUp: RechargeRecord = {
   amount_cents: 2_550,
   fee_cents: 77,
   total_cents: 2_627,
-  status: 'pending',
+  status: 'unpaid',
+  payment_detail: null,
+  payment_received: null,
   created_at: '2026-03-01T12:00:00.000Z',
   paid_at: null,
+  checkout_url: null,
 };
 
 async function returnFromCheckout(check: MockHandler<typeof rechargeEndpoints.check>) {
@@ -70,7 +73,8 @@ describe('recharge: back from the checkout', () => {
   it('expired: says nothing was added and starts a new payment of the same amount', async () => {
     const { user, location } = await returnFromCheckout(() => ({
       ...topUp,
-      status: 'expired',
+      status: 'cancelled',
+      payment_detail: 'expired',
       balance_cents: 5_000,
     }));
 
@@ -82,5 +86,44 @@ describe('recharge: back from the checkout', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Amount (USD)').value).toBe('25.50');
     expect(screen.queryByTestId('recharge-outcome')).toBeNull();
     expect(location()).toBe(paths.recharge);
+  });
+
+  it('underpaid: says what arrived, that it was not credited, and who resolves it — no "failed"', async () => {
+    await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'cancelled',
+      payment_detail: 'underpaid',
+      payment_received: { amount: '13.13', currency: 'USDT' },
+      balance_cents: 5_000,
+    }));
+
+    const underpaid = await outcome('underpaid');
+    expect(underpaid.getByText('Less than the invoice arrived: nothing was added yet')).toBeTruthy();
+    expect(underpaid.getByText('Received: 13.13 USDT (invoice: $26.27).')).toBeTruthy();
+    expect(
+      underpaid.getByText(/it was not credited automatically\. Our team reviews every underpaid/),
+    ).toBeTruthy();
+    expect(underpaid.getByText(/quote top-up #9/)).toBeTruthy();
+    const mail = underpaid.getByRole('link', { name: 'support@resiport.example' });
+    expect(mail.getAttribute('href')).toBe('mailto:support@resiport.example?subject=top-up%20%239');
+    expect(underpaid.getByRole('link', { name: named('Contact support') })).toBeTruthy();
+    expect(underpaid.queryByText(/failed/i)).toBeNull();
+    expect(underpaid.queryByRole('button', { name: named('Try again') })).toBeNull();
+  });
+
+  it('paid over: says what was credited and what arrived, and where to ask about the extra', async () => {
+    await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'paid',
+      payment_detail: 'paid_over',
+      payment_received: { amount: '28.90', currency: 'USDT' },
+      paid_at: '2026-03-01T12:05:00.000Z',
+      balance_cents: 7_550,
+    }));
+
+    const over = await outcome('paid_over');
+    expect(over.getByText('$25.50 added to your balance')).toBeTruthy();
+    expect(over.getByText('Received: 28.90 USDT (invoice: $26.27).')).toBeTruthy();
+    expect(over.getByText(/You sent more than the invoice/)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { SubAccount } from '@resiport/contract';
 import { Flex, Select, Tag, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import { WHITELIST_AUTH } from '../../features/dynamic/generator-settings';
-import { formatGbLeft } from '../../lib/units';
+import { formatTraffic } from '../../lib/format';
 import type { useAuthOptions } from './use-auth-options';
 
 interface GeneratorAuthSelectProps {
@@ -74,7 +74,7 @@ export function GeneratorAuthSelect(props: GeneratorAuthSelectProps) {
               ) : (
                 intl.formatMessage(
                   { id: 'generator.auth.subLeft' },
-                  { gb: formatGbLeft(sub.traffic_left_bytes, intl.locale) },
+                  { traffic: formatTraffic(sub.traffic_left_bytes, intl.locale) },
                 )
               )}
             </Typography.Text>

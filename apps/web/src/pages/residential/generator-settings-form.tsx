@@ -179,7 +179,7 @@ export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
         <SettingField
           label={text('generator.quantity')}
           htmlFor="gen-quantity"
-          extra={hint('generator.quantity.hint', { max: intl.formatNumber(MAX_PROXY_LINES) })}
+          extra={hint('generator.quantity.hint', { max: MAX_PROXY_LINES })}
           style={{ flex: '1 1 120px' }}
         >
           <SettingNumber

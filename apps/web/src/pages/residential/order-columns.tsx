@@ -4,8 +4,8 @@ import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
 import { packageName } from '../../features/orders/package-name';
-import { formatLocalDateTime } from '../../lib/dates';
-import { formatUsd } from '../../lib/units';
+import { UtcDateTime } from '../../components/utc-date-time';
+import { formatTraffic, formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -83,10 +83,10 @@ export function useOrderColumns({
     },
     {
       key: 'quantity',
-      dataIndex: 'quantity_gb',
+      dataIndex: 'traffic_bytes',
       title: title('order.col.quantity'),
       align: 'right',
-      render: (gb: number) => intl.formatNumber(gb, { maximumFractionDigits: 3 }),
+      render: (bytes: number) => formatTraffic(bytes, intl.locale),
     },
     money('amount_cents', 'order.col.amount'),
     {
@@ -99,13 +99,15 @@ export function useOrderColumns({
       key: 'date',
       dataIndex: 'created_at',
       title: title('order.col.date'),
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(value)}</span>,
+      render: (value: string) => <UtcDateTime iso={value} />,
     },
     {
       key: 'status',
       dataIndex: 'status',
       title: title('order.col.status'),
-      render: (status: OrderStatus) => <OrderStatusTag status={status} />,
+      render: (status: OrderStatus, order) => (
+        <OrderStatusTag status={status} detail={order.payment_detail} />
+      ),
     },
     ...(withActions ? [actions] : []),
     money('price_per_gb_cents', 'order.col.pricePerGb'),

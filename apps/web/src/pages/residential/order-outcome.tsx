@@ -5,13 +5,43 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { CheckoutReturnNotice, type CheckNotice } from '../../components/checkout-return-notice';
+import { ContactSupportButton, PaymentFacts } from '../../components/payment-facts';
 import { paths } from '../../config/paths';
 import { useOrderPaymentCheck } from '../../features/orders/api/check-order-pay';
 import { ordersKey } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
 import type { OrderCheck } from '../../features/orders/order-payment';
-import type { CheckRefusal } from '../../lib/checkout-return';
-import { formatGb } from '../../lib/units';
+import { paymentOutcomeKind, type CheckRefusal, type PaymentOutcomeKind } from '../../lib/checkout-return';
+import { formatTraffic, formatUsd } from '../../lib/format';
+import type { MessageId } from '../../locales/types';
+
+/** How a crypto order that did not get paid ended: its headline, hint, and who acts next. */
+const closedNotice: Record<
+  Exclude<PaymentOutcomeKind, 'paid' | 'paid_over' | 'pending'>,
+  { type: CheckNotice['type']; message: MessageId; hint?: MessageId; support: boolean }
+> = {
+  underpaid: { type: 'warning', message: 'order.outcome.underpaid', support: true },
+  expired: {
+    type: 'warning',
+    message: 'order.outcome.expired',
+    hint: 'order.outcome.expiredHint',
+    support: false,
+  },
+  failed: {
+    type: 'error',
+    message: 'order.outcome.failed',
+    hint: 'order.outcome.cancelledHint',
+    support: false,
+  },
+  refunded: { type: 'info', message: 'order.outcome.paymentRefunded', support: false },
+  refund_failed: { type: 'error', message: 'order.outcome.refundFailed', support: true },
+  cancelled: {
+    type: 'warning',
+    message: 'order.outcome.cancelled',
+    hint: 'order.outcome.cancelledHint',
+    support: false,
+  },
+};
 
 interface OrderOutcomeProps {
   orderId: number;
@@ -47,42 +77,56 @@ export function OrderOutcome({ orderId, onClose }: OrderOutcomeProps) {
   );
 
   const describe = (result: Exclude<OrderCheck, CheckRefusal>, checkAgain: ReactNode): CheckNotice => {
-    switch (result.status) {
-      case 'paid':
-        return {
-          status: 'paid',
-          type: 'success',
-          message: (
-            <FormattedMessage
-              id="order.outcome.paid"
-              values={{ id, gb: formatGb(result.order.traffic_bytes, intl.locale) }}
-            />
-          ),
-          description: <FormattedMessage id="order.outcome.paidHint" />,
-        };
-      case 'pending':
-        return {
-          status: 'pending',
-          type: 'info',
-          message: <FormattedMessage id="order.outcome.pending" values={{ id }} />,
-          description: <FormattedMessage id="order.outcome.pendingHint" />,
-          action: checkAgain,
-        };
-      case 'cancelled':
-        return {
-          status: 'cancelled',
-          type: 'warning',
-          message: <FormattedMessage id="order.outcome.cancelled" values={{ id }} />,
-          description: <FormattedMessage id="order.outcome.cancelledHint" />,
-          action: newOrder,
-        };
-      case 'refunded':
-        return {
-          status: 'refunded',
-          type: 'info',
-          message: <FormattedMessage id="order.outcome.refunded" values={{ id }} />,
-        };
+    const { order } = result;
+    const reference = intl.formatMessage({ id: 'payment.ref.order' }, { id });
+    const facts = (kind: PaymentOutcomeKind, lead?: ReactNode) => (
+      <PaymentFacts
+        kind={kind}
+        received={order.payment_received}
+        due={formatUsd(order.total_cents, intl.locale)}
+        reference={reference}
+      >
+        {lead}
+      </PaymentFacts>
+    );
+    if (result.status === 'refunded') {
+      return {
+        status: 'refunded',
+        type: 'info',
+        message: <FormattedMessage id="order.outcome.refunded" values={{ id }} />,
+      };
     }
+    const kind = paymentOutcomeKind(order.status, order.payment_detail);
+    if (kind === 'paid' || kind === 'paid_over') {
+      return {
+        status: kind,
+        type: 'success',
+        message: (
+          <FormattedMessage
+            id="order.outcome.paid"
+            values={{ id, traffic: formatTraffic(order.traffic_bytes, intl.locale) }}
+          />
+        ),
+        description: facts(kind, <FormattedMessage id="order.outcome.paidHint" />),
+      };
+    }
+    if (kind === 'pending') {
+      return {
+        status: 'pending',
+        type: 'info',
+        message: <FormattedMessage id="order.outcome.pending" values={{ id }} />,
+        description: <FormattedMessage id="order.outcome.pendingHint" />,
+        action: checkAgain,
+      };
+    }
+    const notice = closedNotice[kind];
+    return {
+      status: kind,
+      type: notice.type,
+      message: <FormattedMessage id={notice.message} values={{ id }} />,
+      description: facts(kind, notice.hint && <FormattedMessage id={notice.hint} />),
+      action: notice.support ? <ContactSupportButton reference={reference} /> : newOrder,
+    };
   };
 
   return (

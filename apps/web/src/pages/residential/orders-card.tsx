@@ -10,7 +10,7 @@ import { useCheckOrderPay } from '../../features/orders/api/check-order-pay';
 import { ordersKey, useOrders } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
-import { formatGb } from '../../lib/units';
+import { formatTraffic } from '../../lib/format';
 import { useOrderColumns } from './order-columns';
 import { orderStatusText } from './order-status-tag';
 
@@ -33,7 +33,7 @@ export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
       void message.success(
         intl.formatMessage(
           { id: 'order.check.paid' },
-          { id: order.id, gb: formatGb(order.traffic_bytes, intl.locale) },
+          { id: order.id, traffic: formatTraffic(order.traffic_bytes, intl.locale) },
         ),
       );
       refreshAfterOrderPaid(queryClient);

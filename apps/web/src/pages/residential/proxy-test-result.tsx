@@ -60,7 +60,20 @@ export function ProxyTestResultAlert({ outcome, onClose }: { outcome: TestOutcom
       type={failure === 'no_traffic' || failure === 'no_exit' ? 'warning' : 'error'}
       message={<FormattedMessage id="generator.test.failed" />}
       description={
-        <FormattedMessage id={testFailureText[failure]} values={{ reason: result.error ?? '—' }} />
+        <>
+          <div>
+            <FormattedMessage id={testFailureText[failure]} values={{ reason: result.error ?? '—' }} />
+          </div>
+          {result.detail !== null && (
+            // What the gateway itself answers (the body a scraper logs), in the account's language.
+            <div data-testid="gen-test-gateway-text" style={{ marginTop: 4 }}>
+              <FormattedMessage
+                id="generator.test.gatewaySaid"
+                values={{ reason: <code key="reason">{result.error}</code>, text: result.detail }}
+              />
+            </div>
+          )}
+        </>
       }
     />
   );

@@ -4,8 +4,8 @@ import { Button, message, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDeleteSubAccount } from '../../features/subaccounts/api/delete-sub-account';
-import { deleteReturnsGb } from '../../features/subaccounts/sub-account-text';
-import { formatGbLeft } from '../../lib/units';
+import { deleteReturns } from '../../features/subaccounts/sub-account-text';
+import { formatTraffic } from '../../lib/format';
 
 /**
  * Delete, after saying how much traffic goes back to the main account and that the credentials stop
@@ -23,7 +23,7 @@ export function DeleteSubButton({ sub }: { sub: SubAccount }) {
       void message.success(
         intl.formatMessage(
           { id: 'subaccount.deleted' },
-          { username: sub.username, gb: formatGbLeft(recycled_bytes, intl.locale) },
+          { username: sub.username, amount: formatTraffic(recycled_bytes, intl.locale) },
         ),
       );
     } catch {
@@ -36,7 +36,10 @@ export function DeleteSubButton({ sub }: { sub: SubAccount }) {
       title={<FormattedMessage id="subaccount.delete.title" values={{ username: sub.username }} />}
       description={
         <div style={{ maxWidth: 320 }}>
-          <FormattedMessage id="subaccount.delete.text" values={{ gb: deleteReturnsGb(sub, intl.locale) }} />
+          <FormattedMessage
+            id="subaccount.delete.text"
+            values={{ amount: deleteReturns(sub, intl.locale) }}
+          />
         </div>
       }
       okText={intl.formatMessage({ id: 'subaccount.delete.ok' })}

@@ -1,18 +1,17 @@
 import { ShoppingCartOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../config/paths';
-import { formatGbLeft } from '../../lib/units';
+import { TrafficText } from '../../components/traffic-text';
 
 /**
  * What the main account can still give to sub-accounts (the header's traffic left, kept fresh by the
  * list and every move), beside the add button; with nothing left, a way to buy more.
  */
 export function MainTrafficStrip({ addButton }: { addButton: ReactNode }) {
-  const intl = useIntl();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { token } = theme.useToken();
@@ -28,8 +27,8 @@ export function MainTrafficStrip({ addButton }: { addButton: ReactNode }) {
                 id="subaccount.main.available"
                 values={{
                   gb: (
-                    <strong data-testid="main-traffic-left" style={{ whiteSpace: 'nowrap' }}>
-                      {formatGbLeft(left, intl.locale)} <FormattedMessage id="common.unit.gb" />
+                    <strong style={{ whiteSpace: 'nowrap' }}>
+                      <TrafficText bytes={left} testId="main-traffic-left" />
                     </strong>
                   ),
                 }}

@@ -8,8 +8,8 @@ import { editSubHref } from '../../config/paths';
 import { PasswordText } from '../../features/subaccounts/components/password-text';
 import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
 import { credentialsOf } from '../../features/subaccounts/sub-account-text';
-import { formatLocalDateTime } from '../../lib/dates';
-import { formatGbFixed, formatGbLeft } from '../../lib/units';
+import { TrafficText } from '../../components/traffic-text';
+import { UtcDateTime } from '../../components/utc-date-time';
 import type { MessageId } from '../../locales/types';
 import { DeleteSubButton } from './delete-sub-button';
 
@@ -21,16 +21,20 @@ export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): Tabl
   const intl = useIntl();
   const navigate = useNavigate();
   const title = (id: MessageId) => intl.formatMessage({ id });
-  const gbColumn = (
+  // lib/format.ts: GB from 1 GB, MB below, two decimals toward zero; exact bytes on hover.
+  const trafficColumn = (
     key: 'allocated_bytes' | 'traffic_left_bytes' | 'traffic_used_bytes',
     id: MessageId,
-    format: (bytes: number, locale: string) => string,
   ) => ({
     key,
     dataIndex: key,
     title: title(id),
     align: 'right' as const,
-    render: (bytes: number) => format(bytes, intl.locale),
+    render: (bytes: number) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        <TrafficText bytes={bytes} />
+      </span>
+    ),
   });
 
   return [
@@ -68,10 +72,9 @@ export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): Tabl
           </Typography.Text>
         ),
     },
-    gbColumn('allocated_bytes', 'subaccount.col.allocated', formatGbFixed),
-    // Left is rounded down like every "traffic left": never more than there is.
-    gbColumn('traffic_left_bytes', 'subaccount.col.left', formatGbLeft),
-    gbColumn('traffic_used_bytes', 'subaccount.col.used', formatGbFixed),
+    trafficColumn('allocated_bytes', 'subaccount.col.allocated'),
+    trafficColumn('traffic_left_bytes', 'subaccount.col.left'),
+    trafficColumn('traffic_used_bytes', 'subaccount.col.used'),
     {
       key: 'status',
       dataIndex: 'status',
@@ -82,7 +85,7 @@ export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): Tabl
       key: 'created',
       dataIndex: 'created_at',
       title: title('subaccount.col.created'),
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(value)}</span>,
+      render: (value: string) => <UtcDateTime iso={value} />,
     },
     {
       key: 'actions',

@@ -25,8 +25,44 @@ describe('sub-accounts list', () => {
     await openSubAccounts();
     const row = screen.getByRole('row', { name: new RegExp(shop.username) });
     expect(within(row).getByText('shop')).toBeTruthy();
-    expect(within(row).getByText('3.00')).toBeTruthy();
+    expect(within(row).getByText('3.00 GB')).toBeTruthy();
     expect(screen.getByTestId('main-traffic-left').textContent).toBe('10.00 GB');
+  });
+
+  it('marks sub-accounts out of traffic or low, states small amounts in MB and "Created" in UTC', async () => {
+    signIn({ traffic_left_bytes: gb(10) });
+    mockSubList(
+      [
+        aSub({
+          id: 1,
+          username: 'dryaccount2026',
+          allocated_bytes: gb(2),
+          traffic_left_bytes: 0,
+          traffic_used_bytes: gb(2),
+        }),
+        aSub({
+          id: 2,
+          username: 'smallaccount2026',
+          allocated_bytes: 5_000_000,
+          traffic_left_bytes: 5_000_000,
+          traffic_used_bytes: 0,
+          created_at: '2026-02-01T23:30:00.000Z',
+        }),
+        aSub({ id: 3, username: 'fullaccount2026', allocated_bytes: gb(5), traffic_left_bytes: gb(3) }),
+      ],
+      gb(10),
+    );
+    await renderPage(SubAccountsPage, { path: paths.subAccounts });
+    const dry = await screen.findByRole('row', { name: /dryaccount2026/ });
+    expect(within(dry).getByText('Active')).toBeTruthy();
+    expect(within(dry).getByText('Out of traffic')).toBeTruthy();
+    const small = screen.getByRole('row', { name: /smallaccount2026/ });
+    expect(within(small).getByText('Low traffic')).toBeTruthy();
+    // 5 MB reads as 5.00 MB in every traffic column, not "0.01 / 0.00" GB.
+    expect(within(small).getAllByText('5.00 MB')).toHaveLength(2);
+    expect(within(small).getByText('2026-02-01 23:30 UTC')).toBeTruthy();
+    const full = screen.getByRole('row', { name: /fullaccount2026/ });
+    expect(within(full).queryByTestId('sub-traffic-state')).toBeNull();
   });
 
   it('searches on the server once typing pauses', async () => {

@@ -59,6 +59,23 @@ describe('the traffic dialog', () => {
     ]);
   });
 
+  it('"Max" moves all of it, and the field, the toast and the request state the same amount', async () => {
+    signIn({ traffic_left_bytes: 8_495_000_000 });
+    const traffic = mockEndpoint(subEndpoints.traffic, moved(shop, 0));
+    mockSubList([shop], 8_495_000_000);
+    const view = await renderPage(SubAccountsPage, { path: paths.subAccounts });
+    const row = await screen.findByRole('row', { name: new RegExp(shop.username) });
+    await view.user.click(within(row).getByRole('button', { name: named('Allocate / Recycle') }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Traffic of ${shop.username}` }));
+    expect(dialog.getByText('Available: 8.495 GB')).toBeTruthy();
+    await view.user.click(dialog.getByRole('button', { name: named('Fill in all 8.495 GB available') }));
+    expect(dialog.getByLabelText<HTMLInputElement>('Amount (GB)').value).toBe('8.495');
+    await view.user.click(dialog.getByRole('button', { name: named('Allocate') }));
+
+    await screen.findByText(`8.495 GB allocated to ${shop.username}`);
+    expect(traffic.inputs[0]?.traffic).toBe(8_495_000_000);
+  });
+
   it('refuses more than is available without asking the server', async () => {
     const traffic = mockEndpoint(subEndpoints.traffic, moved());
     const { user, dialog, amount } = await openTrafficDialog();

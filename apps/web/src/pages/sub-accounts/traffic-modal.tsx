@@ -1,10 +1,10 @@
 import type { SubAccount } from '@resiport/contract';
 import { Descriptions } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useCurrentUser } from '../../lib/current-user';
 import { FadeModal } from '../../components/fade-modal';
 import { TrafficMoveForm } from '../../features/subaccounts/components/traffic-move-form';
-import { formatGbLeft } from '../../lib/units';
+import { TrafficText } from '../../components/traffic-text';
 
 interface TrafficModalProps {
   /** The sub-account whose traffic is being moved; undefined: closed. */
@@ -14,10 +14,7 @@ interface TrafficModalProps {
 
 /** Allocate / Recycle from the list: both balances, then the same form the edit page has. */
 export function TrafficModal({ sub, onClose }: TrafficModalProps) {
-  const intl = useIntl();
   const user = useCurrentUser();
-  const gb = (bytes: number) =>
-    intl.formatMessage({ id: 'subaccount.gb' }, { gb: formatGbLeft(bytes, intl.locale) });
   return (
     <FadeModal
       open={sub !== undefined}
@@ -37,12 +34,12 @@ export function TrafficModal({ sub, onClose }: TrafficModalProps) {
               {
                 key: 'sub',
                 label: <FormattedMessage id="subaccount.traffic.subLeft" />,
-                children: gb(sub.traffic_left_bytes),
+                children: <TrafficText bytes={sub.traffic_left_bytes} testId="sub-traffic-sub-left" />,
               },
               {
                 key: 'main',
                 label: <FormattedMessage id="subaccount.traffic.mainLeft" />,
-                children: gb(user.traffic_left_bytes),
+                children: <TrafficText bytes={user.traffic_left_bytes} testId="sub-traffic-main-left" />,
               },
             ]}
           />

@@ -2,8 +2,9 @@ import type { TrafficChange, TrafficChangeKind } from '@resiport/contract';
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OwnerName } from '../../features/traffic/components/owner-name';
-import { formatMb, formatSignedMb } from '../../features/traffic/traffic-format';
-import { formatUtcDateTime } from '../../lib/dates';
+import { UtcDateTime } from '../../components/utc-date-time';
+import { formatUtcDateTime } from '../../lib/format';
+import { MbText } from '../../features/traffic/components/mb-text';
 import type { MessageId } from '../../locales/types';
 
 export const kindText: Record<TrafficChangeKind, MessageId> = {
@@ -14,6 +15,7 @@ export const kindText: Record<TrafficChangeKind, MessageId> = {
   subaccount_deletion: 'usage.kind.subaccount_deletion',
   refund: 'usage.kind.refund',
   adjustment: 'usage.kind.adjustment',
+  usage: 'usage.kind.usage',
 };
 
 const kindColour: Record<TrafficChangeKind, string> = {
@@ -24,6 +26,7 @@ const kindColour: Record<TrafficChangeKind, string> = {
   subaccount_deletion: 'orange',
   refund: 'volcano',
   adjustment: 'default',
+  usage: 'red',
 };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -32,13 +35,29 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 export function useChangeColumns(): TableColumnsType<TrafficChange> {
   const intl = useIntl();
   const title = (id: MessageId) => intl.formatMessage({ id });
-  const mb = (bytes: number) => formatMb(bytes, intl.locale);
   return [
     {
       key: 'time',
       dataIndex: 'time',
       title: title('usage.col.time'),
-      render: (time: string) => <span style={nowrap}>{formatUtcDateTime(time)}</span>,
+      // A usage row sums the gateway's traffic of a stretch of a UTC day: from its first entry to its last.
+      render: (time: string, change) => (
+        <>
+          <UtcDateTime iso={time} />
+          {change.since !== null && (
+            <Typography.Text
+              type="secondary"
+              data-testid="usage-since"
+              style={{ display: 'block', ...nowrap }}
+            >
+              <FormattedMessage
+                id="usage.changes.usageSince"
+                values={{ time: formatUtcDateTime(change.since) }}
+              />
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       key: 'kind',
@@ -69,7 +88,7 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
           data-sign={Math.sign(bytes)}
           style={{ ...nowrap, fontSize: 'inherit', fontVariantNumeric: 'tabular-nums' }}
         >
-          {formatSignedMb(bytes, intl.locale)}
+          <MbText bytes={bytes} signed />
         </Typography.Text>
       ),
     },
@@ -79,7 +98,7 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
       align: 'right',
       render: (_value, change) => (
         <span style={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }}>
-          {mb(change.balance_before_bytes)} → {mb(change.balance_after_bytes)}
+          <MbText bytes={change.balance_before_bytes} /> → <MbText bytes={change.balance_after_bytes} />
         </span>
       ),
     },

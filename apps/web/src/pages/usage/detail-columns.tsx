@@ -2,7 +2,9 @@ import type { UsageGranularity, UsageRow } from '@resiport/contract';
 import type { TableColumnsType } from 'antd';
 import { useIntl } from 'react-intl';
 import { OwnerName } from '../../features/traffic/components/owner-name';
-import { formatCount, formatMb, periodCell } from '../../features/traffic/traffic-format';
+import { MbText } from '../../features/traffic/components/mb-text';
+import { periodCell } from '../../features/traffic/usage-periods';
+import { formatCount } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 
 const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -17,7 +19,7 @@ export function useDetailColumns(granularity: UsageGranularity): TableColumnsTyp
     title: title(id),
     align: 'right' as const,
     render: (bytes: number) => (
-      <span style={{ ...numeric, fontWeight: strong ? 600 : undefined }}>{formatMb(bytes, intl.locale)}</span>
+      <MbText bytes={bytes} style={{ ...numeric, fontWeight: strong ? 600 : undefined }} />
     ),
   });
   return [

@@ -13,7 +13,8 @@ import { useDownloadDetailsCsv } from '../../features/traffic/api/download-detai
 import { FreshnessText } from '../../features/traffic/components/freshness-text';
 import { UsageBarChart } from '../../features/traffic/components/usage-bar-chart';
 import type { DateRange } from '../../features/traffic/date-range';
-import { formatCount, formatMb } from '../../features/traffic/traffic-format';
+import { MbText } from '../../features/traffic/components/mb-text';
+import { formatCount, formatMb } from '../../lib/format';
 import { isFiltered, lastPageOf, ownerParam, type UsageFilters } from '../../features/traffic/usage-filters';
 import { PAGE_SIZE } from './changes-tab';
 import { useDetailColumns } from './detail-columns';
@@ -95,12 +96,12 @@ export function DetailsTab({ filters, range, update }: TabProps) {
               <Typography.Text type="secondary">
                 <FormattedMessage id="usage.total.upload" />:{' '}
                 <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMb(totals.bytes_up, intl.locale)} {mb}
+                  <MbText bytes={totals.bytes_up} /> {mb}
                 </span>
                 {' · '}
                 <FormattedMessage id="usage.total.download" />:{' '}
                 <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMb(totals.bytes_down, intl.locale)} {mb}
+                  <MbText bytes={totals.bytes_down} /> {mb}
                 </span>
               </Typography.Text>
               <Typography.Text type="secondary">

@@ -4,7 +4,7 @@ import { Button, Flex, message, Popconfirm, Typography, type TableColumnsType } 
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CopyButton } from '../../components/copy-button';
 import { useDeleteWhitelistIp } from '../../features/whitelist/api/delete-whitelist-ip';
-import { formatLocalDateTime } from '../../lib/dates';
+import { UtcDateTime } from '../../components/utc-date-time';
 import type { MessageId } from '../../locales/types';
 
 /** Remove, after confirming: the address will need credentials again. */
@@ -86,7 +86,7 @@ export function useWhitelistColumns(
       key: 'addedAt',
       dataIndex: 'created_at',
       title: title('whitelist.col.addedAt'),
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(value)}</span>,
+      render: (value: string) => <UtcDateTime iso={value} />,
     },
     {
       key: 'actions',

@@ -74,8 +74,11 @@ export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormP
     }
   };
 
-  const useCurrentIp = () => {
-    form.setFieldsValue({ ip: currentIp });
+  // Offered only when the dialog would take it: the server sees this browser as 127.0.0.1 in a
+  // local set-up, or as an address it refuses to whitelist, and offering that ends in a refusal.
+  const current = checkWhitelistIp(currentIp);
+  const fillCurrentIp = (ip: string) => {
+    form.setFieldsValue({ ip });
     form.validateFields(['ip']).catch(() => undefined);
   };
 
@@ -104,16 +107,16 @@ export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormP
           rules={[ipRule]}
           validateDebounce={300}
           extra={
-            currentIp === '' ? undefined : (
+            !current.ok ? undefined : (
               <Button
                 type="link"
                 size="small"
                 icon={<AimOutlined />}
                 style={{ paddingInline: 0 }}
                 data-testid="whitelist-current-ip"
-                onClick={useCurrentIp}
+                onClick={() => fillCurrentIp(current.ip)}
               >
-                <FormattedMessage id="whitelist.currentIp" values={{ ip: currentIp }} />
+                <FormattedMessage id="whitelist.currentIp" values={{ ip: current.ip }} />
               </Button>
             )
           }

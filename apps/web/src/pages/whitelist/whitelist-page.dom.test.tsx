@@ -11,12 +11,12 @@ import WhitelistPage from '.';
 
 const office = aWhitelistEntry({ id: 11, ip: '203.0.113.7', remark: 'office' });
 
-async function openWhitelist(entries: WhitelistEntry[] = [office]) {
+async function openWhitelist(entries: WhitelistEntry[] = [office], currentIp = '192.0.2.1') {
   signIn();
   const list = mockEndpoint(whitelistEndpoints.list, {
     ...aPage(entries),
     limit: 50,
-    current_ip: '192.0.2.1',
+    current_ip: currentIp,
   });
   const view = await renderPage(WhitelistPage, { path: paths.whitelist });
   await screen.findByText(`${entries.length} of 50 IPs used`);
@@ -63,6 +63,33 @@ describe('whitelist', () => {
 
     await screen.findByText('192.0.2.1 added to the whitelist');
     expect(add.inputs).toEqual([{ ip: '192.0.2.1', remark: '' }]);
+  });
+
+  it.each(['127.0.0.1', '::1', '0.0.0.0', '224.0.0.1', 'unknown', ''])(
+    'does not offer a current address the dialog would refuse (%j)',
+    async (currentIp) => {
+      const { user } = await openWhitelist([office], currentIp);
+      const { dialog } = await openAddDialog(user);
+
+      expect(dialog.queryByTestId('whitelist-current-ip')).toBeNull();
+    },
+  );
+
+  it('offers the current address as the server stores it', async () => {
+    const { user } = await openWhitelist([office], '2001:DB8:0:0::7');
+    const { dialog, ip } = await openAddDialog(user);
+    await user.click(dialog.getByRole('button', { name: named('Add my current IP (2001:db8::7)') }));
+
+    expect((ip as HTMLInputElement).value).toBe('2001:db8::7');
+  });
+
+  it('shows when each address was added in UTC, labelled', async () => {
+    await openWhitelist([
+      aWhitelistEntry({ id: 13, ip: '198.51.100.9', created_at: '2026-02-01T23:30:00.000Z' }),
+    ]);
+    const row = screen.getByRole('row', { name: /198\.51\.100\.9/ });
+
+    expect(within(row).getByText('2026-02-01 23:30 UTC')).toBeTruthy();
   });
 
   it('refuses what is not an IP address without asking the server', async () => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { ok } from '../../../lib/reply';
 import { currentAccount, currentSession } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
-import { subaccountsTrafficUsed } from '../../subaccounts/subaccount.service';
+import { subaccountsTraffic } from '../../subaccounts/subaccount.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
 /** The signed-in account's own calls (spec §7 "Auth and account"). */
@@ -14,7 +14,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(accountEndpoints.userInfo, async (request) => {
       const account = currentAccount(request);
-      return ok(request, toUserInfo(account, await subaccountsTrafficUsed(ctx, account.id)));
+      return ok(request, toUserInfo(account, await subaccountsTraffic(ctx, account.id)));
     });
 
     route(accountEndpoints.refreshToken, async (request) =>

@@ -8,19 +8,26 @@ import { enforceAccountRateLimit } from '../../rate-limit/rate-limiter';
 import { endOtherSessions, replaceDeveloperToken } from '../session/session.service';
 import { shownTrafficLeft } from '../../traffic/traffic-left.service';
 import { newApiToken } from '../session/api-token';
+import type { SubaccountsTrafficFigures } from '../../subaccounts/subaccount.service';
 import { issueSession, type SessionClaims } from '../session/session-token';
 
 /**
  * `traffic_used_bytes` is the whole account's: its own usage (whitelisted IPs) plus every sub-account's,
- * deleted ones included, so it only ever grows.
+ * deleted ones included, so it only ever grows. `traffic_left_bytes` is the main account's own; the
+ * customer's total left adds `subaccounts_traffic_left_bytes` (issue 15: traffic allocated to
+ * sub-accounts is still the customer's).
  */
-export function toUserInfo(account: AccountRow, subaccountsUsedBytes: bigint): UserInfo {
+export function toUserInfo(account: AccountRow, subs: SubaccountsTrafficFigures): UserInfo {
   return {
     id: account.id,
     email: account.email,
     balance_cents: Number(account.balance_cents),
     traffic_left_bytes: Number(shownTrafficLeft(account)),
-    traffic_used_bytes: Number(account.traffic_used_bytes + subaccountsUsedBytes),
+    traffic_used_bytes: Number(account.traffic_used_bytes + subs.usedBytes),
+    subaccounts_traffic_left_bytes: Number(subs.leftBytes),
+    subaccounts_count: subs.count,
+    subaccounts_empty_count: subs.emptyCount,
+    subaccounts_low_count: subs.lowCount,
     lang: account.lang,
     has_api_token: account.api_token_hash !== null,
     has_password: account.password_hash !== null,

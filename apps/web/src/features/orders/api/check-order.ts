@@ -17,6 +17,15 @@ export async function checkOrder(params: OrderParams, signal?: AbortSignal): Pro
   return (await api.send(orderEndpoints.check, orderRequestOf(params), { quiet: true, signal })).data;
 }
 
+/**
+ * The coupon check (Apply): the same call, but spec §8 holds — a non-zero code (10023 invalid,
+ * 10024 expired, 10025 used up …) is toasted for 3 seconds by the wrapper, then rejects, and the
+ * field shows it too.
+ */
+export async function checkCoupon(params: OrderParams): Promise<OrderQuote> {
+  return (await api.send(orderEndpoints.check, orderRequestOf(params))).data;
+}
+
 /** The quote of the current selection; the previous one stays on screen while the next loads. */
 export function useOrderQuote(params: OrderParams | undefined) {
   return useQuery({

@@ -1,4 +1,5 @@
 import { rechargeEndpoints } from '@resiport/contract';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useReturnCheck } from '../../../lib/checkout-return';
 import { paymentCheckOf, type PaymentCheck } from '../payment-check';
@@ -19,4 +20,9 @@ export async function checkPay(rechargeId: number): Promise<PaymentCheck> {
 /** Back from the checkout (`?recharge_id=`): see `useReturnCheck`. */
 export function useCheckPay(rechargeId: number | undefined, onChecked: (check: PaymentCheck) => void) {
   return useReturnCheck(['recharge', 'check', rechargeId], rechargeId, checkPay, onChecked);
+}
+
+/** "Check payment" on an unpaid top-up in the recharge record. */
+export function useCheckRechargePay() {
+  return useMutation({ mutationFn: checkPay });
 }

@@ -2,6 +2,7 @@ import type { SubAccount } from '@resiport/contract';
 import { Flex, message, Switch, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUpdateSubStatus } from '../api/update-sub-status';
+import { SubTrafficTag } from './sub-traffic-tag';
 
 /**
  * A sub-account's status: the tag says it, the switch changes it. The switch moves once the server
@@ -32,7 +33,7 @@ export function SubStatusSwitch({ sub }: { sub: SubAccount }) {
   };
 
   return (
-    <Flex align="center" gap={8}>
+    <Flex align="center" gap={8} wrap>
       <Switch
         size="small"
         checked={active}
@@ -44,6 +45,8 @@ export function SubStatusSwitch({ sub }: { sub: SubAccount }) {
       <Tag color={active ? 'success' : 'default'} data-status={sub.status} style={{ marginInlineEnd: 0 }}>
         <FormattedMessage id={active ? 'subaccount.status.active' : 'subaccount.status.disabled'} />
       </Tag>
+      {/* "Active" alone would hide that a sub-account ran dry (issue 15). */}
+      <SubTrafficTag sub={sub} />
     </Flex>
   );
 }

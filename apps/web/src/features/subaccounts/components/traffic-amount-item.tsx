@@ -3,8 +3,13 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { validationTexts } from '../../../lib/form-rules-localized';
 import { blockArithmeticKeys } from '../../../lib/keyboard';
-import { formatGbLeft } from '../../../lib/units';
-import { checkTrafficAmount, exactGbText, normalizeGbText, type TrafficProblem } from '../traffic-amount';
+import {
+  checkTrafficAmount,
+  exactGbFigure,
+  exactGbText,
+  normalizeGbText,
+  type TrafficProblem,
+} from '../traffic-amount';
 
 interface TrafficAmountItemProps {
   name: string;
@@ -29,7 +34,8 @@ export function TrafficAmountItem(props: TrafficAmountItemProps) {
   const { name, label, maxBytes, optional = false, testId, maxTestId, hint, dependencies } = props;
   const intl = useIntl();
   const form = Form.useFormInstance();
-  const available = formatGbLeft(maxBytes, intl.locale);
+  // Exactly what "Max" fills in and what would move (not a rounded 8.49 beside 8.495 in the field).
+  const available = exactGbFigure(maxBytes);
 
   const problemText: Record<TrafficProblem, () => string> = {
     required: () => validationTexts['validation.required'],

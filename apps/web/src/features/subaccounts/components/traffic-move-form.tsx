@@ -5,10 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { hasCode } from '../../../lib/api-error';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { formatGbLeft } from '../../../lib/units';
 import { useMoveSubTraffic } from '../api/move-sub-traffic';
 import { trafficFieldByCode, trafficFields } from '../sub-codes';
-import { checkTrafficAmount, trafficMaxFor, type TrafficAction } from '../traffic-amount';
+import { checkTrafficAmount, exactGbFigure, trafficMaxFor, type TrafficAction } from '../traffic-amount';
 import { moveAttemptFor, type MoveAttempt } from '../traffic-move';
 import { TrafficAmountItem } from './traffic-amount-item';
 
@@ -71,7 +70,8 @@ export function TrafficMoveForm({
           {
             id: values.action === 'allocate' ? 'subaccount.traffic.allocated' : 'subaccount.traffic.recycled',
           },
-          { gb: formatGbLeft(check.bytes, intl.locale), username: sub.username },
+          // The amount that moved, to the byte: the same figure the field held.
+          { gb: exactGbFigure(check.bytes), username: sub.username },
         ),
       );
       form.resetFields(['traffic']);

@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { freshnessOf } from '../traffic-format';
+import { freshnessOf } from '../usage-periods';
 
 /**
  * "Usage updated 14:05 UTC" (or with the date when not today), "No usage yet" before the first

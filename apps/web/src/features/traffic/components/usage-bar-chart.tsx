@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { BarChart, chartOtherColor, chartPalette } from '../../../components/charts/bar-chart';
 import { BYTES_PER_MB } from '../../../config/business';
-import { bytesToMb } from '../../../lib/units';
-import { formatMb, periodAxisLabel, periodFullLabel } from '../traffic-format';
+import { bytesToMb } from '../../../lib/format';
+import { formatMb } from '../../../lib/format';
+import { periodAxisLabel, periodFullLabel } from '../usage-periods';
 import { usageChartData } from '../usage-chart-data';
 import { ownerLabel } from './owner-name';
 

@@ -1,62 +1,9 @@
 import type { UsageGranularity } from '@resiport/contract';
-import { bytesToMb } from '../../lib/units';
 
 /**
- * How usage reads on screen: statistics in MB (1 MB = 10^6 bytes) and periods in UTC (spec §9),
- * numbers with the language's separators. Pure functions of a locale, so they are tested as is.
+ * How usage periods read on screen: in UTC (spec §9), labelled where a period stands alone. Amounts
+ * go through lib/format.ts. Pure functions of a locale, so they are tested as is.
  */
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-const fixed = (digits: number, signed: boolean): Intl.NumberFormatOptions => ({
-  minimumFractionDigits: digits,
-  maximumFractionDigits: digits,
-  signDisplay: signed ? 'exceptZero' : 'auto',
-});
-
-/** The smallest amount shown as a number; anything non-zero below it reads "< 0.001". */
-const SMALLEST_MB = 0.001;
-
-function mbText(bytes: number, locale: string, signed: boolean): string {
-  const mb = bytesToMb(bytes);
-  const size = Math.abs(mb);
-  if (bytes === 0 || size >= 1) return numberFormat(locale, fixed(2, signed)).format(mb);
-  if (size >= SMALLEST_MB) return numberFormat(locale, fixed(3, signed)).format(mb);
-  // The sign as the language writes it (the same format's own plus or minus).
-  const sign = signed
-    ? (numberFormat(locale, { signDisplay: 'always' })
-        .formatToParts(Math.sign(bytes))
-        .find((part) => part.type === 'minusSign' || part.type === 'plusSign')?.value ?? '')
-    : '';
-  return `${sign}< ${numberFormat(locale, fixed(3, false)).format(SMALLEST_MB)}`;
-}
-
-/**
- * An amount in MB with thousands separators: two decimals from 1 MB (`1,234.57`), three below it
- * (`0.125`), and `< 0.001` for a few bytes, so something used never reads as zero.
- */
-export function formatMb(bytes: number, locale: string): string {
-  return mbText(bytes, locale, false);
-}
-
-/** A change of balance in MB with its sign: `+1,000.00`, `−0.500`, `0.00`. */
-export function formatSignedMb(bytes: number, locale: string): string {
-  return mbText(bytes, locale, true);
-}
-
-/** A whole count (requests) with thousands separators. */
-export function formatCount(count: number, locale: string): string {
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(count);
-}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function utcDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

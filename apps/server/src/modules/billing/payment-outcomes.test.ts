@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountInfo,
+  authHeader,
+  fundedCustomer,
+  payOrder,
+  postForm,
+  pressCheckout,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLedger } from '../ledger/ledger.service';
+
+/**
+ * Decision 026: every way a crypto payment can end, told as the spec's status with the provider's
+ * detail and what the payer sent — for top-ups and for orders, through the sandbox's real protocol.
+ */
+describe('payment outcomes: spec statuses with the provider detail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+  });
+  afterAll(() => t.close());
+
+  const topUp = async (token: string) => {
+    const response = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
+    return response.data as { url: string; recharge_id: number };
+  };
+  const checkTopUp = (token: string, id: number) =>
+    postForm(t, '/api/recharge/checkPay', { recharge_id: String(id) }, authHeader(token));
+  const record = async (token: string) => {
+    const response = await t.call({
+      method: 'GET',
+      url: '/api/order/rechargeRecord',
+      headers: authHeader(token),
+    });
+    return (response.data as { list: Record<string, unknown>[] }).list;
+  };
+
+  it('an unpaid top-up says unpaid and keeps its checkout in the record', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    expect(await checkTopUp(token, checkout.recharge_id)).toMatchObject({
+      code: 10020,
+      data: { status: 'unpaid', payment_detail: null, payment_received: null, checkout_url: checkout.url },
+    });
+    expect(await record(token)).toEqual([
+      expect.objectContaining({ status: 'unpaid', checkout_url: checkout.url, paid_at: null }),
+    ]);
+  });
+
+  it('underpaid top-up: cancelled/underpaid with what arrived, nothing credited, no checkout left', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    await pressCheckout(checkout.url, 'underpay'); // half of the 20.60 invoice
+    const checked = await checkTopUp(token, checkout.recharge_id);
+    expect(checked).toMatchObject({
+      code: 0,
+      data: {
+        status: 'cancelled',
+        payment_detail: 'underpaid',
+        payment_received: { amount: '10.30', currency: 'USDT' },
+        paid_at: null,
+        checkout_url: null,
+        balance_cents: 0,
+      },
+    });
+    expect((await record(token))[0]).toMatchObject({ status: 'cancelled', payment_detail: 'underpaid' });
+  });
+
+  it('paid-over top-up: paid/paid_over with what arrived; the top-up amount is credited, once', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    await pressCheckout(checkout.url, 'pay_over');
+    expect(await checkTopUp(token, checkout.recharge_id)).toMatchObject({
+      code: 0,
+      data: {
+        status: 'paid',
+        payment_detail: 'paid_over',
+        payment_received: { amount: '22.66', currency: 'USDT' },
+        balance_cents: 2000,
+      },
+    });
+    expect(await auditLedger(t.ctx.db)).toMatchObject({ mismatches: [] });
+  });
+
+  it('expired top-up: cancelled/expired, nothing received', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    await pressCheckout(checkout.url, 'expire');
+    expect((await checkTopUp(token, checkout.recharge_id)).data).toMatchObject({
+      status: 'cancelled',
+      payment_detail: 'expired',
+      payment_received: null,
+    });
+  });
+
+  it('a refund at the provider before we settled: refunded, never credited', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    await t.ctx.db
+      .withTables<{ cryptomus_sandbox_invoices: { uuid: string; status: string; is_final: boolean } }>()
+      .updateTable('cryptomus_sandbox_invoices')
+      .set({ status: 'refund_process', is_final: true })
+      .where('uuid', '=', checkout.url.split('/').pop() ?? '')
+      .execute();
+    expect((await checkTopUp(token, checkout.recharge_id)).data).toMatchObject({
+      status: 'refunded',
+      payment_detail: 'refund_pending',
+      balance_cents: 0,
+    });
+  });
+
+  it.each([
+    ['underpay', 'cancelled', 'underpaid', { amount: '2.32', currency: 'USDT' }, 0],
+    ['pay_over', 'paid', 'paid_over', { amount: '5.10', currency: 'USDT' }, 1_000_000_000],
+    ['expire', 'cancelled', 'expired', null, 0],
+  ] as const)(
+    'crypto order, %s: order %s with detail %s and what arrived',
+    async (action, status, detail, received, traffic) => {
+      const { token } = await fundedCustomer(t, 0);
+      const response = await payOrder(t, token, { quantity: '1' }); // 4.50 + 3% = 4.64
+      const checkout = response.data as { url: string; order_id: number };
+      await pressCheckout(checkout.url, action);
+      const checked = await postForm(
+        t,
+        '/api/order/checkPay',
+        { order_id: String(checkout.order_id) },
+        authHeader(token),
+      );
+      expect(checked).toMatchObject({
+        code: 0,
+        data: { status, payment_detail: detail, payment_received: received, checkout_url: null },
+      });
+      expect((await accountInfo(t, token)).traffic_left_bytes).toBe(traffic);
+    },
+  );
+
+  it('a balance order carries no payment detail', async () => {
+    const { token } = await fundedCustomer(t, 10_000);
+    const response = await payOrder(t, token, { quantity: '1', way: 'balance' });
+    expect(response).toMatchObject({
+      code: 0,
+      data: { order: { status: 'paid', payment_detail: null, payment_received: null } },
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import { createServer, type Server } from 'node:net';
+import { freePort } from '@resiport/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, form, signedInAccount } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/**
+ * The proxy test reports the gateway's refusal in its own words (issue 15), in the account's
+ * language. A stand-in gateway on a real socket answers every CONNECT as the real one does when a
+ * line has no traffic: 402 with `X-Resiport-Reason` and a text body.
+ */
+describe("the proxy test: the gateway's refusal in words", () => {
+  let t: TestApp;
+  let gateway: Server;
+  let reason = 'no_traffic';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    gateway = createServer((socket) => {
+      socket.once('data', () => {
+        socket.end(
+          `HTTP/1.1 402 Payment Required\r\nX-Resiport-Reason: ${reason}\r\nContent-Type: text/plain\r\n` +
+            `Connection: close\r\n\r\nOut of traffic\n`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(port, '127.0.0.1', resolve));
+    t = await createTestApp({ GATEWAY_HTTP_PORT: String(port) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => gateway.close(resolve));
+  });
+
+  const proxyTest = (token: string) => {
+    const body = form({ protocol: 'http', username: 'aliceproxy01', password: 'Line-pass.1' });
+    return t.call({
+      method: 'POST',
+      url: '/api/dynamic/testproxy',
+      payload: body.payload,
+      headers: { ...body.headers, ...authHeader(token) },
+    });
+  };
+
+  it('answers the reason and the gateway text in English, then in Russian for a Russian account', async () => {
+    const { token, email } = await signedInAccount(t);
+    reason = 'no_traffic';
+    expect(await proxyTest(token)).toMatchObject({
+      code: 0,
+      data: {
+        ok: false,
+        error: 'no_traffic',
+        detail:
+          'Out of traffic: top up your balance or allocate traffic to this sub-account in the portal, then retry.',
+      },
+    });
+    await t.ctx.db.updateTable('accounts').set({ lang: 'ru' }).where('email', '=', email).execute();
+    const russian = await proxyTest(token);
+    expect((russian.data as { detail: string }).detail).toMatch(/^Трафик закончился/);
+  });
+
+  it('has no words for a reason the gateway table does not know', async () => {
+    const { token } = await signedInAccount(t);
+    reason = 'something_new';
+    expect(await proxyTest(token)).toMatchObject({
+      data: { ok: false, error: 'something_new', detail: null },
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postForm } from '../../../test/factories';
+import { subaccountCalls, type SubData } from '../../../test/subaccounts';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+const GB = 1_000_000_000;
+const MB = 1_000_000;
+
+/**
+ * Issue 15: /user/info reports the sub-accounts' part of the customer's traffic beside the main
+ * account's, so the header can say the total, and counts sub-accounts out of traffic and low.
+ */
+describe('/user/info: the traffic split between the main account and its sub-accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const { username, customer, add } = subaccountCalls(() => t);
+  const info = async (headers: Record<string, string>) =>
+    (await t.call({ method: 'GET', url: '/api/user/info', headers })).data as Record<string, number>;
+
+  it('everything allocated: the main account is at zero, the sub-accounts hold the rest', async () => {
+    const { headers } = await customer(10.08);
+    expect((await add(headers, { username: username(), traffic: '10.08' })).code).toBe(0);
+    expect(await info(headers)).toMatchObject({
+      traffic_left_bytes: 0,
+      subaccounts_traffic_left_bytes: 10.08 * GB,
+      subaccounts_count: 1,
+      subaccounts_empty_count: 0,
+      subaccounts_low_count: 0,
+    });
+  });
+
+  it('counts empty and low sub-accounts (under 100 MB, or under 10% of allocated) and leaves deleted ones out', async () => {
+    const { headers } = await customer(13);
+    const subs: Record<string, SubData> = {};
+    for (const [name, traffic] of [
+      ['full', '10'],
+      ['small', '0.05'],
+      ['empty', ''],
+      ['share', '0.5'],
+      ['gone', '1'],
+    ] as const) {
+      const created = await add(headers, { username: username(name), traffic });
+      expect(created.code).toBe(0);
+      subs[name] = created.data as SubData;
+    }
+    // `share` used 9.5 GB of the 10 GB it was given (the gateway link's counter, written here directly):
+    // 0.5 GB left is over 100 MB but under 10% of its allocation.
+    await t.ctx.db
+      .updateTable('subaccounts')
+      .set({ traffic_used_bytes: BigInt(9.5 * GB) })
+      .where('id', '=', subs.share?.id ?? 0)
+      .execute();
+    expect((await postForm(t, '/api/auth/passdelete', { id: String(subs.gone?.id) }, headers)).code).toBe(0);
+
+    expect(await info(headers)).toMatchObject({
+      // 13 − 10 − 0.05 − 0.5 (− 1 + 1 given back by the deletion)
+      traffic_left_bytes: 2.45 * GB,
+      subaccounts_traffic_left_bytes: 10 * GB + 50 * MB + 0.5 * GB,
+      subaccounts_count: 4,
+      subaccounts_empty_count: 1,
+      subaccounts_low_count: 2,
+      traffic_used_bytes: 9.5 * GB,
+    });
+  });
+
+  it('a new account has no sub-accounts and zeros', async () => {
+    const { headers } = await customer();
+    expect(await info(headers)).toMatchObject({
+      subaccounts_traffic_left_bytes: 0,
+      subaccounts_count: 0,
+      subaccounts_empty_count: 0,
+      subaccounts_low_count: 0,
+    });
+  });
+});

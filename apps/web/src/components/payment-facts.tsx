@@ -1,0 +1,67 @@
+import { MailOutlined } from '@ant-design/icons';
+import type { PaymentReceived } from '@resiport/contract';
+import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { SUPPORT_EMAIL } from '../config/app';
+import { receivedText, type PaymentOutcomeKind } from '../lib/checkout-return';
+
+const mailTo = (reference: string) => `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
+
+/** The next step after a payment a person must look at, and the outcomes that say nothing more. */
+const nextStepText = {
+  underpaid: 'payment.underpaidNext',
+  paid_over: 'payment.paidOverNext',
+  failed: 'payment.failedNext',
+  refunded: 'payment.refundedNext',
+  refund_failed: 'payment.refundFailedNext',
+} as const satisfies Partial<Record<PaymentOutcomeKind, string>>;
+
+interface PaymentFactsProps {
+  kind: PaymentOutcomeKind;
+  received: PaymentReceived;
+  /** The invoice total, formatted. */
+  due: string;
+  /** "top-up #12" / "order #41": what to quote when writing to support. */
+  reference: string;
+  /** Said first (e.g. the new balance). */
+  children?: ReactNode;
+}
+
+/**
+ * What arrived and what happens next, for a crypto payment that did not simply succeed (decision
+ * 025): the amount the provider reports, and the support address when a person must act.
+ */
+export function PaymentFacts({ kind, received, due, reference, children }: PaymentFactsProps) {
+  const sent = receivedText(received);
+  const next = kind in nextStepText ? nextStepText[kind as keyof typeof nextStepText] : undefined;
+  const email = (
+    <a key="email" href={mailTo(reference)}>
+      {SUPPORT_EMAIL}
+    </a>
+  );
+  return (
+    <Flex vertical gap={4}>
+      {children}
+      {sent !== undefined && (
+        <span data-testid="payment-received">
+          <FormattedMessage id="payment.received" values={{ received: sent, due }} />
+        </span>
+      )}
+      {next !== undefined && (
+        <span>
+          <FormattedMessage id={next} values={{ email, ref: reference }} />
+        </span>
+      )}
+    </Flex>
+  );
+}
+
+/** "Contact support": a mail to the support address about this payment. */
+export function ContactSupportButton({ reference }: { reference: string }) {
+  return (
+    <Button size="small" icon={<MailOutlined />} href={mailTo(reference)}>
+      <FormattedMessage id="payment.contact" />
+    </Button>
+  );
+}

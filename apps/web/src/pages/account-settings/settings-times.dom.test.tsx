@@ -1,0 +1,58 @@
+import { securityEndpoints } from '@resiport/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { mockEndpoint } from '../../test/api-mock';
+import { renderPage } from '../../test/render';
+import { signIn } from '../../test/session';
+import AccountSettingsPage from '.';
+
+/** Issue 15: every time on the settings page in UTC with its label, as on every other screen. */
+describe('account settings: times', () => {
+  it('shows sessions, the API token and the sign-up date in UTC, labelled on each value', async () => {
+    const user = signIn({ has_api_token: true, created_at: '2026-01-15T10:00:00.000Z' });
+    mockEndpoint(securityEndpoints.overview, {
+      two_factor_enabled: false,
+      recovery_codes_left: 0,
+      api_token: { created_at: '2026-03-04T05:06:00.000Z', last_used_at: null },
+      api_token_revoked: null,
+      sessions: [
+        {
+          id: 's1',
+          current: true,
+          method: 'password',
+          ip: '192.0.2.1',
+          user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+          created_at: '2026-03-01T22:15:00.000Z',
+          last_seen_at: '2026-03-02T23:59:00.000Z',
+        },
+      ],
+    });
+    await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+    await screen.findByText(user.email);
+
+    const row = await screen.findByRole('row', { name: /192\.0\.2\.1/ });
+    expect(within(row).getByText('2026-03-02 23:59 UTC')).toBeTruthy();
+    expect(within(row).getByText('2026-03-01 22:15 UTC')).toBeTruthy();
+    expect(screen.getByTestId('api-token-dates').textContent).toBe(
+      'Created 2026-03-04 05:06 UTC · last used never',
+    );
+    expect(screen.getByText('2026-01-15 10:00 UTC')).toBeTruthy();
+  });
+
+  it('says when a revoked token stopped working, in UTC', async () => {
+    signIn({ has_api_token: false });
+    mockEndpoint(securityEndpoints.overview, {
+      two_factor_enabled: false,
+      recovery_codes_left: 0,
+      api_token: null,
+      api_token_revoked: { reason: 'password_changed', revoked_at: '2026-03-04T05:06:00.000Z' },
+      sessions: [],
+    });
+    await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+
+    expect((await screen.findByTestId('api-token-revoked')).textContent).toContain(
+      'Your token was revoked on 2026-03-04 05:06 UTC when the password was changed.',
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { CreditCardOutlined, SyncOutlined } from '@ant-design/icons';
+import type { RechargeRecord } from '@resiport/contract';
+import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { UtcDateTime } from '../../components/utc-date-time';
+import { payableRechargeCheckout, type RechargeStatus } from '../../features/recharge/payment-check';
+import { formatUsd } from '../../lib/format';
+import type { MessageId } from '../../locales/types';
+
+const statusTag: Record<RechargeStatus, { color: string; text: MessageId }> = {
+  unpaid: { color: 'processing', text: 'recharge.status.unpaid' },
+  paid: { color: 'success', text: 'recharge.status.paid' },
+  cancelled: { color: 'default', text: 'recharge.status.cancelled' },
+  refunded: { color: 'purple', text: 'recharge.status.refunded' },
+};
+
+interface RechargeColumnsOptions {
+  /** "Check payment" on an unpaid top-up. */
+  onCheck: (recharge: RechargeRecord) => void;
+  /** The top-up being checked right now (its button spins). */
+  checkingId: number | undefined;
+  /** Only a page with an unpaid top-up needs the actions column. */
+  withActions: boolean;
+}
+
+/** The spec status as a tag, the provider's detail beside it (decision 026). */
+export function RechargeStatusCell({ recharge }: { recharge: RechargeRecord }) {
+  const tag = statusTag[recharge.status];
+  return (
+    <Flex vertical align="start" gap={2}>
+      <Tag color={tag.color} data-status={recharge.status} data-detail={recharge.payment_detail ?? ''}>
+        <FormattedMessage id={tag.text} />
+      </Tag>
+      {recharge.payment_detail !== null && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <FormattedMessage id={`payment.detail.${recharge.payment_detail}`} />
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The recharge record's columns: what was asked, what was paid (only once paid), status, times. */
+export function useRechargeColumns({
+  onCheck,
+  checkingId,
+  withActions,
+}: RechargeColumnsOptions): TableColumnsType<RechargeRecord> {
+  const intl = useIntl();
+  const usd = (cents: number) => formatUsd(cents, intl.locale);
+  const title = (id: MessageId) => intl.formatMessage({ id });
+
+  const actions: TableColumnsType<RechargeRecord>[number] = {
+    key: 'actions',
+    title: title('recharge.col.actions'),
+    render: (_value, recharge) => {
+      const checkout = payableRechargeCheckout(recharge);
+      if (checkout === undefined) return null;
+      return (
+        <Flex gap={4} wrap>
+          <Button size="small" type="primary" icon={<CreditCardOutlined />} href={checkout}>
+            <FormattedMessage id="recharge.action.pay" />
+          </Button>
+          <Button
+            size="small"
+            icon={<SyncOutlined />}
+            loading={checkingId === recharge.id}
+            onClick={() => onCheck(recharge)}
+            data-testid="recharge-check-pay"
+          >
+            <FormattedMessage id="recharge.action.check" />
+          </Button>
+        </Flex>
+      );
+    },
+  };
+
+  return [
+    {
+      key: 'amount',
+      dataIndex: 'amount_cents',
+      title: title('recharge.col.amount'),
+      align: 'right',
+      render: usd,
+    },
+    { key: 'fee', dataIndex: 'fee_cents', title: title('recharge.col.fee'), align: 'right', render: usd },
+    {
+      key: 'total',
+      dataIndex: 'total_cents',
+      title: title('recharge.col.total'),
+      align: 'right',
+      // Money counts as paid only once the top-up is paid: an expired invoice cost nothing.
+      render: (cents: number, recharge) => (recharge.status === 'paid' ? usd(cents) : '—'),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: title('recharge.col.status'),
+      render: (_status: RechargeStatus, recharge) => <RechargeStatusCell recharge={recharge} />,
+    },
+    ...(withActions ? [actions] : []),
+    {
+      key: 'created',
+      dataIndex: 'created_at',
+      title: title('recharge.col.created'),
+      render: (value: string) => <UtcDateTime iso={value} />,
+    },
+    {
+      key: 'paid',
+      dataIndex: 'paid_at',
+      title: title('recharge.col.paid'),
+      render: (value: string | null) => (value === null ? '—' : <UtcDateTime iso={value} />),
+    },
+  ];
+}

@@ -1,0 +1,99 @@
+import { rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { mockEndpoint, refuse } from '../../test/api-mock';
+import { checkoutUrl } from '../../test/checkout';
+import { aPage } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+import { signIn } from '../../test/session';
+import { named } from '../../test/queries';
+import RechargePage from '.';
+
+/** The recharge record: spec statuses with the provider's detail, and a way back to an unpaid checkout. */
+const base: RechargeRecord = {
+  id: 1,
+  amount_cents: 2_000,
+  fee_cents: 60,
+  total_cents: 2_060,
+  status: 'paid',
+  payment_detail: null,
+  payment_received: null,
+  created_at: '2026-03-01T12:00:00.000Z',
+  paid_at: '2026-03-01T12:05:00.000Z',
+  checkout_url: null,
+};
+const unpaid: RechargeRecord = {
+  ...base,
+  id: 3,
+  amount_cents: 5_000,
+  fee_cents: 150,
+  total_cents: 5_150,
+  status: 'unpaid',
+  paid_at: null,
+  checkout_url: checkoutUrl('recharge-3'),
+};
+const expired: RechargeRecord = {
+  ...base,
+  id: 2,
+  total_cents: 3_090,
+  status: 'cancelled',
+  payment_detail: 'expired',
+  paid_at: null,
+};
+
+async function openRecord(list: RechargeRecord[]) {
+  signIn({ balance_cents: 0 });
+  mockEndpoint(rechargeEndpoints.record, aPage(list));
+  const view = await renderPage(RechargePage, { path: paths.recharge });
+  const table = await screen.findByTestId('recharge-record-table');
+  await within(table).findAllByText('Paid');
+  return { ...view, table: within(table) };
+}
+
+describe('recharge record', () => {
+  it('shows the spec status with the provider detail, and money paid only for paid top-ups', async () => {
+    const { table } = await openRecord([expired, base]);
+
+    const [cancelledRow, paidRow] = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(cancelledRow?.getByText('Cancelled')).toBeTruthy();
+    expect(cancelledRow?.getByText('expired')).toBeTruthy();
+    expect(paidRow?.getByText('Paid')).toBeTruthy();
+    // "Total paid": the paid top-up's total; nothing for the one that expired.
+    expect(paidRow?.getByText('$20.60')).toBeTruthy();
+    expect(cancelledRow?.queryByText('$30.90')).toBeNull();
+    // Times in UTC, labelled.
+    expect(table.getAllByText('2026-03-01 12:00 UTC')).toHaveLength(2);
+  });
+
+  it('an unpaid top-up can be reopened at its checkout or checked again', async () => {
+    const check = mockEndpoint(rechargeEndpoints.check, (_input, call) =>
+      call === 1
+        ? refuse('PaymentPending', 'The payment has not arrived yet', { ...unpaid, balance_cents: 0 })
+        : {
+            ...unpaid,
+            status: 'paid' as const,
+            checkout_url: null,
+            paid_at: '2026-03-01T12:09:00.000Z',
+            balance_cents: 5_000,
+          },
+    );
+    const { user, table } = await openRecord([unpaid, base]);
+
+    expect(table.getByText('Unpaid')).toBeTruthy();
+    const pay = table.getByRole('link', { name: named('Pay') });
+    expect(pay.getAttribute('href')).toBe(unpaid.checkout_url);
+
+    await user.click(table.getByRole('button', { name: named('Check payment') }));
+    // Still unpaid: the wrapper's toast says so (spec §8).
+    await expect
+      .poll(() => document.querySelector('.ant-message')?.textContent ?? '')
+      .toContain('The payment has not arrived yet');
+    await user.click(table.getByRole('button', { name: named('Check payment') }));
+    await screen.findByText('$50.00 added to your balance');
+    expect(check.inputs).toEqual([{ recharge_id: 3 }, { recharge_id: 3 }]);
+  });
+});
