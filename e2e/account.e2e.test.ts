@@ -85,16 +85,18 @@ describe('account journeys in Chromium', () => {
     await journey.page.locator('button[type=submit]').click();
     await expectToast(journey.page, 'Пароль изменён');
 
-    // The menu may close under a click while the header re-renders after the password change (seen once in
-    // CI): open it and choose "sign out" again until the sign-in page shows.
+    // The menu may close under a click while the header re-renders after the password change (seen in
+    // CI twice): let the re-read of the user settle, then open it and choose "sign out" again, each step
+    // with a short wait, until the sign-in page shows.
+    await journey.page.waitForLoadState('networkidle');
     for (let attempt = 1; ; attempt++) {
-      await journey.page.getByTestId('user-menu').click();
-      await journey.page.getByTestId('sign-out').click();
       try {
+        await journey.page.getByTestId('user-menu').click({ timeout: 5000 });
+        await journey.page.getByTestId('sign-out').click({ timeout: 5000 });
         await journey.page.waitForURL('**/client/user/login', { timeout: 5000 });
         break;
       } catch (error) {
-        if (attempt === 3) throw error;
+        if (attempt === 4) throw error;
       }
     }
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();

@@ -93,7 +93,7 @@ describe('traffic: ranges, filters and ids that are refused', () => {
   });
 
   it.each([
-    ['changelog', { kind: 'usage' }],
+    ['changelog', { kind: 'withdrawal' }],
     ['changelog', { kind: 'lease' }],
     ['changelog', { kind: '' }],
     ['changelog', { subaccount_id: '-1' }],
