@@ -106,6 +106,7 @@ export const changelogQuery = pageQuery
     ...rangeFields,
     kind: z.enum(trafficChangeKinds, { error: 'validation.invalid' }).optional(),
     subaccount_id: ownerField.optional(),
+    format: z.enum(['json', 'csv'], { error: 'validation.invalid' }).default('json'),
   })
   .superRefine(checkRange);
 export type ChangelogQuery = z.input<typeof changelogQuery>;
@@ -134,6 +135,21 @@ const resolvedRange = {
 
 export const changelogData = pageOf(trafficChangeSchema).extend(resolvedRange);
 export type ChangelogData = z.infer<typeof changelogData>;
+
+/**
+ * The columns of the change record's CSV export, in order (decision 027): times UTC ISO 8601
+ * (`since_utc` only on `usage` rows), `kind` as in `trafficChangeKinds`, an empty `subaccount` for
+ * the main account, amounts and balances in bytes (exact, signed amount).
+ */
+export const changesCsvColumns = [
+  'time_utc',
+  'since_utc',
+  'kind',
+  'subaccount',
+  'amount_bytes',
+  'balance_before_bytes',
+  'balance_after_bytes',
+] as const;
 
 const byteCounts = {
   bytes_up: z.number().int(),
@@ -230,6 +246,7 @@ export const trafficEndpoints = {
     auth: 'account',
     request: changelogQuery,
     response: changelogData,
+    summary: 'With `format=csv`: a `text/csv` attachment of every row of the filter instead of the envelope.',
   }),
   details: defineEndpoint({
     method: 'GET',
@@ -248,7 +265,13 @@ export const trafficEndpoints = {
   }),
 };
 
-/** The details as a CSV file: the same route as `trafficEndpoints.details`, with `format=csv`. */
+/** The CSV files: the same routes as `trafficEndpoints.details` and `.changelog`, with `format=csv`. */
 export const trafficLinks = {
   detailsCsv: defineLink({ method: 'GET', path: '/traffic/details', auth: 'account', request: detailsQuery }),
+  changesCsv: defineLink({
+    method: 'GET',
+    path: '/traffic/changelog',
+    auth: 'account',
+    request: changelogQuery,
+  }),
 };

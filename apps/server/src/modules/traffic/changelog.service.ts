@@ -5,48 +5,67 @@ import {
   type TrafficChangeKind,
 } from '@resiport/contract';
 import type { AppContext } from '../../context';
-import { pageOfTrafficChanges, type TrafficChangeRow } from '../ledger/ledger.service';
+import { pageOfTrafficChanges } from '../ledger/ledger.service';
 import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
+import { changesCsv, type NamedChangeRow } from './changes-csv';
+import { CSV_MAX_ROWS, csvFileName, type CsvFile } from './csv-text';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter } from './traffic-owner.service';
 
-export interface ChangelogInput {
+export interface ChangelogFilterInput {
   range: DayRange;
   kind: TrafficChangeKind | undefined;
   subaccountId: number | undefined;
+}
+
+export interface ChangelogInput extends ChangelogFilterInput {
   page: number;
   pageSize: number;
 }
 
 /**
- * The traffic change record (design §6: a view of the ledger): the account's traffic entries of the
- * customer-facing kinds and its gateway usage summed per owner and UTC day, newest first, each with
- * the balance it changed before and after (the rows of an owner chain: decision 027).
+ * The rows of the traffic change record (design §6: a view of the ledger): the account's traffic
+ * entries of the customer-facing kinds and its gateway usage summed per owner and UTC day, newest
+ * first, each with the balance it changed before and after (the rows of an owner chain: decision
+ * 027), named, one window of them, and how many there are.
  */
-export async function trafficChangelog(
+async function changeRows(
   ctx: AppContext,
-  owner: { id: number },
-  input: ChangelogInput,
-): Promise<ChangelogData> {
-  await checkOwnerFilter(ctx, owner.id, input.subaccountId);
+  accountId: number,
+  input: ChangelogFilterInput,
+  window: { limit: number; offset: number },
+): Promise<{ rows: NamedChangeRow[]; total: number }> {
+  await checkOwnerFilter(ctx, accountId, input.subaccountId);
   const { list, total } = await pageOfTrafficChanges(
     ctx.db,
     {
-      accountId: owner.id,
+      accountId,
       from: new Date(`${input.range.start}T00:00:00Z`),
       to: new Date(`${shiftDate(input.range.end, 1)}T00:00:00Z`),
       kind: input.kind,
       subaccountId: input.subaccountId,
     },
-    { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+    window,
   );
   const usernames = await subaccountUsernames(
     ctx.db,
-    owner.id,
+    accountId,
     list.map((row) => row.subaccount_id),
   );
+  const rows = list.map((row) => ({ ...row, username: usernames.get(row.subaccount_id ?? 0) ?? null }));
+  return { rows, total };
+}
+
+/** One page of the change record. */
+export async function trafficChangelog(
+  ctx: AppContext,
+  owner: { id: number },
+  input: ChangelogInput,
+): Promise<ChangelogData> {
+  const window = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const { rows, total } = await changeRows(ctx, owner.id, input, window);
   return {
-    list: list.map((row) => toChange(row, usernames.get(row.subaccount_id ?? 0) ?? null)),
+    list: rows.map(toChange),
     total,
     page: input.page,
     page_size: input.pageSize,
@@ -55,13 +74,27 @@ export async function trafficChangelog(
   };
 }
 
-function toChange(row: TrafficChangeRow, username: string | null): TrafficChange {
+/** The same rows as CSV, all of them up to CSV_MAX_ROWS (newest first, like the screen). */
+export async function trafficChangelogCsv(
+  ctx: AppContext,
+  owner: { id: number },
+  input: ChangelogFilterInput,
+): Promise<CsvFile> {
+  const { rows, total } = await changeRows(ctx, owner.id, input, { limit: CSV_MAX_ROWS, offset: 0 });
+  return {
+    fileName: csvFileName('changes', input.range.start, input.range.end),
+    body: changesCsv(rows),
+    truncated: total > CSV_MAX_ROWS,
+  };
+}
+
+function toChange(row: NamedChangeRow): TrafficChange {
   return {
     id: Number(row.id),
     time: row.created_at.toISOString(),
     kind: row.kind as TrafficChangeKind,
     subaccount_id: row.subaccount_id,
-    username,
+    username: row.username,
     amount_bytes: Number(row.amount),
     balance_before_bytes: Number(row.balance_after - row.amount),
     balance_after_bytes: Number(row.balance_after),

@@ -1,7 +1,8 @@
 import { granularityOf, type DetailsData, type UsageRow } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
-import { CSV_MAX_ROWS, csvFileName, detailsCsv, type NamedRollupRow } from './details-csv';
+import { CSV_MAX_ROWS, csvFileName, type CsvFile } from './csv-text';
+import { detailsCsv, type NamedRollupRow } from './details-csv';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter, sourceIpFilter } from './traffic-owner.service';
 import { rollupRows, rollupTotals, type RollupRow, type RollupScope } from './usage-rollup.repository';
@@ -60,12 +61,12 @@ export async function usageDetailsCsv(
   ctx: AppContext,
   owner: { id: number },
   input: DetailsInput,
-): Promise<{ fileName: string; body: string; truncated: boolean }> {
+): Promise<CsvFile> {
   const scope = await scopeOf(ctx, owner.id, input);
   const rows = await rollupRows(ctx.db, scope, { limit: CSV_MAX_ROWS + 1, offset: 0 });
   const truncated = rows.length > CSV_MAX_ROWS;
   return {
-    fileName: csvFileName(scope.range.start, scope.range.end),
+    fileName: csvFileName('details', scope.range.start, scope.range.end),
     body: detailsCsv(await named(ctx, owner.id, truncated ? rows.slice(0, CSV_MAX_ROWS) : rows)),
     truncated,
   };

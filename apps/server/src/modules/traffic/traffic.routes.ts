@@ -1,10 +1,12 @@
 import { trafficEndpoints } from '@resiport/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
-import { trafficChangelog } from './changelog.service';
+import { trafficChangelog, trafficChangelogCsv } from './changelog.service';
+import type { CsvFile } from './csv-text';
 import { usageDetails, usageDetailsCsv } from './details.service';
 import { rangeOf } from './traffic-range';
 import { usageOverview } from './usage-overview.service';
@@ -14,26 +16,27 @@ export function trafficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['traffic']);
 
-    route(trafficEndpoints.changelog, async (request, query) => {
+    // Each list has one route for a page of rows (JSON) and every row of the filter as a file
+    // (`format=csv`: trafficLinks.changesCsv, trafficLinks.detailsCsv).
+    route(trafficEndpoints.changelog, async (request, query, reply) => {
       const { page, page_size: pageSize, kind, subaccount_id: subaccountId } = query;
-      const input = { range: rangeOf(request, query, ctx.clock()), kind, subaccountId, page, pageSize };
-      return ok(request, await trafficChangelog(ctx, currentAccount(request), input));
+      const input = { range: rangeOf(request, query, ctx.clock()), kind, subaccountId };
+      if (query.format === 'json') {
+        return ok(
+          request,
+          await trafficChangelog(ctx, currentAccount(request), { ...input, page, pageSize }),
+        );
+      }
+      return sendCsv(reply, await trafficChangelogCsv(ctx, currentAccount(request), input));
     });
 
-    // One route for the page of rows (JSON) and the whole range as a file (`format=csv`, trafficLinks.detailsCsv).
     route(trafficEndpoints.details, async (request, query, reply) => {
       const { page, page_size: pageSize, subaccount_id: subaccountId, source_ip: sourceIp } = query;
       const input = { range: rangeOf(request, query, ctx.clock()), subaccountId, sourceIp };
       if (query.format === 'json') {
         return ok(request, await usageDetails(ctx, currentAccount(request), { ...input, page, pageSize }));
       }
-      const csv = await usageDetailsCsv(ctx, currentAccount(request), input);
-      if (csv.truncated) void reply.header('x-csv-truncated', 'true');
-      // A string with a non-JSON content type is sent as it is, not checked against the envelope schema.
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-        .send(csv.body);
+      return sendCsv(reply, await usageDetailsCsv(ctx, currentAccount(request), input));
     });
 
     route(trafficEndpoints.usage, async (request, query) => {
@@ -41,4 +44,14 @@ export function trafficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(request, await usageOverview(ctx, currentAccount(request), input));
     });
   };
+}
+
+/** A CSV export as an attachment; `x-csv-truncated` when the row cap cut it short. */
+function sendCsv(reply: FastifyReply, csv: CsvFile) {
+  if (csv.truncated) void reply.header('x-csv-truncated', 'true');
+  // A string with a non-JSON content type is sent as it is, not checked against the envelope schema.
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+    .send(csv.body);
 }

@@ -1,11 +1,11 @@
-import type { LinkInput, trafficLinks } from '@resiport/contract';
+import type { LinkInput, TrafficChangeKind, trafficLinks } from '@resiport/contract';
 import { judgeEnvelope, type EnvelopeVerdict } from '../../lib/api-envelope';
 import type { DateRange } from './date-range';
 
 /**
- * The usage detail as a CSV file: `/traffic/details?format=csv&…` fetched with the session (the
- * JWT-TOKEN header, so not a plain link) and saved through a Blob. A refusal comes back as the
- * usual JSON envelope instead of a file.
+ * The usage detail and the change record as CSV files: `/traffic/details?format=csv&…` and
+ * `/traffic/changelog?format=csv&…` fetched with the session (the JWT-TOKEN header, so not a plain
+ * link) and saved through a Blob. A refusal comes back as the usual JSON envelope instead of a file.
  */
 
 export interface CsvRequest {
@@ -19,10 +19,31 @@ export function csvQuery({ range, subaccountId }: CsvRequest): LinkInput<typeof 
   return { format: 'csv', start_date: range.start, end_date: range.end, subaccount_id: subaccountId };
 }
 
-/** The file name when the server does not name it: `usage-2026-05-01_2026-05-30[-main|-sub12].csv`. */
-export function csvFileName({ range, subaccountId }: CsvRequest): string {
+/** The change record's export takes the tab's filters: range, owner and kind. */
+export interface ChangesCsvRequest extends CsvRequest {
+  kind: TrafficChangeKind | undefined;
+}
+
+/** The query of `trafficLinks.changesCsv` for the change record's filters. */
+export function changesCsvQuery({
+  range,
+  subaccountId,
+  kind,
+}: ChangesCsvRequest): LinkInput<typeof trafficLinks.changesCsv> {
+  return { format: 'csv', start_date: range.start, end_date: range.end, subaccount_id: subaccountId, kind };
+}
+
+/**
+ * The file name when the server does not name it: `usage-2026-05-01_2026-05-30[-main|-sub12].csv`,
+ * or `changes-…[-kind].csv` for the change record.
+ */
+export function csvFileName(
+  { range, subaccountId }: CsvRequest,
+  what: 'usage' | 'changes' = 'usage',
+  kind?: TrafficChangeKind,
+): string {
   const who = subaccountId === undefined ? '' : subaccountId === 0 ? '-main' : `-sub${subaccountId}`;
-  return `usage-${range.start}_${range.end}${who}.csv`;
+  return `${what}-${range.start}_${range.end}${who}${kind ? `-${kind}` : ''}.csv`;
 }
 
 function hasControlCharacter(text: string): boolean {

@@ -1,7 +1,7 @@
 import { trafficLinks, type UsageData } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { linkPath } from '../../lib/api-envelope';
-import { csvFileName, csvQuery, fileNameOfDisposition, readCsvResponse } from './csv-export';
+import { changesCsvQuery, csvFileName, csvQuery, fileNameOfDisposition, readCsvResponse } from './csv-export';
 import { topSubAccounts, usageChartData } from './usage-chart-data';
 
 const usage = (overrides: Partial<UsageData> = {}): UsageData => ({
@@ -76,12 +76,20 @@ describe('CSV export', () => {
     expect(linkPath(trafficLinks.detailsCsv, csvQuery({ ...request, subaccountId: 0 }))).toContain(
       '&subaccount_id=0',
     );
+    expect(
+      linkPath(trafficLinks.changesCsv, changesCsvQuery({ ...request, subaccountId: 3, kind: 'usage' })),
+    ).toBe(
+      '/traffic/changelog?format=csv&start_date=2026-05-01&end_date=2026-05-30&subaccount_id=3&kind=usage',
+    );
   });
 
   it('names the file after the range and owner', () => {
     expect(csvFileName(request)).toBe('usage-2026-05-01_2026-05-30.csv');
     expect(csvFileName({ ...request, subaccountId: 0 })).toBe('usage-2026-05-01_2026-05-30-main.csv');
     expect(csvFileName({ ...request, subaccountId: 9 })).toBe('usage-2026-05-01_2026-05-30-sub9.csv');
+    expect(csvFileName({ ...request, subaccountId: 0 }, 'changes', 'usage')).toBe(
+      'changes-2026-05-01_2026-05-30-main-usage.csv',
+    );
   });
 
   it('takes a safe file name from Content-Disposition', () => {

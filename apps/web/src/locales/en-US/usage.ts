@@ -56,6 +56,8 @@ export const usage = {
   'usage.csv.truncated':
     'The file holds only the newest rows of this range (the export has a row limit): export shorter ranges for the rest.',
   'usage.csv.hint': 'Every row of the range and account, amounts in MB with 6 decimals (exact bytes)',
+  'usage.changes.csvHint':
+    'Every change of the range, account and type, usage rows included; times in UTC, amounts and balances in bytes (exact)',
   'usage.chart.title':
     '{granularity, select, hour {Traffic used per hour (UTC)} other {Traffic used per day (UTC)}}',
   'usage.chart.aria':

@@ -1,12 +1,13 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { TrafficChange } from '@resiport/contract';
-import { Button } from 'antd';
+import { Button, Flex, Tooltip } from 'antd';
 import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PagedTable } from '../../components/paged-table';
 import { paths } from '../../config/paths';
+import { useDownloadChangesCsv } from '../../features/traffic/api/download-csv';
 import { useChangelog } from '../../features/traffic/api/get-changelog';
 import type { DateRange } from '../../features/traffic/date-range';
 import { isFiltered, lastPageOf, ownerParam, type UsageFilters } from '../../features/traffic/usage-filters';
@@ -21,16 +22,22 @@ interface TabProps {
   update: (change: Partial<UsageFilters>) => void;
 }
 
-/** The traffic change record: every purchase, trial, allocation, recycling, refund … newest first. */
+/**
+ * The traffic change record: every purchase, trial, allocation, recycling, refund, usage … newest
+ * first, exportable as CSV with the same filters.
+ */
 export function ChangesTab({ filters, range, update }: TabProps) {
+  const intl = useIntl();
   const navigate = useNavigate();
+  const subaccountId = ownerParam(filters.owner);
   const changes = useChangelog({
     range,
-    subaccountId: ownerParam(filters.owner),
+    subaccountId,
     kind: filters.kind,
     page: filters.page,
     pageSize: PAGE_SIZE,
   });
+  const csv = useDownloadChangesCsv();
   const columns = useChangeColumns();
   const data = changes.data;
 
@@ -60,18 +67,32 @@ export function ChangesTab({ filters, range, update }: TabProps) {
   );
 
   return (
-    <PagedTable<TrafficChange>
-      testId="traffic-changes-table"
-      rowKey="id"
-      columns={columns}
-      query={changes}
-      page={filters.page}
-      pageSize={PAGE_SIZE}
-      onPage={(page) => update({ page })}
-      totalText="usage.list.total"
-      failed={{ title: 'usage.changes.failed', hint: 'usage.failedHint' }}
-      empty={empty}
-      onRow={(change) => rowTestId(`traffic-change-${change.id}`)}
-    />
+    <Flex vertical gap={16}>
+      <Flex justify="flex-end">
+        <Tooltip title={intl.formatMessage({ id: 'usage.changes.csvHint' })}>
+          <Button
+            icon={<DownloadOutlined />}
+            data-testid="usage-changes-csv"
+            loading={csv.isPending}
+            onClick={() => csv.mutate({ range, subaccountId, kind: filters.kind })}
+          >
+            <FormattedMessage id="usage.csv" />
+          </Button>
+        </Tooltip>
+      </Flex>
+      <PagedTable<TrafficChange>
+        testId="traffic-changes-table"
+        rowKey="id"
+        columns={columns}
+        query={changes}
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => update({ page })}
+        totalText="usage.list.total"
+        failed={{ title: 'usage.changes.failed', hint: 'usage.failedHint' }}
+        empty={empty}
+        onRow={(change) => rowTestId(`traffic-change-${change.id}`)}
+      />
+    </Flex>
   );
 }

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { PagedTable } from '../../components/paged-table';
 import { useDetails } from '../../features/traffic/api/get-details';
 import { useUsage } from '../../features/traffic/api/get-usage';
-import { useDownloadDetailsCsv } from '../../features/traffic/api/download-details-csv';
+import { useDownloadDetailsCsv } from '../../features/traffic/api/download-csv';
 import { FreshnessText } from '../../features/traffic/components/freshness-text';
 import { UsageBarChart } from '../../features/traffic/components/usage-bar-chart';
 import type { DateRange } from '../../features/traffic/date-range';
