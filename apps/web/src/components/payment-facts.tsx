@@ -6,7 +6,8 @@ import { FormattedMessage } from 'react-intl';
 import { SUPPORT_EMAIL } from '../config/app';
 import { receivedText, type PaymentOutcomeKind } from '../lib/checkout-return';
 
-const mailTo = (reference: string) => `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
+/** A mail to the support address about one payment, quoting it in the subject. */
+export const supportMailTo = (reference: string) => `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
 
 /** The next step after a payment a person must look at, and the outcomes that say nothing more. */
 const nextStepText = {
@@ -36,7 +37,7 @@ export function PaymentFacts({ kind, received, due, reference, children }: Payme
   const sent = receivedText(received);
   const next = kind in nextStepText ? nextStepText[kind as keyof typeof nextStepText] : undefined;
   const email = (
-    <a key="email" href={mailTo(reference)}>
+    <a key="email" href={supportMailTo(reference)}>
       {SUPPORT_EMAIL}
     </a>
   );
@@ -60,7 +61,7 @@ export function PaymentFacts({ kind, received, due, reference, children }: Payme
 /** "Contact support": a mail to the support address about this payment. */
 export function ContactSupportButton({ reference }: { reference: string }) {
   return (
-    <Button size="small" icon={<MailOutlined />} href={mailTo(reference)}>
+    <Button size="small" icon={<MailOutlined />} href={supportMailTo(reference)}>
       <FormattedMessage id="payment.contact" />
     </Button>
   );

@@ -51,15 +51,18 @@ export function RowCards<Row extends object>(props: RowCardsProps<Row>) {
           <div style={{ display: 'grid', gap: 12 }}>
             {rows.map((row, index) => (
               <Card key={rowKey(row)} size="small" data-row-key={String(rowKey(row))} {...onRow?.(row)}>
-                <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0 }}>
-                  {leaves.map((column, at) => (
-                    <div key={String(column.key ?? at)} style={{ display: 'contents' }}>
-                      <dt style={{ color: 'rgba(0,0,0,0.55)' }}>{column.title as ReactNode}</dt>
-                      <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {cellOf(column, row, index)}
-                      </dd>
-                    </div>
-                  ))}
+                <dl className="row-card-fields">
+                  {leaves.map((column, at) => {
+                    const cell = cellOf(column, row, index);
+                    // A column with nothing for this row (no action left on a paid order) takes no line.
+                    if (cell === null || cell === undefined || cell === '' || cell === false) return null;
+                    return (
+                      <div key={String(column.key ?? at)} style={{ display: 'contents' }}>
+                        <dt>{column.title as ReactNode}</dt>
+                        <dd>{cell}</dd>
+                      </div>
+                    );
+                  })}
                 </dl>
               </Card>
             ))}
