@@ -43,11 +43,10 @@ describe('a paged list on a phone and on a desktop', () => {
     await renderWithProviders(list());
     const rows = await screen.findByTestId('rows');
     expect(rows.getAttribute('data-layout')).toBeNull();
-    expect(
-      within(rows)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Name', 'Left']);
+    const headers = within(rows)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Left', 'Actions']);
   });
 
   it('is one card per row below 576 px, every column with a value named beside it', async () => {

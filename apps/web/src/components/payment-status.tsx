@@ -64,7 +64,8 @@ export function PaymentStatusCell({ status, text, detail, received, reference }:
       </Typography.Text>
       {support && (
         <Typography.Link href={supportMailTo(reference)} style={{ fontSize: 12 }}>
-          <MailOutlined /> <FormattedMessage id="payment.contact" />
+          <MailOutlined style={{ marginInlineEnd: 4 }} />
+          <FormattedMessage id="payment.contact" />
         </Typography.Link>
       )}
     </Flex>
