@@ -43,13 +43,15 @@ const idSchema = rowIdSchema();
 export const subStatuses = ['active', 'disabled'] as const;
 
 /**
- * How full a sub-account's traffic is (issue 15; decision 025). `empty`: nothing left, its proxies
- * stop. `low`: under 100 MB left, or under 10% of what it was given. The web and /user/info's counts
- * both use this rule (the SQL in subaccount.repository.ts spells the same thresholds).
+ * How full a sub-account's traffic is (issue 15; decision 025). `none`: it has never been given any
+ * (allocated 0, e.g. just created without traffic) — neutral, nothing ran out. `empty`: it had
+ * traffic and nothing is left, its proxies stop. `low`: under 100 MB left, or under 10% of what it was
+ * given. The web and /user/info's counts both use this rule (the SQL in subaccount.repository.ts
+ * spells the same thresholds).
  */
 export const LOW_SUB_TRAFFIC_BYTES = 100 * BYTES_PER_MB;
 export const LOW_SUB_TRAFFIC_PERCENT = 10;
-export const subTrafficStates = ['ok', 'low', 'empty'] as const;
+export const subTrafficStates = ['ok', 'low', 'empty', 'none'] as const;
 export type SubTrafficState = (typeof subTrafficStates)[number];
 
 export function subTrafficStateOf(sub: {
@@ -57,7 +59,7 @@ export function subTrafficStateOf(sub: {
   allocated_bytes: number;
 }): SubTrafficState {
   const left = sub.traffic_left_bytes;
-  if (left <= 0) return 'empty';
+  if (left <= 0) return sub.allocated_bytes <= 0 ? 'none' : 'empty';
   if (left < LOW_SUB_TRAFFIC_BYTES || left * 100 < LOW_SUB_TRAFFIC_PERCENT * sub.allocated_bytes) {
     return 'low';
   }

@@ -135,3 +135,38 @@ export function formatLocalDateTimeHint(iso: string, locale: string): string {
   const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   return `${text} (${zone})`;
 }
+
+/**
+ * A change between two balances as the screen shows them (issue 15): (shown after − shown before)
+ * in MB, signed, so `before + change = after` adds up on screen even though each figure is rounded
+ * toward zero on its own. The exact change belongs in a tooltip.
+ */
+export function formatShownMbChange(beforeBytes: number, afterBytes: number, locale: string): string {
+  const hundredths = hundredthsOf(afterBytes, 'MB') - hundredthsOf(beforeBytes, 'MB');
+  return numberFormat(locale, twoDecimals(true)).format(hundredths / 100);
+}
+
+/**
+ * A total that adds up to its parts as shown (issue 15: "25.04 + 10.04 = 35.09"): each part is rounded
+ * toward zero in the total's unit and those are summed, so the total never reads more than its parts.
+ */
+export function formatTrafficTotal(parts: readonly number[], locale: string): string {
+  const bytes = parts.reduce((sum, part) => sum + part, 0);
+  const unit = trafficUnitOf(bytes);
+  const hundredths = parts.reduce((sum, part) => sum + hundredthsOf(part, unit), 0);
+  const name = trafficUnitName(unit, locale);
+  if (hundredths === 0 && bytes !== 0) return `${amountText(bytes, unit, locale, false)} ${name}`;
+  return `${numberFormat(locale, twoDecimals(false)).format(hundredths / 100)} ${name}`;
+}
+
+/**
+ * A stretch of time in UTC, labelled once: `2026-11-26 05:20–05:28 UTC` within a day,
+ * `2026-11-25 23:50 – 2026-11-26 00:10 UTC` across days, one moment when both are the same minute.
+ */
+export function formatUtcSpan(fromIso: string, toIso: string): string {
+  const from = formatUtcDateTime(fromIso).replace(/ UTC$/, '');
+  const to = formatUtcDateTime(toIso).replace(/ UTC$/, '');
+  if (from === to) return `${to} UTC`;
+  if (from.slice(0, 10) === to.slice(0, 10)) return `${from}–${to.slice(11)} UTC`;
+  return `${from} – ${to} UTC`;
+}

@@ -7,7 +7,10 @@ import {
   formatTraffic,
   formatTrafficPair,
   formatUsd,
+  formatShownMbChange,
+  formatTrafficTotal,
   formatUtcDateTime,
+  formatUtcSpan,
   trafficUnitOf,
 } from './format';
 
@@ -59,5 +62,34 @@ describe('the one formatting module', () => {
   it('reads moments in UTC with the label', () => {
     expect(formatUtcDateTime('2026-11-25T23:59:30-05:00')).toBe('2026-11-26 04:59 UTC');
     expect(formatUtcDateTime('not a date')).toBe('not a date');
+  });
+
+  it('states a change between two balances as the shown after minus the shown before, so they chain', () => {
+    // 10,000.00 → 9,999.21 on screen: the change reads −0.79, not the exact −0.78… rounded on its own.
+    const before = 10_000 * MB;
+    const after = before - 785_000;
+    expect(formatMb(before, 'en-US')).toBe('10,000.00');
+    expect(formatMb(after, 'en-US')).toBe('9,999.21');
+    expect(formatShownMbChange(before, after, 'en-US')).toBe('-0.79');
+    expect(formatShownMbChange(0, 2 * GB, 'en-US')).toBe('+2,000.00');
+    expect(formatShownMbChange(5 * MB, 5 * MB, 'en-US')).toBe('0.00');
+  });
+
+  it('states a total as the sum of its parts as shown, in the total\'s unit', () => {
+    // 25.048 + 10.048 = 35.096 exactly, but the parts read 25.04 and 10.04: the total reads 35.08.
+    expect(formatTrafficTotal([25.048 * GB, 10.048 * GB], 'en-US')).toBe('35.08 GB');
+    expect(formatTrafficTotal([600 * MB, 500 * MB], 'en-US')).toBe('1.10 GB');
+    expect(formatTrafficTotal([5 * MB, 0], 'en-US')).toBe('5.00 MB');
+    expect(formatTrafficTotal([0, 0], 'en-US')).toBe('0.00 MB');
+    expect(formatTrafficTotal([1, 0], 'en-US')).toBe('< 0.01 MB');
+    expect(formatTrafficTotal([25.048 * GB, 10.048 * GB], 'ru-RU')).toBe('35,08 ГБ');
+  });
+
+  it('states a stretch of time in UTC once, the day once when both ends share it', () => {
+    expect(formatUtcSpan('2026-11-26T05:20:10Z', '2026-11-26T05:28:00Z')).toBe('2026-11-26 05:20–05:28 UTC');
+    expect(formatUtcSpan('2026-11-26T05:28:10Z', '2026-11-26T05:28:50Z')).toBe('2026-11-26 05:28 UTC');
+    expect(formatUtcSpan('2026-11-25T23:50:00Z', '2026-11-26T00:10:00Z')).toBe(
+      '2026-11-25 23:50 – 2026-11-26 00:10 UTC',
+    );
   });
 });

@@ -33,13 +33,13 @@ describe('/user/info: the traffic split between the main account and its sub-acc
     });
   });
 
-  it('counts empty and low sub-accounts (under 100 MB, or under 10% of allocated) and leaves deleted ones out', async () => {
+  it('counts low sub-accounts (under 100 MB, or under 10% of allocated) and leaves deleted ones out', async () => {
     const { headers } = await customer(13);
     const subs: Record<string, SubData> = {};
     for (const [name, traffic] of [
       ['full', '10'],
       ['small', '0.05'],
-      ['empty', ''],
+      ['unfunded', ''],
       ['share', '0.5'],
       ['gone', '1'],
     ] as const) {
@@ -61,10 +61,25 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       traffic_left_bytes: 2.45 * GB,
       subaccounts_traffic_left_bytes: 10 * GB + 50 * MB + 0.5 * GB,
       subaccounts_count: 4,
-      subaccounts_empty_count: 1,
+      // `unfunded` was never given traffic: "no traffic yet", not out of traffic.
+      subaccounts_empty_count: 0,
       subaccounts_low_count: 2,
       traffic_used_bytes: 9.5 * GB,
     });
+  });
+
+  it('a sub-account never given traffic is not "out of traffic"; one that used all it had is', async () => {
+    const { headers } = await customer(2);
+    const fresh = await add(headers, { username: username('fresh'), traffic: '' });
+    const spent = await add(headers, { username: username('spent'), traffic: '1' });
+    expect([fresh.code, spent.code]).toEqual([0, 0]);
+    // `spent` used its whole 1 GB (the gateway link's counters, written here directly).
+    await t.ctx.db
+      .updateTable('subaccounts')
+      .set({ traffic_left_bytes: 0n, traffic_used_bytes: BigInt(GB) })
+      .where('id', '=', (spent.data as SubData).id)
+      .execute();
+    expect(await info(headers)).toMatchObject({ subaccounts_count: 2, subaccounts_empty_count: 1 });
   });
 
   it('a new account has no sub-accounts and zeros', async () => {

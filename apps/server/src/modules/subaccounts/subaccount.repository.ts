@@ -145,7 +145,7 @@ export interface SubaccountsTrafficFigures {
 /**
  * The sub-accounts' figures of /user/info in one aggregate over the account's rows (the same single
  * read the used total always was). `empty` and `low` spell `subTrafficStateOf` of the contract in SQL:
- * shown left ≤ 0; else under LOW_SUB_TRAFFIC_BYTES or under LOW_SUB_TRAFFIC_PERCENT of allocated
+ * shown left ≤ 0 with something allocated (allocated 0 is `none`, never counted); else under LOW_SUB_TRAFFIC_BYTES or under LOW_SUB_TRAFFIC_PERCENT of allocated
  * (allocated = left + used − debt, as subaccount-view.ts shows it).
  */
 export async function subaccountsTrafficFigures(
@@ -161,7 +161,8 @@ export async function subaccountsTrafficFigures(
       sql<string>`coalesce(sum(traffic_used_bytes), 0)`.as('used'),
       sql<string>`coalesce(sum(${left}) filter (where ${live}), 0)`.as('left'),
       sql<string>`count(*) filter (where ${live})`.as('count'),
-      sql<string>`count(*) filter (where ${live} and ${left} <= 0)`.as('empty'),
+      // Never given any traffic (allocated 0) is `none`, not out of traffic.
+      sql<string>`count(*) filter (where ${live} and ${left} <= 0 and ${allocated} > 0)`.as('empty'),
       sql<string>`count(*) filter (where ${live} and ${left} > 0 and (${left} < ${LOW_SUB_TRAFFIC_BYTES} or ${left} * 100 < ${LOW_SUB_TRAFFIC_PERCENT} * ${allocated}))`.as(
         'low',
       ),

@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../../components/language-switch';
-import { totalTrafficLeft } from '../../features/traffic/traffic-alert';
-import { formatTraffic, formatUsd } from '../../lib/format';
+import { trafficLeftParts } from '../../features/traffic/traffic-alert';
+import { formatTraffic, formatTrafficTotal, formatUsd } from '../../lib/format';
 import { accessOf } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { UserMenu } from './user-menu';
@@ -78,7 +78,8 @@ export function AppHeader() {
           }
         >
           <strong data-testid="header-traffic" tabIndex={0} style={{ color: token.colorText }}>
-            {formatTraffic(totalTrafficLeft(user), intl.locale)}
+            {/* The sum of the two parts above as shown, so the tooltip adds up (issue 15). */}
+            {formatTrafficTotal(trafficLeftParts(user), intl.locale)}
           </strong>
         </Tooltip>
       </span>

@@ -25,6 +25,13 @@ export function totalTrafficLeft(
   return user.traffic_left_bytes + user.subaccounts_traffic_left_bytes;
 }
 
+/** The parts of that total as the screen lists them (main account, sub-accounts), for `formatTrafficTotal`. */
+export function trafficLeftParts(
+  user: Pick<UserInfo, 'traffic_left_bytes' | 'subaccounts_traffic_left_bytes'>,
+): number[] {
+  return [user.traffic_left_bytes, user.subaccounts_traffic_left_bytes];
+}
+
 /**
  * The dashboard's traffic warning, naming what ran out:
  * - `empty`: nothing left anywhere (main account and every sub-account);

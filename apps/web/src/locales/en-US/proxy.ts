@@ -63,6 +63,8 @@ export const proxy = {
   'subaccount.traffic.low': 'Low traffic',
   'subaccount.traffic.emptyHint': 'Nothing left: its proxies stop until you allocate more traffic to it.',
   'subaccount.traffic.lowHint': 'Under 100 MB left, or under 10% of the traffic allocated to it.',
+  'subaccount.traffic.none': 'No traffic yet',
+  'subaccount.traffic.noneHint': 'It has not been given any traffic: allocate some to use its proxies.',
   'addsub.subtitle': 'Its own username and password, and traffic from your main account',
   'addsub.form': 'New sub-account',
   'addsub.username': 'Username',

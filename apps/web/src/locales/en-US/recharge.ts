@@ -48,8 +48,8 @@ export const recharge = {
   'recharge.action.check': 'Check payment',
   'recharge.check.paid': '{amount} added to your balance',
   'recharge.col.status': 'Status',
-  'recharge.col.created': 'Created (UTC)',
-  'recharge.col.paid': 'Paid (UTC)',
+  'recharge.col.created': 'Created',
+  'recharge.col.paid': 'Paid',
   'recharge.status.unpaid': 'Unpaid',
   'recharge.status.paid': 'Paid',
   'recharge.status.cancelled': 'Cancelled',
@@ -68,6 +68,10 @@ export const recharge = {
   'payment.detail.refund_pending': 'refund in progress',
   'payment.detail.refund_failed': 'refund failed',
   'payment.received': 'Received: {received} (invoice: {due}).',
+  // A list row's detail once the outcome notice is closed: what arrived, and who acts on it.
+  'payment.row.underpaid': 'underpaid: {received} received, under review',
+  'payment.row.underpaidSoFar': 'underpaid: {received} received so far',
+  'payment.row.paidOver': 'paid over: {received} received; the extra is handled by support',
   'payment.underpaidNext':
     'Because that is less than the invoice, it was not credited automatically. Our team reviews every underpaid payment and either completes it or returns the money. To speed it up, write to {email} and quote {ref}.',
   'payment.paidOverNext':

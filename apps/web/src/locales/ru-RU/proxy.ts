@@ -68,6 +68,8 @@ export const proxy: Translation<typeof en> = {
   'subaccount.traffic.emptyHint':
     'Ничего не осталось: прокси субаккаунта не работают, пока вы не выделите ему трафик.',
   'subaccount.traffic.lowHint': 'Осталось меньше 100 МБ или меньше 10% выделенного ему трафика.',
+  'subaccount.traffic.none': 'Трафика пока нет',
+  'subaccount.traffic.noneHint': 'Субаккаунту ещё не выделен трафик: выделите его, чтобы пользоваться прокси.',
   'addsub.subtitle': 'Своё имя пользователя, пароль и трафик с основного аккаунта',
   'addsub.form': 'Новый субаккаунт',
   'addsub.username': 'Имя пользователя',

@@ -51,8 +51,8 @@ export const recharge: Translation<typeof en> = {
   'recharge.check.paid': 'На баланс зачислено {amount}',
   'recharge.col.total': 'Всего оплачено',
   'recharge.col.status': 'Статус',
-  'recharge.col.created': 'Создано (UTC)',
-  'recharge.col.paid': 'Оплачено (UTC)',
+  'recharge.col.created': 'Создано',
+  'recharge.col.paid': 'Оплачено',
   'recharge.status.unpaid': 'Не оплачено',
   'recharge.status.paid': 'Оплачено',
   'recharge.status.cancelled': 'Отменено',
@@ -71,6 +71,9 @@ export const recharge: Translation<typeof en> = {
   'payment.detail.refund_pending': 'идёт возврат',
   'payment.detail.refund_failed': 'возврат не удался',
   'payment.received': 'Получено: {received} (счёт: {due}).',
+  'payment.row.underpaid': 'недоплата: получено {received}, на проверке',
+  'payment.row.underpaidSoFar': 'недоплата: пока получено {received}',
+  'payment.row.paidOver': 'переплата: получено {received}; излишком займётся поддержка',
   'payment.underpaidNext':
     'Это меньше суммы счёта, поэтому автоматически ничего не зачислено. Наша команда проверяет каждую недоплату и либо завершает платёж, либо возвращает деньги. Чтобы ускорить, напишите на {email} и укажите {ref}.',
   'payment.paidOverNext':

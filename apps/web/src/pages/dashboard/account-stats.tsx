@@ -5,9 +5,10 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { TrafficText } from '../../components/traffic-text';
 import { UnitsNote } from '../../components/units-note';
-import { totalTrafficLeft } from '../../features/traffic/traffic-alert';
+import { trafficLeftParts } from '../../features/traffic/traffic-alert';
+import { TrafficTotalText } from '../../features/traffic/components/traffic-total-text';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatTraffic, formatUsd } from '../../lib/format';
+import { formatTraffic, formatTrafficTotal, formatUsd } from '../../lib/format';
 
 const testValue = (testId: string) => (node: ReactNode) => <span data-testid={testId}>{node}</span>;
 
@@ -60,11 +61,11 @@ export function AccountStats() {
         <Card style={{ height: '100%' }}>
           <Statistic
             title={<FormattedMessage id="dashboard.trafficLeft" />}
-            value={formatTraffic(totalTrafficLeft(user), intl.locale)}
+            value={formatTrafficTotal(trafficLeftParts(user), intl.locale)}
             valueStyle={valueStyle}
             valueRender={() => (
               <span style={valueStyle}>
-                <TrafficText bytes={totalTrafficLeft(user)} testId="dashboard-traffic-left" />
+                <TrafficTotalText user={user} testId="dashboard-traffic-left" />
               </span>
             )}
           />

@@ -11,7 +11,7 @@ import { SubTrafficTag } from '../../features/subaccounts/components/sub-traffic
 
 /** How many sub-accounts the card lists before "N more". */
 const SHOWN = 8;
-const stateOrder = { empty: 0, low: 1, ok: 2 } as const;
+const stateOrder = { empty: 0, low: 1, ok: 2, none: 3 } as const;
 
 /** Those that need attention first (out of traffic, then low), then the most traffic left. */
 export function subsByNeed(list: SubAccount[]): SubAccount[] {

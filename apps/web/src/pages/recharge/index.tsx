@@ -24,18 +24,25 @@ export default function RechargePage() {
   const [initialAmount] = useState(() => amountParamOf(searchParams));
   // The order left for this top-up, if any (it survives the trip to the checkout and back).
   const [forOrder, setForOrder] = useState(() => savedOrderDraft() !== undefined);
+  // A paid outcome carries "Back to my order" itself: the notice saying "once it is paid, go
+  // back" would be a second, stale copy of it (until the outcome is closed).
+  const [paidShown, setPaidShown] = useState(false);
+  const closeOutcome = () => {
+    setPaidShown(false);
+    dismissOutcome();
+  };
 
   const tryAgain = (amountCents: number) => {
     form.setFieldsValue({ amount: centsToUsdText(amountCents) });
     form.validateFields(['amount']).catch(() => undefined);
-    dismissOutcome();
+    closeOutcome();
     form.focusField('amount');
   };
 
   return (
     <PageShell title="menu.recharge" subtitle="recharge.subtitle">
       <Flex vertical gap={16}>
-        {forOrder && (
+        {forOrder && !(paidShown && rechargeId !== undefined) && (
           <OrderResumeNotice
             onClose={() => {
               clearSavedOrderDraft();
@@ -48,7 +55,8 @@ export default function RechargePage() {
             key={rechargeId}
             rechargeId={rechargeId}
             onTryAgain={tryAgain}
-            onClose={dismissOutcome}
+            onClose={closeOutcome}
+            onPaid={setPaidShown}
             paidAction={forOrder ? <BackToOrderButton /> : undefined}
           />
         )}

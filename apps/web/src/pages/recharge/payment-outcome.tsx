@@ -20,6 +20,8 @@ interface PaymentOutcomeProps {
   onClose: () => void;
   /** Shown with a paid top-up, e.g. "Back to my order" when the top-up was for one. */
   paidAction?: ReactNode;
+  /** Every settled check says whether the top-up is now paid (the page drops what that replaces). */
+  onPaid?: (paid: boolean) => void;
 }
 
 /** The headline of every way a top-up can end but paid and pending, and whether to offer a new try. */
@@ -40,7 +42,8 @@ const closedNotice: Record<
  * ended, with what arrived and what happens next (decision 026); a pending one can be checked
  * again. Every check refreshes the balance and the record.
  */
-export function PaymentOutcome({ rechargeId, onTryAgain, onClose, paidAction }: PaymentOutcomeProps) {
+export function PaymentOutcome(props: PaymentOutcomeProps) {
+  const { rechargeId, onTryAgain, onClose, paidAction, onPaid } = props;
   const intl = useIntl();
   const queryClient = useQueryClient();
   const usd = (cents: number) => formatUsd(cents, intl.locale);
@@ -51,6 +54,7 @@ export function PaymentOutcome({ rechargeId, onTryAgain, onClose, paidAction }: 
       queryClient.setQueryData(currentUserQuery.queryKey, (old) => old && { ...old, balance_cents: balance });
     }
     if (result.status === 'paid') void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    onPaid?.(result.status === 'paid');
     void queryClient.invalidateQueries({ queryKey: rechargeRecordKey });
   });
 

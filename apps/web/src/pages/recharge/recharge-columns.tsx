@@ -1,17 +1,18 @@
 import { CreditCardOutlined, SyncOutlined } from '@ant-design/icons';
 import type { RechargeRecord } from '@resiport/contract';
-import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PaymentStatusCell } from '../../components/payment-status';
 import { UtcDateTime } from '../../components/utc-date-time';
 import { payableRechargeCheckout, type RechargeStatus } from '../../features/recharge/payment-check';
 import { formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 
-const statusTag: Record<RechargeStatus, { color: string; text: MessageId }> = {
-  unpaid: { color: 'processing', text: 'recharge.status.unpaid' },
-  paid: { color: 'success', text: 'recharge.status.paid' },
-  cancelled: { color: 'default', text: 'recharge.status.cancelled' },
-  refunded: { color: 'purple', text: 'recharge.status.refunded' },
+const statusText: Record<RechargeStatus, MessageId> = {
+  unpaid: 'recharge.status.unpaid',
+  paid: 'recharge.status.paid',
+  cancelled: 'recharge.status.cancelled',
+  refunded: 'recharge.status.refunded',
 };
 
 interface RechargeColumnsOptions {
@@ -23,20 +24,17 @@ interface RechargeColumnsOptions {
   withActions: boolean;
 }
 
-/** The spec status as a tag, the provider's detail beside it (decision 026). */
+/** The spec status as a tag, the provider's detail and what arrived beside it (decision 026). */
 export function RechargeStatusCell({ recharge }: { recharge: RechargeRecord }) {
-  const tag = statusTag[recharge.status];
+  const intl = useIntl();
   return (
-    <Flex vertical align="start" gap={2}>
-      <Tag color={tag.color} data-status={recharge.status} data-detail={recharge.payment_detail ?? ''}>
-        <FormattedMessage id={tag.text} />
-      </Tag>
-      {recharge.payment_detail !== null && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          <FormattedMessage id={`payment.detail.${recharge.payment_detail}`} />
-        </Typography.Text>
-      )}
-    </Flex>
+    <PaymentStatusCell
+      status={recharge.status}
+      text={statusText[recharge.status]}
+      detail={recharge.payment_detail}
+      received={recharge.payment_received}
+      reference={intl.formatMessage({ id: 'payment.ref.recharge' }, { id: recharge.id })}
+    />
   );
 }
 

@@ -42,6 +42,21 @@ const expired: RechargeRecord = {
   paid_at: null,
 };
 
+const underpaid: RechargeRecord = {
+  ...base,
+  id: 4,
+  status: 'cancelled',
+  payment_detail: 'underpaid',
+  payment_received: { amount: '10.30', currency: 'USDT' },
+  paid_at: null,
+};
+const paidOver: RechargeRecord = {
+  ...base,
+  id: 5,
+  payment_detail: 'paid_over',
+  payment_received: { amount: '22.66', currency: 'USDT' },
+};
+
 async function openRecord(list: RechargeRecord[]) {
   signIn({ balance_cents: 0 });
   mockEndpoint(rechargeEndpoints.record, aPage(list));
@@ -67,6 +82,44 @@ describe('recharge record', () => {
     expect(cancelledRow?.queryByText('$30.90')).toBeNull();
     // Times in UTC, labelled.
     expect(table.getAllByText('2026-03-01 12:00 UTC')).toHaveLength(2);
+  });
+
+  it('an underpaid top-up says what arrived, that it is under review, and links to support', async () => {
+    const { table } = await openRecord([underpaid, base]);
+
+    const row = within(table.getAllByRole('row')[1] as HTMLElement);
+    expect(row.getByText('Cancelled')).toBeTruthy();
+    expect(row.getByText('underpaid: 10.30 USDT received, under review')).toBeTruthy();
+    console.log('LINKS', row.getAllByRole('link').map((l) => JSON.stringify(l.textContent) + ' ' + l.outerHTML.slice(0, 300)));
+    const support = row.getByRole('link', { name: named('Contact support') });
+    expect(support.getAttribute('href')).toBe('mailto:support@resiport.example?subject=top-up%20%234');
+    // Nothing was credited: no "Total paid".
+    expect(row.queryByText('$20.60')).toBeNull();
+  });
+
+  it('a paid-over top-up shows what arrived beside its total, and where the extra goes', async () => {
+    const { table } = await openRecord([paidOver]);
+
+    const row = within(table.getAllByRole('row')[1] as HTMLElement);
+    expect(row.getByText('$20.60')).toBeTruthy();
+    expect(row.getByText('paid over: 22.66 USDT received; the extra is handled by support')).toBeTruthy();
+    expect(row.getByRole('link', { name: named('Contact support') }).getAttribute('href')).toBe(
+      'mailto:support@resiport.example?subject=top-up%20%235',
+    );
+  });
+
+  it('uses the same status colours as the orders list, and no "(UTC)" in the column titles', async () => {
+    const { table } = await openRecord([unpaid, base]);
+
+    // Orders and top-ups share one map: "Unpaid" is orange (warning) in both lists.
+    expect(table.getByText('Unpaid').closest('.ant-tag')?.className).toContain('ant-tag-warning');
+    expect(table.getByText('Paid', { selector: '.ant-tag, .ant-tag *' }).closest('.ant-tag')?.className).toContain(
+      'ant-tag-success',
+    );
+    // Every time cell says "UTC" itself.
+    const titles = table.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(titles).toEqual(expect.arrayContaining(['Created', 'Paid']));
+    expect(titles.join(' ')).not.toContain('UTC');
   });
 
   it('an unpaid top-up can be reopened at its checkout or checked again', async () => {

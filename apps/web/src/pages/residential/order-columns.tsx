@@ -105,9 +105,7 @@ export function useOrderColumns({
       key: 'status',
       dataIndex: 'status',
       title: title('order.col.status'),
-      render: (status: OrderStatus, order) => (
-        <OrderStatusTag status={status} detail={order.payment_detail} />
-      ),
+      render: (_status: OrderStatus, order) => <OrderStatusTag order={order} />,
     },
     ...(withActions ? [actions] : []),
     money('price_per_gb_cents', 'order.col.pricePerGb'),

@@ -1,6 +1,6 @@
-import type { OrderStatus, PaymentDetail } from '@resiport/contract';
-import { Flex, Tag, Typography } from 'antd';
-import { FormattedMessage } from 'react-intl';
+import type { Order, OrderStatus } from '@resiport/contract';
+import { useIntl } from 'react-intl';
+import { PaymentStatusCell } from '../../components/payment-status';
 import type { MessageId } from '../../locales/types';
 
 export const orderStatusText: Record<OrderStatus, MessageId> = {
@@ -10,36 +10,20 @@ export const orderStatusText: Record<OrderStatus, MessageId> = {
   refunded: 'order.status.refunded',
 };
 
-const statusColor: Record<OrderStatus, string> = {
-  unpaid: 'warning',
-  paid: 'success',
-  cancelled: 'default',
-  refunded: 'purple',
-};
-
 /**
- * An order's status as a coloured tag, with its crypto payment's detail beside it (decision 026:
- * "Cancelled · underpaid"); `data-status` carries the raw value for tests.
+ * An order's status as a coloured tag (the colours top-ups use), with its crypto payment's detail
+ * and what arrived beside it (decision 026: "Cancelled · underpaid: 10.30 USDT received, under
+ * review"), and a way to support when a person must act.
  */
-export function OrderStatusTag({
-  status,
-  detail = null,
-}: {
-  status: OrderStatus;
-  detail?: PaymentDetail | null;
-}) {
-  const tag = (
-    <Tag color={statusColor[status]} data-status={status} data-detail={detail ?? ''}>
-      <FormattedMessage id={orderStatusText[status]} />
-    </Tag>
-  );
-  if (detail === null) return tag;
+export function OrderStatusTag({ order }: { order: Order }) {
+  const intl = useIntl();
   return (
-    <Flex vertical align="start" gap={2}>
-      {tag}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        <FormattedMessage id={`payment.detail.${detail}`} />
-      </Typography.Text>
-    </Flex>
+    <PaymentStatusCell
+      status={order.status}
+      text={orderStatusText[order.status]}
+      detail={order.payment_detail}
+      received={order.payment_received}
+      reference={intl.formatMessage({ id: 'payment.ref.order' }, { id: order.id })}
+    />
   );
 }

@@ -49,6 +49,13 @@ describe('sub-accounts list', () => {
           created_at: '2026-02-01T23:30:00.000Z',
         }),
         aSub({ id: 3, username: 'fullaccount2026', allocated_bytes: gb(5), traffic_left_bytes: gb(3) }),
+        aSub({
+          id: 4,
+          username: 'newaccount2026',
+          allocated_bytes: 0,
+          traffic_left_bytes: 0,
+          traffic_used_bytes: 0,
+        }),
       ],
       gb(10),
     );
@@ -63,6 +70,12 @@ describe('sub-accounts list', () => {
     expect(within(small).getByText('2026-02-01 23:30 UTC')).toBeTruthy();
     const full = screen.getByRole('row', { name: /fullaccount2026/ });
     expect(within(full).queryByTestId('sub-traffic-state')).toBeNull();
+    // Never given traffic: a neutral grey "No traffic yet", not the red "Out of traffic".
+    const fresh = screen.getByRole('row', { name: /newaccount2026/ });
+    expect(within(fresh).queryByText('Out of traffic')).toBeNull();
+    const tag = within(fresh).getByTestId('sub-traffic-state');
+    expect(tag.textContent).toBe('No traffic yet');
+    expect(tag.className).not.toMatch(/error/);
   });
 
   it('searches on the server once typing pauses', async () => {
