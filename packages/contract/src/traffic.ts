@@ -125,6 +125,11 @@ export const trafficChangeSchema = z.object({
   balance_after_bytes: z.number().int(),
   /** A `usage` row: when its first gateway entry was (ISO 8601, UTC); `time` is its last. Else null. */
   since: z.string().nullable(),
+  /**
+   * Of a main-account `usage` row: how much of it paid for sub-accounts that ran past zero, net of
+   * what they repaid (signed like `amount_bytes`); 0 on every other row.
+   */
+  for_subaccounts_bytes: z.number().int(),
 });
 export type TrafficChange = z.infer<typeof trafficChangeSchema>;
 

@@ -7,7 +7,8 @@ import { SUPPORT_EMAIL } from '../config/app';
 import { receivedText, type PaymentOutcomeKind } from '../lib/checkout-return';
 
 /** A mail to the support address about one payment, quoting it in the subject. */
-export const supportMailTo = (reference: string) => `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
+export const supportMailTo = (reference: string) =>
+  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
 
 /** The next step after a payment a person must look at, and the outcomes that say nothing more. */
 const nextStepText = {

@@ -64,8 +64,10 @@ export function PaymentStatusCell({ status, text, detail, received, reference }:
       </Typography.Text>
       {support && (
         <Typography.Link href={supportMailTo(reference)} style={{ fontSize: 12 }}>
-          <MailOutlined style={{ marginInlineEnd: 4 }} />
-          <FormattedMessage id="payment.contact" />
+          <MailOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+          <span>
+            <FormattedMessage id="payment.contact" />
+          </span>
         </Typography.Link>
       )}
     </Flex>

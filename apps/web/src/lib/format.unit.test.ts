@@ -75,7 +75,7 @@ describe('the one formatting module', () => {
     expect(formatShownMbChange(5 * MB, 5 * MB, 'en-US')).toBe('0.00');
   });
 
-  it('states a total as the sum of its parts as shown, in the total\'s unit', () => {
+  it("states a total as the sum of its parts as shown, in the total's unit", () => {
     // 25.048 + 10.048 = 35.096 exactly, but the parts read 25.04 and 10.04: the total reads 35.08.
     expect(formatTrafficTotal([25.048 * GB, 10.048 * GB], 'en-US')).toBe('35.08 GB');
     expect(formatTrafficTotal([600 * MB, 500 * MB], 'en-US')).toBe('1.10 GB');

@@ -31,6 +31,8 @@ export interface TrafficChangeRow {
   kind: string;
   subaccount_id: number | null;
   amount: bigint;
+  /** Of a main-account `usage` row: the part paid for sub-accounts that ran past zero (net, signed). */
+  for_subaccounts: bigint;
   balance_after: bigint;
 }
 
@@ -58,6 +60,9 @@ export async function pageOfTrafficChanges(
     with entries as (
       select e.id, e.created_at, e.kind, e.subaccount_id, e.amount, e.balance_after,
              e.kind not in (${ledgerKindList}) as gateway,
+             -- What the main account paid for sub-accounts past zero, net of what they repaid (refs
+             -- ending ':main', gateway-link/usage.service.ts and debt.service.ts).
+             case when e.subaccount_id is null and e.ref_id like '%:main' then e.amount else 0 end as for_subs,
              (e.created_at at time zone 'UTC')::date as day
       from ledger_entries e
       where e.account_id = ${filter.accountId}
@@ -73,12 +78,14 @@ export async function pageOfTrafficChanges(
       from entries
     ),
     all_rows as (
-      select id, created_at, null::timestamptz as since, kind, subaccount_id, amount, balance_after
+      select id, created_at, null::timestamptz as since, kind, subaccount_id, amount, balance_after,
+             0::bigint as for_subaccounts
       from runs where not gateway
       union all
       select (array_agg(id order by created_at desc, id desc))[1],
              max(created_at), min(created_at), 'usage', subaccount_id, sum(amount)::bigint,
-             (array_agg(balance_after order by created_at desc, id desc))[1]
+             (array_agg(balance_after order by created_at desc, id desc))[1],
+             sum(for_subs)::bigint
       from runs where gateway
       group by subaccount_id, day, run
       having sum(amount) <> 0
@@ -105,6 +112,7 @@ export async function pageOfTrafficChanges(
             subaccount_id: row.subaccount_id,
             amount: row.amount,
             balance_after: row.balance_after,
+            for_subaccounts: row.for_subaccounts,
           } as TrafficChangeRow,
         ],
   );

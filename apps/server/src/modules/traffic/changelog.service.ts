@@ -99,5 +99,6 @@ function toChange(row: NamedChangeRow): TrafficChange {
     balance_before_bytes: Number(row.balance_after - row.amount),
     balance_after_bytes: Number(row.balance_after),
     since: row.since ? row.since.toISOString() : null,
+    for_subaccounts_bytes: Number(row.for_subaccounts),
   };
 }

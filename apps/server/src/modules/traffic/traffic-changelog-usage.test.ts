@@ -66,7 +66,8 @@ describe('traffic change record: usage rows', () => {
     const recycle = { id: String(sub.id), action: 'recycle', traffic: '0.2', request_id: 'usage-log-1' };
     expect((await subs.move(headers, recycle)).code).toBe(0);
     await stamp(at(d2, 2));
-    await usage([...bytes(sub.id, 3 * MB), ...bytes(null, MB)]);
+    // The sub-account uses 300 MB with 299 MB left: the main account pays the last 1 MB for it.
+    await usage([...bytes(sub.id, 300 * MB), ...bytes(null, MB)]);
     await stamp(at(d2, 3));
 
     const response = await get('changelog', { start_date: d1, end_date: d2, page_size: '100' }, headers);
@@ -112,17 +113,21 @@ describe('traffic change record: usage rows', () => {
       ['allocate', d1, -0.5 * GB],
       // 4 MB used of the first lease; the second lease (10 MB) is held over midnight …
       ['usage', d1, -14 * MB],
-      // … and 8 MB of it come back on the next day; then 1 MB used past any lease.
+      // … and 8 MB of it come back on the next day; then 1 MB used past any lease, and 1 MB paid for
+      // the sub-account past its traffic.
       ['usage', d2, 8 * MB],
       ['recycle', d2, 0.2 * GB],
-      ['usage', d2, -MB],
+      ['usage', d2, -2 * MB],
     ]);
     expect(summary(sub.id)).toEqual([
       ['allocate', d1, 0.5 * GB],
       ['usage', d1, -MB],
       ['recycle', d2, -0.2 * GB],
-      ['usage', d2, -3 * MB],
+      ['usage', d2, -299 * MB],
     ]);
+    // Only the main account's last usage row paid for a sub-account, and it says how much.
+    expect(rowsOf(null).map((row) => row.for_subaccounts_bytes)).toEqual([0, 0, 0, 0, 0, -MB]);
+    expect(rowsOf(sub.id).every((row) => row.for_subaccounts_bytes === 0)).toBe(true);
     const firstUsage = rowsOf(null).find((row) => row.kind === 'usage');
     expect(firstUsage).toMatchObject({ since: at(d1, 3).toISOString(), time: at(d1, 23, 50).toISOString() });
     expect(list.filter((row) => row.kind !== 'usage').every((row) => row.since === null)).toBe(true);

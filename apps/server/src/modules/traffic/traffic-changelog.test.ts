@@ -104,6 +104,7 @@ describe('traffic change record', () => {
         balance_before_bytes: Number(e.balance_after - e.amount),
         balance_after_bytes: Number(e.balance_after),
         since: null,
+        for_subaccounts_bytes: 0,
       })),
     );
     const hidden = await t.ctx.db

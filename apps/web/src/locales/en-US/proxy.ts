@@ -51,7 +51,7 @@ export const proxy = {
   'subaccount.traffic.recycleHint': 'Moves unused traffic from {username} back to your main account.',
   'subaccount.traffic.amount': 'Amount (GB)',
   'subaccount.traffic.placeholder': 'e.g. 0.5',
-  'subaccount.traffic.available': 'Available: {gb} GB',
+  'subaccount.traffic.available': 'Available: {amount}',
   'subaccount.traffic.max': 'Max',
   'subaccount.traffic.maxLabel': 'Fill in all {gb} GB available',
   'subaccount.traffic.zero': 'Enter an amount above 0 GB',

@@ -55,7 +55,7 @@ export const proxy: Translation<typeof en> = {
     'Неизрасходованный трафик перейдёт с субаккаунта {username} обратно на основной аккаунт.',
   'subaccount.traffic.amount': 'Объём (ГБ)',
   'subaccount.traffic.placeholder': 'например, 0.5',
-  'subaccount.traffic.available': 'Доступно: {gb} ГБ',
+  'subaccount.traffic.available': 'Доступно: {amount}',
   'subaccount.traffic.max': 'Максимум',
   'subaccount.traffic.maxLabel': 'Подставить все доступные {gb} ГБ',
   'subaccount.traffic.zero': 'Введите объём больше 0 ГБ',
@@ -69,7 +69,8 @@ export const proxy: Translation<typeof en> = {
     'Ничего не осталось: прокси субаккаунта не работают, пока вы не выделите ему трафик.',
   'subaccount.traffic.lowHint': 'Осталось меньше 100 МБ или меньше 10% выделенного ему трафика.',
   'subaccount.traffic.none': 'Трафика пока нет',
-  'subaccount.traffic.noneHint': 'Субаккаунту ещё не выделен трафик: выделите его, чтобы пользоваться прокси.',
+  'subaccount.traffic.noneHint':
+    'Субаккаунту ещё не выделен трафик: выделите его, чтобы пользоваться прокси.',
   'addsub.subtitle': 'Своё имя пользователя, пароль и трафик с основного аккаунта',
   'addsub.form': 'Новый субаккаунт',
   'addsub.username': 'Имя пользователя',

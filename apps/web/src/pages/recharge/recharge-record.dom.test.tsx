@@ -66,6 +66,13 @@ async function openRecord(list: RechargeRecord[]) {
   return { ...view, table: within(table) };
 }
 
+/** The first row under the header, of a table's rows. */
+function firstRow(rows: HTMLElement[]) {
+  const row = rows[1];
+  if (row === undefined) throw new Error('The table has no rows');
+  return within(row);
+}
+
 describe('recharge record', () => {
   it('shows the spec status with the provider detail, and money paid only for paid top-ups', async () => {
     const { table } = await openRecord([expired, base]);
@@ -87,10 +94,9 @@ describe('recharge record', () => {
   it('an underpaid top-up says what arrived, that it is under review, and links to support', async () => {
     const { table } = await openRecord([underpaid, base]);
 
-    const row = within(table.getAllByRole('row')[1] as HTMLElement);
+    const row = firstRow(table.getAllByRole('row'));
     expect(row.getByText('Cancelled')).toBeTruthy();
     expect(row.getByText('underpaid: 10.30 USDT received, under review')).toBeTruthy();
-    console.log('LINKS', row.getAllByRole('link').map((l) => JSON.stringify(l.textContent) + ' ' + l.outerHTML.slice(0, 300)));
     const support = row.getByRole('link', { name: named('Contact support') });
     expect(support.getAttribute('href')).toBe('mailto:support@resiport.example?subject=top-up%20%234');
     // Nothing was credited: no "Total paid".
@@ -100,7 +106,7 @@ describe('recharge record', () => {
   it('a paid-over top-up shows what arrived beside its total, and where the extra goes', async () => {
     const { table } = await openRecord([paidOver]);
 
-    const row = within(table.getAllByRole('row')[1] as HTMLElement);
+    const row = firstRow(table.getAllByRole('row'));
     expect(row.getByText('$20.60')).toBeTruthy();
     expect(row.getByText('paid over: 22.66 USDT received; the extra is handled by support')).toBeTruthy();
     expect(row.getByRole('link', { name: named('Contact support') }).getAttribute('href')).toBe(
@@ -113,9 +119,9 @@ describe('recharge record', () => {
 
     // Orders and top-ups share one map: "Unpaid" is orange (warning) in both lists.
     expect(table.getByText('Unpaid').closest('.ant-tag')?.className).toContain('ant-tag-warning');
-    expect(table.getByText('Paid', { selector: '.ant-tag, .ant-tag *' }).closest('.ant-tag')?.className).toContain(
-      'ant-tag-success',
-    );
+    expect(
+      table.getByText('Paid', { selector: '.ant-tag, .ant-tag *' }).closest('.ant-tag')?.className,
+    ).toContain('ant-tag-success');
     // Every time cell says "UTC" itself.
     const titles = table.getAllByRole('columnheader').map((th) => th.textContent);
     expect(titles).toEqual(expect.arrayContaining(['Created', 'Paid']));

@@ -1,6 +1,7 @@
 import { rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { saveOrderDraft } from '../../features/orders/saved-order-draft';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse, type MockHandler } from '../../test/api-mock';
 import { aPage } from '../../test/fixtures';
@@ -53,6 +54,26 @@ describe('recharge: back from the checkout', () => {
     expect(notice.getByText('$25.50 added to your balance')).toBeTruthy();
     expect(notice.getByText('Your balance is now $75.50.')).toBeTruthy();
     expect(checks.inputs).toEqual([{ recharge_id: 9 }]);
+  });
+
+  it('paid for an order: one "Back to my order", on the success notice, not a second on the reminder', async () => {
+    saveOrderDraft({
+      choice: { kind: 'package', packageId: 1 },
+      quantityGb: 10,
+      coupon: undefined,
+      way: 'balance',
+    });
+    await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'paid',
+      paid_at: '2026-03-01T12:05:00.000Z',
+      balance_cents: 7_550,
+    }));
+
+    const paid = await outcome('paid');
+    expect(paid.getByRole('button', { name: named('Back to my order') })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: named('Back to my order') })).toHaveLength(1);
+    expect(screen.queryByTestId('recharge-for-order')).toBeNull();
   });
 
   it('pending: says so and checks again on request', async () => {

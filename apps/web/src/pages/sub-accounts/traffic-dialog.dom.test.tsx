@@ -32,7 +32,8 @@ describe('the traffic dialog', () => {
       moved({ ...shop, traffic_left_bytes: gb(5.5) }, gb(7.5)),
     );
     const { user, dialog, amount } = await openTrafficDialog();
-    expect(dialog.getByText('10.00 GB')).toBeTruthy();
+    // The main account's figure and "Available" state the same amount the same way.
+    expect(dialog.getAllByText('10.00 GB')).toHaveLength(2);
     await user.type(amount, '2.5');
     await user.click(dialog.getByRole('button', { name: named('Allocate') }));
 
@@ -60,20 +61,23 @@ describe('the traffic dialog', () => {
   });
 
   it('"Max" moves all of it, and the field, the toast and the request state the same amount', async () => {
-    signIn({ traffic_left_bytes: 8_495_000_000 });
+    signIn({ traffic_left_bytes: 25_048_952_672 });
     const traffic = mockEndpoint(subEndpoints.traffic, moved(shop, 0));
-    mockSubList([shop], 8_495_000_000);
+    mockSubList([shop], 25_048_952_672);
     const view = await renderPage(SubAccountsPage, { path: paths.subAccounts });
     const row = await screen.findByRole('row', { name: new RegExp(shop.username) });
     await view.user.click(within(row).getByRole('button', { name: named('Allocate / Recycle') }));
     const dialog = within(await screen.findByRole('dialog', { name: `Traffic of ${shop.username}` }));
-    expect(dialog.getByText('Available: 8.495 GB')).toBeTruthy();
-    await view.user.click(dialog.getByRole('button', { name: named('Fill in all 8.495 GB available') }));
-    expect(dialog.getByLabelText<HTMLInputElement>('Amount (GB)').value).toBe('8.495');
+    // "Available" reads like the figure above it (two decimals), not "25.048952672 GB".
+    expect(dialog.getByTestId('traffic-available').textContent).toBe('Available: 25.04 GB');
+    await view.user.click(
+      dialog.getByRole('button', { name: named('Fill in all 25.048952672 GB available') }),
+    );
+    expect(dialog.getByLabelText<HTMLInputElement>('Amount (GB)').value).toBe('25.048952672');
     await view.user.click(dialog.getByRole('button', { name: named('Allocate') }));
 
-    await screen.findByText(`8.495 GB allocated to ${shop.username}`);
-    expect(traffic.inputs[0]?.traffic).toBe(8_495_000_000);
+    await screen.findByText(`25.048952672 GB allocated to ${shop.username}`);
+    expect(traffic.inputs[0]?.traffic).toBe(25_048_952_672);
   });
 
   it('refuses more than is available without asking the server', async () => {

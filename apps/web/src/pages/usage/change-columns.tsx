@@ -1,9 +1,9 @@
 import type { TrafficChange, TrafficChangeKind } from '@resiport/contract';
-import { Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OwnerName } from '../../features/traffic/components/owner-name';
 import { UtcDateTime } from '../../components/utc-date-time';
-import { formatUtcDateTime } from '../../lib/format';
+import { formatLocalDateTimeHint, formatShownMbChange, formatUtcSpan } from '../../lib/format';
 import { MbText } from '../../features/traffic/components/mb-text';
 import type { MessageId } from '../../locales/types';
 
@@ -41,23 +41,24 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
       dataIndex: 'time',
       title: title('usage.col.time'),
       // A usage row sums the gateway's traffic of a stretch of a UTC day: from its first entry to its last.
-      render: (time: string, change) => (
-        <>
+      // Shown as one span of the day (`2026-11-26 05:20–05:28 UTC`), the viewer's own times on hover.
+      render: (time: string, change) =>
+        change.since === null ? (
           <UtcDateTime iso={time} />
-          {change.since !== null && (
-            <Typography.Text
-              type="secondary"
-              data-testid="usage-since"
-              style={{ display: 'block', ...nowrap }}
-            >
-              <FormattedMessage
-                id="usage.changes.usageSince"
-                values={{ time: formatUtcDateTime(change.since) }}
-              />
-            </Typography.Text>
-          )}
-        </>
-      ),
+        ) : (
+          <Tooltip
+            title={intl.formatMessage(
+              { id: 'common.localTime' },
+              {
+                time: `${formatLocalDateTimeHint(change.since, intl.locale)} – ${formatLocalDateTimeHint(time, intl.locale)}`,
+              },
+            )}
+          >
+            <span data-testid="usage-span" style={nowrap}>
+              {formatUtcSpan(change.since, time)}
+            </span>
+          </Tooltip>
+        ),
     },
     {
       key: 'kind',
@@ -73,7 +74,22 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
       key: 'account',
       title: title('usage.col.account'),
       render: (_value, change) => (
-        <OwnerName subaccountId={change.subaccount_id} username={change.username} />
+        <>
+          <OwnerName subaccountId={change.subaccount_id} username={change.username} />
+          {change.for_subaccounts_bytes !== 0 && (
+            // The main account's usage that paid for sub-accounts past zero, so the row explains itself.
+            <Typography.Text
+              type="secondary"
+              data-testid="usage-for-subaccounts"
+              style={{ display: 'block' }}
+            >
+              <FormattedMessage
+                id="usage.changes.forSubaccounts"
+                values={{ amount: <MbText bytes={-change.for_subaccounts_bytes} /> }}
+              />
+            </Typography.Text>
+          )}
+        </>
       ),
     },
     {
@@ -81,14 +97,20 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
       dataIndex: 'amount_bytes',
       title: title('usage.col.amount'),
       align: 'right',
-      render: (bytes: number) => (
+      // The change as (shown after − shown before), so the row adds up on screen (issue 15);
+      // the exact change is on hover.
+      render: (bytes: number, change) => (
         <Typography.Text
           type={bytes > 0 ? 'success' : bytes < 0 ? 'danger' : undefined}
           strong
           data-sign={Math.sign(bytes)}
           style={{ ...nowrap, fontSize: 'inherit', fontVariantNumeric: 'tabular-nums' }}
         >
-          <MbText bytes={bytes} signed />
+          <MbText
+            bytes={bytes}
+            signed
+            shown={formatShownMbChange(change.balance_before_bytes, change.balance_after_bytes, intl.locale)}
+          />
         </Typography.Text>
       ),
     },

@@ -21,7 +21,7 @@ function Changes() {
 }
 
 describe('traffic change record', () => {
-  it('shows a usage row with its span, and the balances chain across it', async () => {
+  it('shows a usage row with its span, and the balances chain across it and add up on screen', async () => {
     signIn();
     const row = (
       id: number,
@@ -30,6 +30,7 @@ describe('traffic change record', () => {
       amount: number,
       before: number,
       since: string | null,
+      forSubaccounts = 0,
     ) => ({
       id,
       time,
@@ -40,13 +41,23 @@ describe('traffic change record', () => {
       balance_before_bytes: before,
       balance_after_bytes: before + amount,
       since,
+      for_subaccounts_bytes: forSubaccounts,
     });
     mockEndpoint(trafficEndpoints.changelog, {
       list: [
+        row(
+          10,
+          'usage',
+          '2026-11-26T05:28:00.000Z',
+          -785_000,
+          10_000_000_000,
+          '2026-11-26T05:20:00.000Z',
+          -40_000,
+        ),
         row(9, 'usage', '2026-11-25T23:50:00.000Z', -14_000_000, 2_000_000_000, '2026-11-25T03:00:00.000Z'),
         row(3, 'purchase', '2026-11-25T01:00:00.000Z', 2_000_000_000, 0, null),
       ],
-      total: 2,
+      total: 3,
       page: 1,
       page_size: 20,
       start_date: '2026-11-24',
@@ -56,8 +67,21 @@ describe('traffic change record', () => {
 
     const usage = await screen.findByTestId('traffic-change-9');
     expect(within(usage).getByText('Usage')).toBeTruthy();
-    expect(within(usage).getByTestId('usage-since').textContent).toBe('from 2026-11-25 03:00 UTC');
+    expect(within(usage).getByTestId('usage-span').textContent).toBe('2026-11-25 03:00–23:50 UTC');
     expect(usage.textContent).toContain('-14.002,000.00 → 1,986.00');
-    expect(within(screen.getByTestId('traffic-change-3')).queryByTestId('usage-since')).toBeNull();
+    expect(within(screen.getByTestId('traffic-change-3')).queryByTestId('usage-span')).toBeNull();
+    expect(screen.getByTestId('traffic-change-3').textContent).toContain('2026-11-25 01:00 UTC');
+    expect(screen.getByRole('columnheader', { name: 'Time' })).toBeTruthy();
+
+    // Exactly 10,000 MB − 0.785 MB = 9,999.215 MB: the balances read 10,000.00 → 9,999.21, so the change
+    // reads −0.79 (rounded on its own it would read −0.78, and 10,000.00 − 0.78 ≠ 9,999.21).
+    const small = screen.getByTestId('traffic-change-10');
+    expect(small.textContent).toContain('-0.7910,000.00 → 9,999.21');
+    expect(within(small).getByTestId('usage-span').textContent).toBe('2026-11-26 05:20–05:28 UTC');
+    // Part of the main account's usage paid for a sub-account past zero: the row says so.
+    expect(within(small).getByTestId('usage-for-subaccounts').textContent).toBe(
+      'incl. 0.04 MB paid for sub-accounts past their traffic',
+    );
+    expect(within(usage).queryByTestId('usage-for-subaccounts')).toBeNull();
   });
 });

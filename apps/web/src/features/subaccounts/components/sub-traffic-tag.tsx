@@ -1,9 +1,10 @@
 import { subTrafficStateOf, type SubAccount, type SubTrafficState } from '@resiport/contract';
 import { Tag, Tooltip } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../locales/types';
 
 /** Each state's tag: red when its proxies stop, orange when low, grey when it was never given any. */
-const looks: Record<Exclude<SubTrafficState, 'ok'>, { color: string; label: string; hint: string }> = {
+const looks: Record<Exclude<SubTrafficState, 'ok'>, { color: string; label: MessageId; hint: MessageId }> = {
   empty: { color: 'error', label: 'subaccount.traffic.empty', hint: 'subaccount.traffic.emptyHint' },
   low: { color: 'warning', label: 'subaccount.traffic.low', hint: 'subaccount.traffic.lowHint' },
   none: { color: 'default', label: 'subaccount.traffic.none', hint: 'subaccount.traffic.noneHint' },
@@ -20,7 +21,12 @@ export function SubTrafficTag({ sub }: { sub: Pick<SubAccount, 'traffic_left_byt
   const look = looks[state];
   return (
     <Tooltip title={intl.formatMessage({ id: look.hint })}>
-      <Tag color={look.color} data-testid="sub-traffic-state" data-state={state} style={{ marginInlineEnd: 0 }}>
+      <Tag
+        color={look.color}
+        data-testid="sub-traffic-state"
+        data-state={state}
+        style={{ marginInlineEnd: 0 }}
+      >
         <FormattedMessage id={look.label} />
       </Tag>
     </Tooltip>

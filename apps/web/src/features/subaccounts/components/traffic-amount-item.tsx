@@ -1,6 +1,7 @@
 import { Button, Flex, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TrafficText } from '../../../components/traffic-text';
 import { validationTexts } from '../../../lib/form-rules-localized';
 import { blockArithmeticKeys } from '../../../lib/keyboard';
 import {
@@ -68,7 +69,13 @@ export function TrafficAmountItem(props: TrafficAmountItemProps) {
         <Flex vertical>
           {hint}
           <Flex align="center" wrap>
-            {intl.formatMessage({ id: 'subaccount.traffic.available' }, { gb: available })}
+            {/* Read like every other figure (two decimals, exact bytes on hover); "Max" still moves all of it. */}
+            <span data-testid="traffic-available">
+              <FormattedMessage
+                id="subaccount.traffic.available"
+                values={{ amount: <TrafficText bytes={Math.max(0, maxBytes)} /> }}
+              />
+            </span>
             <Button
               type="link"
               size="small"

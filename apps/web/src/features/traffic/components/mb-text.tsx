@@ -17,10 +17,13 @@ import {
 export function MbText({
   bytes,
   signed = false,
+  shown,
   style,
 }: {
   bytes: number;
   signed?: boolean;
+  /** What to show instead of `bytes` rounded (a change chained to shown balances); hover keeps `bytes`. */
+  shown?: string;
   style?: CSSProperties;
 }) {
   const intl = useIntl();
@@ -31,7 +34,9 @@ export function MbText({
   const readable = signed ? formatSignedTraffic(bytes, intl.locale) : formatTraffic(bytes, intl.locale);
   return (
     <Tooltip title={`${readable} · ${exact}`}>
-      <span style={style}>{signed ? formatSignedMb(bytes, intl.locale) : formatMb(bytes, intl.locale)}</span>
+      <span style={style}>
+        {shown ?? (signed ? formatSignedMb(bytes, intl.locale) : formatMb(bytes, intl.locale))}
+      </span>
     </Tooltip>
   );
 }
