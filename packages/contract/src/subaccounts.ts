@@ -70,10 +70,9 @@ export function subTrafficStateOf(sub: {
 export const subaccountsTrafficFields = {
   /** Every live sub-account's traffic left together; the account's total is this + `traffic_left_bytes`. */
   subaccounts_traffic_left_bytes: z.number().int(),
-  /** Live sub-accounts, and how many of them are out of traffic and low (`subTrafficStateOf`). */
+  /** Live sub-accounts, and how many of them are out of traffic (`subTrafficStateOf` = `empty`). */
   subaccounts_count: z.number().int(),
   subaccounts_empty_count: z.number().int(),
-  subaccounts_low_count: z.number().int(),
 };
 
 export const subAccountSchema = z.object({

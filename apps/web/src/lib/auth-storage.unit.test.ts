@@ -23,7 +23,6 @@ const user = {
   subaccounts_traffic_left_bytes: 0,
   subaccounts_count: 0,
   subaccounts_empty_count: 0,
-  subaccounts_low_count: 0,
   lang: 'en-us' as const,
   has_api_token: false,
   has_password: true,

@@ -23,7 +23,6 @@ export function aUser(fields: Partial<UserInfo> = {}): UserInfo {
     subaccounts_traffic_left_bytes: 0,
     subaccounts_count: 0,
     subaccounts_empty_count: 0,
-    subaccounts_low_count: 0,
     // The UI runs in English: the server's language matches, so nothing is synced.
     lang: 'en-us',
     has_api_token: false,

@@ -29,7 +29,6 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       subaccounts_traffic_left_bytes: 10.08 * GB,
       subaccounts_count: 1,
       subaccounts_empty_count: 0,
-      subaccounts_low_count: 0,
     });
   });
 
@@ -63,7 +62,6 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       subaccounts_count: 4,
       // `unfunded` was never given traffic: "no traffic yet", not out of traffic.
       subaccounts_empty_count: 0,
-      subaccounts_low_count: 2,
       traffic_used_bytes: 9.5 * GB,
     });
   });
@@ -88,7 +86,6 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       subaccounts_traffic_left_bytes: 0,
       subaccounts_count: 0,
       subaccounts_empty_count: 0,
-      subaccounts_low_count: 0,
     });
   });
 });

@@ -1,4 +1,3 @@
-import { LOW_SUB_TRAFFIC_BYTES, LOW_SUB_TRAFFIC_PERCENT } from '@resiport/contract';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -131,7 +130,7 @@ export function findTransferByRequest(
     .executeTakeFirst();
 }
 
-/** Traffic every sub-account of the account ever used, deleted ones included (the account's usage). */
+/** The sub-accounts' part of an account's traffic, as /user/info reports it. */
 export interface SubaccountsTrafficFigures {
   /** Every sub-account's usage, deleted ones included. */
   usedBytes: bigint;
@@ -139,32 +138,29 @@ export interface SubaccountsTrafficFigures {
   leftBytes: bigint;
   count: number;
   emptyCount: number;
-  lowCount: number;
 }
 
 /**
  * The sub-accounts' figures of /user/info in one aggregate over the account's rows (the same single
- * read the used total always was). `empty` and `low` spell `subTrafficStateOf` of the contract in SQL:
- * shown left ≤ 0 with something allocated (allocated 0 is `none`, never counted); else under LOW_SUB_TRAFFIC_BYTES or under LOW_SUB_TRAFFIC_PERCENT of allocated
- * (allocated = left + used − debt, as subaccount-view.ts shows it).
+ * read the used total always was; /user/info is on every page, so the statement stays short — the
+ * "low" state is the list's to show). `empty` spells `subTrafficStateOf`'s in SQL: shown left ≤ 0
+ * with something allocated (allocated = left + used − debt, as subaccount-view.ts shows it; a
+ * sub-account never given traffic is `none`, not out of it).
  */
 export async function subaccountsTrafficFigures(
   db: Executor,
   accountId: number,
 ): Promise<SubaccountsTrafficFigures> {
-  const left = sql`(traffic_left_bytes + traffic_reserved_bytes)`;
-  const allocated = sql`(traffic_left_bytes + traffic_reserved_bytes + traffic_used_bytes - traffic_debt_bytes)`;
-  const live = sql`deleted_at is null`;
   const row = await db
     .selectFrom('subaccounts')
     .select([
       sql<string>`coalesce(sum(traffic_used_bytes), 0)`.as('used'),
-      sql<string>`coalesce(sum(${left}) filter (where ${live}), 0)`.as('left'),
-      sql<string>`count(*) filter (where ${live})`.as('count'),
-      // Never given any traffic (allocated 0) is `none`, not out of traffic.
-      sql<string>`count(*) filter (where ${live} and ${left} <= 0 and ${allocated} > 0)`.as('empty'),
-      sql<string>`count(*) filter (where ${live} and ${left} > 0 and (${left} < ${LOW_SUB_TRAFFIC_BYTES} or ${left} * 100 < ${LOW_SUB_TRAFFIC_PERCENT} * ${allocated}))`.as(
-        'low',
+      sql<string>`coalesce(sum(traffic_left_bytes + traffic_reserved_bytes) filter (where deleted_at is null), 0)`.as(
+        'left',
+      ),
+      sql<string>`count(*) filter (where deleted_at is null)`.as('count'),
+      sql<string>`count(*) filter (where deleted_at is null and traffic_left_bytes + traffic_reserved_bytes <= 0 and traffic_used_bytes > traffic_debt_bytes)`.as(
+        'empty',
       ),
     ])
     .where('account_id', '=', accountId)
@@ -174,6 +170,5 @@ export async function subaccountsTrafficFigures(
     leftBytes: BigInt(row?.left ?? 0),
     count: Number(row?.count ?? 0),
     emptyCount: Number(row?.empty ?? 0),
-    lowCount: Number(row?.low ?? 0),
   };
 }

@@ -27,7 +27,6 @@ export function toUserInfo(account: AccountRow, subs: SubaccountsTrafficFigures)
     subaccounts_traffic_left_bytes: Number(subs.leftBytes),
     subaccounts_count: subs.count,
     subaccounts_empty_count: subs.emptyCount,
-    subaccounts_low_count: subs.lowCount,
     lang: account.lang,
     has_api_token: account.api_token_hash !== null,
     has_password: account.password_hash !== null,
