@@ -1,6 +1,7 @@
 import { LEASE_TTL_SECONDS, MAX_LEASE_BYTES } from '@resiport/contract';
 import type { TrafficOwner } from '@resiport/contract';
 import type { ServerClient } from '../server-client';
+import { dropCredit, OwnerCredit, type CreditKeeper, type LeaseRefusal } from './owner-credit';
 
 /**
  * Local traffic credit per owner, reserved from the server in leases (design §8; decision 015:
@@ -13,7 +14,7 @@ import type { ServerClient } from '../server-client';
  * the credit ran out: at most one read buffer per tunnel (CREDIT_OVERDRAW_BYTES_PER_TUNNEL).
  */
 
-export type LeaseRefusal = 'no_traffic' | 'disabled' | 'server_unavailable';
+export type { LeaseRefusal };
 
 /** What the credit does to the owner's tunnels (the meter holds them). */
 export interface CreditHooks {
@@ -51,69 +52,7 @@ const DRY_MS = 1000;
  */
 const LEASE_TRUST_MS = LEASE_TTL_SECONDS * 1000 - 30_000;
 
-/** One owner's credit in this process. Tunnels hold a reference and call `spend` per chunk. */
-export class OwnerCredit {
-  /** Bytes this process may still move for the owner (negative: spent beyond, asked for at renewal). */
-  credit = 0;
-  /** The server lease backing the credit, and the highest lease id the change feed voided. */
-  leaseId: number | undefined;
-  voidedUpTo = 0;
-  want: number;
-  lowWater: number;
-  lastGrantAt = 0;
-  /** Every byte granted to this process for the owner, and how many of them were spent at the last grant. */
-  grantedTotal = 0;
-  spentAtGrant = 0;
-  /** Last grant or acknowledged usage report (both extend the lease on the server). */
-  touchedAt = 0;
-  /** The last answer said nothing more is left: ask again only once the credit is gone. */
-  exhausted = false;
-  /** The owner's tunnels are held for credit. */
-  held = false;
-  dryUntil = 0;
-  refusal: LeaseRefusal = 'no_traffic';
-  renewing: Promise<void> | undefined;
-  asked = false;
-  usedAt: number;
-
-  constructor(
-    readonly owner: TrafficOwner,
-    readonly key: string,
-    private readonly leases: Leases,
-    want: number,
-    now: number,
-  ) {
-    this.want = want;
-    this.lowWater = want / 2;
-    this.usedAt = now;
-  }
-
-  /** The data path: bytes a tunnel just read. One subtraction and a compare unless the credit is low. */
-  spend(bytes: number): void {
-    this.credit -= bytes;
-    if (this.credit < this.lowWater) this.leases.low(this);
-  }
-
-  /**
-   * Corrects the credit by what the meter billed against what the data path spent (handshakes are
-   * billed but not read by a tunnel; bytes read but never written to an aborted client are refunded).
-   */
-  adjust(spentMinusBilled: number): void {
-    if (spentMinusBilled === 0) return;
-    if (spentMinusBilled < 0) return this.spend(-spentMinusBilled);
-    this.credit += spentMinusBilled;
-    if (this.held && this.credit > 0) this.leases.unhold(this);
-  }
-}
-
-/** The credit of a lease that is no longer ours: gone, and not counted as spent (the pace). */
-function dropCredit(credit: OwnerCredit): void {
-  credit.grantedTotal -= Math.max(credit.credit, 0);
-  credit.credit = 0;
-  credit.leaseId = undefined;
-}
-
-export class Leases {
+export class Leases implements CreditKeeper {
   private readonly credits = new Map<string, OwnerCredit>();
   private readonly now: () => number;
 

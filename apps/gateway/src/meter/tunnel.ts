@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
 import type { Flow, Spender } from '../tunnel/relay';
-import type { OwnerCredit } from './leases';
+import type { OwnerCredit } from './owner-credit';
 
 let nextId = 1;
 
