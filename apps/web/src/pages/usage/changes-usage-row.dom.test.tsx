@@ -1,4 +1,4 @@
-import { trafficEndpoints } from '@resiport/contract';
+import { trafficEndpoints, type TrafficChange, type TrafficChangeKind } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockEndpoint } from '../../test/api-mock';
@@ -25,13 +25,13 @@ describe('traffic change record', () => {
     signIn();
     const row = (
       id: number,
-      kind: string,
+      kind: TrafficChangeKind,
       time: string,
       amount: number,
       before: number,
       since: string | null,
       forSubaccounts = 0,
-    ) => ({
+    ): TrafficChange => ({
       id,
       time,
       kind,
@@ -62,7 +62,7 @@ describe('traffic change record', () => {
       page_size: 20,
       start_date: '2026-11-24',
       end_date: '2026-11-25',
-    } as never);
+    });
     await renderPage(Changes, { path: '/usage' });
 
     const usage = await screen.findByTestId('traffic-change-9');
