@@ -4,9 +4,10 @@ import { formatBytesExact, formatTraffic } from '../lib/format';
 
 /**
  * An amount of traffic as every screen shows it (lib/format.ts: GB from 1 GB, MB below, two
- * decimals toward zero), with the exact byte count on hover.
+ * decimals toward zero), with the exact byte count on hover. `text` replaces the shown figure where
+ * it must agree with others beside it (a total shown as the sum of its shown parts).
  */
-export function TrafficText({ bytes, testId }: { bytes: number; testId?: string }) {
+export function TrafficText({ bytes, text, testId }: { bytes: number; text?: string; testId?: string }) {
   const intl = useIntl();
   return (
     <Tooltip
@@ -18,7 +19,7 @@ export function TrafficText({ bytes, testId }: { bytes: number; testId?: string 
         },
       )}
     >
-      <span data-testid={testId}>{formatTraffic(bytes, intl.locale)}</span>
+      <span data-testid={testId}>{text ?? formatTraffic(bytes, intl.locale)}</span>
     </Tooltip>
   );
 }

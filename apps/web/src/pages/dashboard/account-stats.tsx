@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { TrafficText } from '../../components/traffic-text';
 import { UnitsNote } from '../../components/units-note';
-import { trafficLeftParts } from '../../features/traffic/traffic-alert';
-import { TrafficTotalText } from '../../features/traffic/components/traffic-total-text';
+import { totalTrafficLeft, trafficLeftParts } from '../../features/traffic/traffic-alert';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatTraffic, formatTrafficTotal, formatUsd } from '../../lib/format';
 
@@ -61,11 +60,15 @@ export function AccountStats() {
         <Card style={{ height: '100%' }}>
           <Statistic
             title={<FormattedMessage id="dashboard.trafficLeft" />}
-            value={formatTrafficTotal(trafficLeftParts(user), intl.locale)}
             valueStyle={valueStyle}
             valueRender={() => (
               <span style={valueStyle}>
-                <TrafficTotalText user={user} testId="dashboard-traffic-left" />
+                {/* The sum of the parts shown below, so they add up (issue 15). */}
+                <TrafficText
+                  bytes={totalTrafficLeft(user)}
+                  text={formatTrafficTotal(trafficLeftParts(user), intl.locale)}
+                  testId="dashboard-traffic-left"
+                />
               </span>
             )}
           />
