@@ -5,6 +5,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { rechargeRoutes } from './modules/billing/recharge.routes';
 import { cryptomusWebhookRoutes } from './modules/billing/webhook.routes';
 import { catalogRoutes } from './modules/orders/catalog.routes';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(gatewayLinkRoutes(ctx));
       await api.register(dynamicRoutes(ctx));
       await api.register(trafficRoutes(ctx));
+      await api.register(adminRoutes(ctx));
     },
     { prefix: '/api' },
   );

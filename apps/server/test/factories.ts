@@ -179,3 +179,15 @@ export function startOfFreshRateWindow(t: TestApp): void {
   const hourMs = 3600_000;
   t.advanceClock((hourMs - (nowMs % hourMs)) / 1000 + 1);
 }
+
+/** A signed-in operator (the console's caller): a customer promoted as `npm run admin -- operator` does. */
+export async function signedInOperator(t: TestApp, email = uniqueEmail('operator')) {
+  const account = await signedInAccount(t, email);
+  await t.ctx.db.updateTable('accounts').set({ role: 'operator' }).where('email', '=', email).execute();
+  const { id } = await t.ctx.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { ...account, id };
+}

@@ -17,9 +17,10 @@ export type EndpointMethod = 'GET' | 'POST' | 'GET+POST';
 
 /**
  * `public`: anyone; `account`: a session or the developer API token; `session`: a person's session
- * only (password, token and session changes); `gateway`: a gateway process's internal secret.
+ * only (password, token and session changes); `gateway`: a gateway process's internal secret;
+ * `operator`: a person's session whose account is an operator (the console, decision 029).
  */
-export type EndpointAuth = 'public' | 'account' | 'session' | 'gateway';
+export type EndpointAuth = 'public' | 'account' | 'session' | 'gateway' | 'operator';
 
 export type PassThroughCode = Extract<
   ResultCodeName,

@@ -21,3 +21,4 @@ export * from './dynamic';
 export * from './proxy-lines';
 export * from './traffic';
 export * from './security';
+export * from './admin';

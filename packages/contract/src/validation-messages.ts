@@ -32,6 +32,7 @@ const en = {
   'validation.requestTimeout': 'The request took too long to arrive',
   'validation.twoFactorCode': 'Enter the 6-digit code from your authenticator app, or a recovery code',
   'validation.authenticatorCode': 'Enter the 6-digit code from your authenticator app',
+  'validation.reason': 'Give a reason of 3 to 500 characters: it is kept in the audit log',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -63,6 +64,7 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.requestTimeout': 'Запрос передавался слишком долго',
   'validation.twoFactorCode': 'Введите 6-значный код из приложения-аутентификатора или резервный код',
   'validation.authenticatorCode': 'Введите 6-значный код из приложения-аутентификатора',
+  'validation.reason': 'Укажите причину от 3 до 500 символов: она сохраняется в журнале действий',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

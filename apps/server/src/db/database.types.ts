@@ -1,4 +1,5 @@
 import type { JobLeasesTable } from '../lib/job-lease.table';
+import type { OperatorAuditTable } from '../modules/admin/audit/audit.table';
 import type {
   AccountLinksTable,
   AccountsTable,
@@ -70,4 +71,5 @@ export interface Database {
   usage_hourly: UsageHourlyTable;
   usage_daily: UsageDailyTable;
   job_leases: JobLeasesTable;
+  operator_audit: OperatorAuditTable;
 }

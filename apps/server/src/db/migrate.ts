@@ -14,6 +14,7 @@ import * as proxySessions from './migrations/2026_11_23_1100_proxy_sessions';
 import * as gatewayFeedCursors from './migrations/2026_11_25_1000_gateway_feed_cursors';
 import * as accountSecurity from './migrations/2026_11_25_1100_account_security';
 import * as paymentStatuses from './migrations/2026_11_26_1200_payment_statuses';
+import * as operatorAudit from './migrations/2026_11_27_0900_operator_audit';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1000_gateway_feed_cursors': gatewayFeedCursors,
   '2026_11_25_1100_account_security': accountSecurity,
   '2026_11_26_1200_payment_statuses': paymentStatuses,
+  '2026_11_27_0900_operator_audit': operatorAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -35,6 +35,20 @@ export function requireAccount(
   };
 }
 
+/**
+ * onRequest hook of the operator console (decision 029): a person's session (never the developer
+ * token: a leaked token must not open the console) whose account is an operator. The role is read
+ * with the session on every call, so unmaking an operator takes effect on their next click.
+ * Anyone else signed in gets 10010 (403) and no data; a visitor without a session gets 10013.
+ */
+export function requireOperator(ctx: AppContext): onRequestAsyncHookHandler {
+  const signedIn = requireAccount(ctx, { sessionOnly: true });
+  return async function operatorOnly(this: FastifyInstance, request, reply) {
+    await signedIn.call(this, request, reply);
+    if (request.account?.role !== 'operator') throw new AppError('Forbidden');
+  };
+}
+
 /** The session of a request guarded by `requireAccount({ sessionOnly: true })`. */
 export function currentSession(request: FastifyRequest): SessionClaims {
   if (!request.session) throw new AppError('SessionTokenRequired');

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireInternalSecret } from '../modules/gateway-link/internal-auth';
-import { requireAccount } from './auth';
+import { requireAccount, requireOperator } from './auth';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -48,6 +48,7 @@ function guardsOf(ctx: AppContext): Record<EndpointAuth, onRequestAsyncHookHandl
     account: requireAccount(ctx),
     session: requireAccount(ctx, { sessionOnly: true }),
     gateway: requireInternalSecret(ctx),
+    operator: requireOperator(ctx),
   };
 }
 

@@ -23,7 +23,7 @@ export function decideNavigation(
 ): GuardDecision {
   if (route?.redirect !== undefined) return { kind: 'redirect', to: `${route.redirect}${location.search}` };
   const access = route?.access ?? 'private';
-  if (access === 'private' && !signedIn) {
+  if (access !== 'public' && !signedIn) {
     return {
       kind: 'redirect',
       to: `${paths.login}${location.search}`,

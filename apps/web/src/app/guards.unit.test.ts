@@ -16,6 +16,11 @@ describe('navigation guards (spec §2 rules)', () => {
     });
   });
 
+  it('sends a signed-out visitor on a console page to sign-in (the loader then checks the operator)', () => {
+    expect(decide('/admin/customers', false)).toMatchObject({ kind: 'redirect', to: '/user/login' });
+    expect(decide('/admin', true)).toEqual({ kind: 'redirect', to: '/admin/overview' });
+  });
+
   it('treats unknown paths as private', () => {
     expect(decide('/nope', false)).toMatchObject({ kind: 'redirect', to: '/user/login' });
     expect(decide('/nope', true)).toEqual({ kind: 'allow' });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { BASE_PATH } from '../config/app';
 import { paths } from '../config/paths';
+import { accessOf } from '../lib/access';
 import { isApiError } from '../lib/api-error';
 import { clearSession, readAuthData, savePendingNavigation } from '../lib/auth-storage';
 import { safeLocalStorage, safeSessionStorage } from '../lib/browser-storage';
@@ -34,7 +35,8 @@ export function publicLoader({ request }: LoaderFunctionArgs): Response | null {
 
 /**
  * Loader of the signed-in group: the guard, then the startup of spec §4 — the user is fetched
- * before the shell renders; an answer with an error code clears the session and sends the visitor
+ * before the shell renders (and a console page is refused to a non-operator); an answer with an
+ * error code clears the session and sends the visitor
  * to sign-in with the query kept. A network failure is left to the error screen (the session may be fine).
  */
 export function privateLoader(queryClient: QueryClient) {
@@ -45,6 +47,9 @@ export function privateLoader(queryClient: QueryClient) {
       // Cached after the first load: moving between pages does not refetch the user.
       const user = await queryClient.query({ ...currentUserQuery, staleTime: 'static' });
       syncServerLanguage(queryClient, user);
+      // The console's screens are for operators; the server refuses its calls to anyone else anyway.
+      const route = findRoute(flatRoutes, locationOf(request).pathname);
+      if (route?.access === 'operator' && !accessOf(user).canSeeAdmin) return redirect(paths.home);
     } catch (error) {
       if (!isApiError(error) || error.code === null) throw error;
       clearSession(safeLocalStorage());

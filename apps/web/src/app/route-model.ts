@@ -2,8 +2,11 @@ import type { ComponentType } from 'react';
 import type { MessageId } from '../locales/types';
 import type { MenuIcon } from './layout/menu-icons';
 
-/** Who may open a route (spec §6): anyone, or only a signed-in user. */
-export type RouteAccess = 'public' | 'private';
+/**
+ * Who may open a route (spec §6): anyone, a signed-in user, or a signed-in operator (the console,
+ * spec `canSeeAdmin`; the server checks every console call itself, this only keeps the screens away).
+ */
+export type RouteAccess = 'public' | 'private' | 'operator';
 
 export interface PageModule {
   default: ComponentType;

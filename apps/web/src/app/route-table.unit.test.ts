@@ -70,7 +70,7 @@ describe('route table', () => {
   });
 
   it('builds the spec menu: dashboard, neworder, residential, proxysetting (subaccount, whitelist), usage', () => {
-    const menu = menuDataFrom(routeTable, (id) => en[id] ?? id);
+    const menu = menuDataFrom(routeTable, (id) => en[id] ?? id, false);
     const visible = menu.filter((item) => !item.hideInMenu);
     expect(visible.map((item) => item.path)).toEqual([
       '/dashboard',
@@ -87,6 +87,25 @@ describe('route table', () => {
     const addSub = proxy?.children?.find((item) => item.path === '/proxysetting/addsub');
     expect(addSub?.parentKeys).toEqual(['/proxysetting/subaccount']);
     expect(menu.some((item) => item.path?.startsWith('/user'))).toBe(false);
+  });
+
+  it("adds the operator console's entries for operators only", () => {
+    const visible = (canSeeAdmin: boolean) =>
+      menuDataFrom(routeTable, (id) => en[id] ?? id, canSeeAdmin).filter((item) => !item.hideInMenu);
+    expect(visible(false).some((item) => item.path === '/admin')).toBe(false);
+    const admin = visible(true).find((item) => item.path === '/admin');
+    expect(admin?.children?.filter((item) => !item.hideInMenu).map((item) => item.path)).toEqual([
+      '/admin/overview',
+      '/admin/customers',
+      '/admin/orders',
+      '/admin/payments',
+      '/admin/catalogue',
+      '/admin/exits',
+      '/admin/audit',
+    ]);
+    expect(admin?.children?.find((item) => item.path === '/admin/customer')?.parentKeys).toEqual([
+      '/admin/customers',
+    ]);
   });
 
   it('titles pages "<menu name> - <product>"', () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { BASE_PATH } from '../config/app';
 import { PageLoading } from '../components/page-loading';
-import { signedInNamespaces } from '../locales/namespaces';
+import { operatorNamespaces, signedInNamespaces } from '../locales/namespaces';
 import { withMessages } from './messages';
 import { flatRoutes, privateLoader, publicLoader } from './navigation-guard';
 import { lazyPage } from './page-chunk';
@@ -25,7 +25,9 @@ function toRouteObject(route: FlatRoute): RouteObject {
     };
   }
   if (!page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
-  return { path: route.path, lazy: () => lazyPage(page), errorElement: <RouteError /> };
+  // A console page's texts come with it: customers never download them.
+  const load = route.access === 'operator' ? () => withMessages(operatorNamespaces, page) : page;
+  return { path: route.path, lazy: () => lazyPage(load), errorElement: <RouteError /> };
 }
 
 const routesWith = (access: FlatRoute['access']) =>
@@ -56,6 +58,7 @@ export function createAppRouter(queryClient: QueryClient) {
               lazyPage(() => withMessages(signedInNamespaces, () => import('./layout/main-layout'))),
             children: [
               ...routesWith('private'),
+              ...routesWith('operator'),
               { path: '*', lazy: () => lazyPage(() => import('../pages/not-found')) },
             ],
           },

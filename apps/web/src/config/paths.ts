@@ -21,9 +21,23 @@ export const paths = {
   register: '/user/register',
   resetPassword: '/user/resetpassword',
   emailToReset: '/user/emailtoreset',
+  admin: '/admin',
+  adminOverview: '/admin/overview',
+  adminCustomers: '/admin/customers',
+  adminCustomer: '/admin/customer',
+  adminOrders: '/admin/orders',
+  adminPayments: '/admin/payments',
+  adminCatalogue: '/admin/catalogue',
+  adminExits: '/admin/exits',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The console page of one customer: `/admin/customer?id=N`. */
+export function adminCustomerHref(id: number): string {
+  return `${paths.adminCustomer}?${new URLSearchParams({ id: String(id) }).toString()}`;
+}
 
 /** The edit page of one sub-account: `/proxysetting/editsub?id=N`. */
 export function editSubHref(id: number): string {

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from '../app/route-model';
 import { routeTable } from '../app/routes';
 import { loadNamespace } from './load-locale';
-import { namespaces, publicNamespaces, signedInNamespaces, type Namespace } from './namespaces';
+import {
+  namespaces,
+  operatorNamespaces,
+  publicNamespaces,
+  signedInNamespaces,
+  type Namespace,
+} from './namespaces';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,9 +74,12 @@ describe('message namespaces', () => {
     expect(all.length).toBe(namespaceOfId.size);
   });
 
-  it('loads auth and common before the first paint, the rest with the signed-in shell', () => {
+  it('loads auth and common before the first paint, the console texts with its pages, the rest with the shell', () => {
     expect([...publicNamespaces].sort()).toEqual(['auth', 'common']);
-    expect([...publicNamespaces, ...signedInNamespaces].sort()).toEqual([...namespaces].sort());
+    expect([...operatorNamespaces].sort()).toEqual(['admin', 'catalogue', 'customers', 'exits', 'payments']);
+    expect([...publicNamespaces, ...signedInNamespaces, ...operatorNamespaces].sort()).toEqual(
+      [...namespaces].sort(),
+    );
   });
 
   it('titles the public pages with ids loaded before the first paint', () => {

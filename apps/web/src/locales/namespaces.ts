@@ -1,4 +1,9 @@
 import type { account } from './en-US/account';
+import type { admin } from './en-US/admin';
+import type { catalogue } from './en-US/catalogue';
+import type { customers } from './en-US/customers';
+import type { exits } from './en-US/exits';
+import type { payments } from './en-US/payments';
 import type { auth } from './en-US/auth';
 import type { common } from './en-US/common';
 import type { dashboard } from './en-US/dashboard';
@@ -16,6 +21,11 @@ import type { usage } from './en-US/usage';
  */
 export interface EnglishNamespaces {
   account: typeof account;
+  admin: typeof admin;
+  catalogue: typeof catalogue;
+  customers: typeof customers;
+  exits: typeof exits;
+  payments: typeof payments;
   auth: typeof auth;
   common: typeof common;
   dashboard: typeof dashboard;
@@ -36,6 +46,7 @@ export type Namespace = keyof EnglishNamespaces;
  *   password reset, their frame and titles) and the error screens show, so the sign-in page does
  *   not download the texts of every signed-in screen.
  * - `shell`: together with the signed-in shell's chunk; its pages render once they are in.
+ * - `operator`: with each page of the operator console, so customers never download them.
  * Every namespace must be listed (a missing one is a type error), so none can be left unloaded.
  * The bundle budget (vite-plugins/bundle-budget.ts) measures the same split.
  */
@@ -51,11 +62,16 @@ export const namespaceLoading = {
   proxy: 'shell',
   recharge: 'shell',
   usage: 'shell',
-} as const satisfies Record<Namespace, 'start' | 'shell'>;
+  admin: 'operator',
+  customers: 'operator',
+  payments: 'operator',
+  catalogue: 'operator',
+  exits: 'operator',
+} as const satisfies Record<Namespace, 'start' | 'shell' | 'operator'>;
 
 export const namespaces = Object.keys(namespaceLoading) as Namespace[];
 
-const loadedWith = (when: 'start' | 'shell'): Namespace[] =>
+const loadedWith = (when: 'start' | 'shell' | 'operator'): Namespace[] =>
   namespaces.filter((namespace) => namespaceLoading[namespace] === when);
 
 /** Loaded before the first paint: what the public pages and error screens need. */
@@ -63,3 +79,6 @@ export const publicNamespaces = loadedWith('start');
 
 /** Loaded with the signed-in shell. */
 export const signedInNamespaces = loadedWith('shell');
+
+/** Loaded with each page of the operator console. */
+export const operatorNamespaces = loadedWith('operator');

@@ -7,6 +7,8 @@ import { PRIMARY_COLOR } from '../../config/theme';
 import { paths } from '../../config/paths';
 import { AppLogo } from '../../components/app-logo';
 import { PageLoading } from '../../components/page-loading';
+import { accessOf } from '../../lib/access';
+import { useCurrentUser } from '../../lib/current-user';
 import { routeTable } from '../routes';
 import { usePageTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
@@ -24,9 +26,13 @@ export default function MainLayout() {
   const title = usePageTitle();
   useTokenRefresh();
 
+  const { canSeeAdmin } = accessOf(useCurrentUser());
   const route = useMemo(
-    () => ({ path: paths.home, children: menuDataFrom(routeTable, (id) => intl.formatMessage({ id })) }),
-    [intl],
+    () => ({
+      path: paths.home,
+      children: menuDataFrom(routeTable, (id) => intl.formatMessage({ id }), canSeeAdmin),
+    }),
+    [intl, canSeeAdmin],
   );
 
   return (

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ControlOutlined,
   DashboardOutlined,
   GlobalOutlined,
   LineChartOutlined,
@@ -18,6 +19,7 @@ export const menuIcons = {
   residential: <GlobalOutlined />,
   proxySettings: <ApartmentOutlined />,
   usage: <LineChartOutlined />,
+  admin: <ControlOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type MenuIcon = keyof typeof menuIcons;

@@ -15,4 +15,13 @@ export const menu = {
   'menu.recharge': 'Add funds',
   'menu.account.setting': 'Account settings',
   'menu.account.resetpassword': 'Change password',
+  'menu.admin': 'Operator console',
+  'menu.admin.overview': 'Overview',
+  'menu.admin.customers': 'Customers',
+  'menu.admin.customer': 'Customer',
+  'menu.admin.orders': 'Orders',
+  'menu.admin.payments': 'Payments',
+  'menu.admin.catalogue': 'Catalogue',
+  'menu.admin.exits': 'Exits',
+  'menu.admin.audit': 'Audit log',
 };

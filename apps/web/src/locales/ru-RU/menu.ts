@@ -14,4 +14,13 @@ export const menu: Translation<typeof en> = {
   'menu.recharge': 'Пополнение баланса',
   'menu.account.setting': 'Настройки аккаунта',
   'menu.account.resetpassword': 'Смена пароля',
+  'menu.admin': 'Консоль оператора',
+  'menu.admin.overview': 'Обзор',
+  'menu.admin.customers': 'Клиенты',
+  'menu.admin.customer': 'Клиент',
+  'menu.admin.orders': 'Заказы',
+  'menu.admin.payments': 'Платежи',
+  'menu.admin.catalogue': 'Каталог',
+  'menu.admin.exits': 'Выходные узлы',
+  'menu.admin.audit': 'Журнал действий',
 };
