@@ -1,4 +1,4 @@
-import { accountEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
+import { accountEndpoints, adminAuditEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
@@ -45,6 +45,29 @@ describe('route guards', () => {
     await signInForm();
     expect(location()).toBe(paths.login);
     expect(readAuthData(localStorage)).toBeNull();
+  });
+});
+
+describe('the operator console', () => {
+  it('sends a customer who opens a console page to the dashboard, without the console in the menu', async () => {
+    signIn({ access: { name: 'dontHaveAccess' } });
+    mockPageData();
+    const { location } = await renderApp(paths.adminAudit);
+
+    await screen.findByTestId('user-email');
+    expect(location()).toBe(paths.dashboard);
+    expect(screen.queryByText('Operator console')).toBeNull();
+  });
+
+  it('opens for an operator, with its entry in the menu', async () => {
+    signIn({ access: { name: 'operator' } });
+    mockPageData();
+    mockEndpoint(adminAuditEndpoints.list, { list: [], total: 0, page: 1, page_size: 20 });
+    const { location } = await renderApp(paths.adminAudit);
+
+    expect(await screen.findByText('No operator actions match')).toBeTruthy();
+    expect(location()).toBe(paths.adminAudit);
+    expect(screen.getByText('Operator console')).toBeTruthy();
   });
 });
 

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The operator audit log (issue 16, decision 029): who did what to which object, the values before
- * and after, and why. Append-only: a trigger refuses UPDATE and DELETE, so not even a bug in the
- * product (or an operator with a SQL console through the product) can rewrite it.
+ * The operator console (issue 16, decision 029).
+ * - The audit log: who did what to which object, the values before and after, and why.
+ *   Append-only: a trigger refuses UPDATE and DELETE, so not even a bug in the product can rewrite it.
+ * - How the periodic jobs last ran (beside their lease), for the console's job health.
+ * - Indexes for the overview's figures by time (ledger and usage by day, overruns by time).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -38,9 +40,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create trigger operator_audit_no_change before update or delete on operator_audit
     for each row execute function operator_audit_append_only()`.execute(db);
+
+  await db.schema
+    .alterTable('job_leases')
+    .addColumn('last_success_at', 'timestamptz')
+    .addColumn('last_failure_at', 'timestamptz')
+    .addColumn('last_error', 'text')
+    .addColumn('last_duration_ms', 'integer')
+    .execute();
+  await db.schema.createIndex('ledger_entries_created_idx').on('ledger_entries').column('created_at').execute();
+  await db.schema.createIndex('usage_daily_day_idx').on('usage_daily').column('day').execute();
+  await db.schema
+    .createIndex('usage_batches_instance_idx')
+    .on('usage_batches')
+    .columns(['instance_id', 'received_at'])
+    .execute();
+  await db.schema
+    .createIndex('traffic_overruns_created_idx')
+    .on('traffic_overruns')
+    .column('created_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('traffic_overruns_created_idx').execute();
+  await db.schema.dropIndex('usage_batches_instance_idx').execute();
+  await db.schema.dropIndex('usage_daily_day_idx').execute();
+  await db.schema.dropIndex('ledger_entries_created_idx').execute();
+  await db.schema
+    .alterTable('job_leases')
+    .dropColumn('last_success_at')
+    .dropColumn('last_failure_at')
+    .dropColumn('last_error')
+    .dropColumn('last_duration_ms')
+    .execute();
   await db.schema.dropTable('operator_audit').execute();
   await sql`drop function operator_audit_append_only()`.execute(db);
 }

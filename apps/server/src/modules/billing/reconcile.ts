@@ -3,6 +3,7 @@ import { addSeconds } from '../../lib/clock';
 import type { AppContext } from '../../context';
 import { pendingInvoices } from './invoice.repository';
 import { takeLease } from '../../lib/job-lease';
+import { jobTracker } from '../../lib/job-runs';
 import { expireUnopenedInvoices, settleInvoice } from './settle-invoice.service';
 
 const LEASE = 'reconcile-crypto-invoices';
@@ -41,7 +42,7 @@ export async function reconcilePendingInvoices(
 /** Runs reconciliation every `everyMs` in the background; returns a stop function. */
 export function startReconciliation(ctx: AppContext, everyMs = 60_000): () => void {
   const holder = `process-${process.pid}-${randomToken(6)}`;
-  const track = ctx.metrics.jobs.tracker(LEASE);
+  const track = jobTracker(ctx, LEASE);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { addSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { takeLease } from '../../lib/job-lease';
+import { jobTracker } from '../../lib/job-runs';
 import { reclaimExpiredLeases } from './lease.service';
 
 const JOB = 'reclaim-traffic-leases';
@@ -12,7 +13,7 @@ const JOB = 'reclaim-traffic-leases';
  */
 export function startLeaseReclaim(ctx: AppContext, everyMs = 30_000): () => void {
   const holder = `process-${process.pid}-${randomToken(6)}`;
-  const track = ctx.metrics.jobs.tracker(JOB);
+  const track = jobTracker(ctx, JOB);
   const leaseSeconds = Math.ceil(everyMs / 1000) * 2;
   let running = false;
   const timer = setInterval(() => {
