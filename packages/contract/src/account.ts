@@ -171,6 +171,7 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/user/info',
     auth: 'account',
+    readOnly: true,
     request: noInput,
     response: userInfoData,
   }),

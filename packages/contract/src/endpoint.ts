@@ -42,6 +42,11 @@ export interface Endpoint<
   readonly passThrough?: PassThrough;
   /** One line for the API reference. */
   readonly summary?: string;
+  /**
+   * A call that only reads (for `account` calls): it also answers an operator's read-only view of a
+   * customer's portal (decision 029); every other call refuses that view with 10090.
+   */
+  readonly readOnly?: true;
 }
 
 /** The request of a call that takes nothing. */
@@ -96,6 +101,8 @@ export interface Link<Request extends z.ZodType = z.ZodType> {
   readonly auth: EndpointAuth;
   readonly request: Request;
   readonly summary?: string;
+  /** As for an endpoint: the link only reads, so an operator's read-only view may follow it. */
+  readonly readOnly?: true;
 }
 
 /** What a caller puts in a link's query. */

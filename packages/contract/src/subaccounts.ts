@@ -161,6 +161,7 @@ export const subEndpoints = {
     method: 'GET',
     path: '/auth/sublist',
     auth: 'account',
+    readOnly: true,
     request: subListQuery,
     response: subListData,
   }),

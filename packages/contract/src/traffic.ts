@@ -249,6 +249,7 @@ export const trafficEndpoints = {
     method: 'GET',
     path: '/traffic/changelog',
     auth: 'account',
+    readOnly: true,
     request: changelogQuery,
     response: changelogData,
     summary: 'With `format=csv`: a `text/csv` attachment of every row of the filter instead of the envelope.',
@@ -257,6 +258,7 @@ export const trafficEndpoints = {
     method: 'GET',
     path: '/traffic/details',
     auth: 'account',
+    readOnly: true,
     request: detailsQuery,
     response: detailsData,
     summary: 'With `format=csv`: a `text/csv` attachment of every row of the range instead of the envelope.',
@@ -265,6 +267,7 @@ export const trafficEndpoints = {
     method: 'GET',
     path: '/traffic/usage',
     auth: 'account',
+    readOnly: true,
     request: usageQuery,
     response: usageData,
   }),
@@ -272,11 +275,18 @@ export const trafficEndpoints = {
 
 /** The CSV files: the same routes as `trafficEndpoints.details` and `.changelog`, with `format=csv`. */
 export const trafficLinks = {
-  detailsCsv: defineLink({ method: 'GET', path: '/traffic/details', auth: 'account', request: detailsQuery }),
+  detailsCsv: defineLink({
+    method: 'GET',
+    path: '/traffic/details',
+    auth: 'account',
+    readOnly: true,
+    request: detailsQuery,
+  }),
   changesCsv: defineLink({
     method: 'GET',
     path: '/traffic/changelog',
     auth: 'account',
+    readOnly: true,
     request: changelogQuery,
   }),
 };

@@ -60,6 +60,7 @@ export const whitelistEndpoints = {
     method: 'GET+POST',
     path: '/auth/whiteipget',
     auth: 'account',
+    readOnly: true,
     request: whitelistQuery,
     response: whitelistData,
   }),

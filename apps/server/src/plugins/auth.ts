@@ -10,27 +10,33 @@ declare module 'fastify' {
     /** Set by `requireAccount` on protected routes; null elsewhere. */
     account: AccountRow | null;
     session: SessionClaims | null;
+    /** The operator behind a read-only view of this customer's portal; null otherwise. */
+    viewerId: number | null;
   }
 }
 
 export function decorateAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('viewerId', null);
 }
 
 /**
  * onRequest hook for protected routes. It runs before body validation, so an anonymous caller gets
  * 10013 rather than field errors, and validation messages use the account's language.
  * `sessionOnly` refuses the developer API token (password, token and session changes need a person).
+ * An operator's read-only view of a customer gets 10090 unless the call only reads (`readOnly`).
  */
 export function requireAccount(
   ctx: AppContext,
-  options: { sessionOnly?: boolean } = {},
+  options: { sessionOnly?: boolean; readOnly?: boolean } = {},
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    const { account, session } = await authenticate(ctx, readCredential(request.headers));
+    const { account, session, viewerId } = await authenticate(ctx, readCredential(request.headers));
     request.account = account;
     request.session = session;
+    request.viewerId = viewerId ?? null;
+    if (viewerId !== undefined && !(options.readOnly && !options.sessionOnly)) throw new AppError('ViewOnly');
     if (options.sessionOnly && !session) throw new AppError('SessionTokenRequired');
   };
 }

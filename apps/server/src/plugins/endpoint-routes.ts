@@ -41,11 +41,17 @@ export interface RouteExtras {
 
 const signedIn: Record<string, string[]>[] = [{ jwtToken: [] }, { bearer: [] }];
 
-/** The onRequest guard of each kind of caller; built once per module. */
-function guardsOf(ctx: AppContext): Record<EndpointAuth, onRequestAsyncHookHandler | undefined> {
+/**
+ * The onRequest guard of each kind of caller; built once per module. `account` calls that only read
+ * (`readOnly`) also answer an operator's read-only view of the customer; the others refuse it.
+ */
+function guardsOf(
+  ctx: AppContext,
+): Record<EndpointAuth | 'accountRead', onRequestAsyncHookHandler | undefined> {
   return {
     public: undefined,
     account: requireAccount(ctx),
+    accountRead: requireAccount(ctx, { readOnly: true }),
     session: requireAccount(ctx, { sessionOnly: true }),
     gateway: requireInternalSecret(ctx),
     operator: requireOperator(ctx),
@@ -65,7 +71,8 @@ export function endpointRoutes(app: ZodApp, ctx: AppContext, tags: string[]) {
     handler: EndpointHandler<E>,
     extras: RouteExtras = {},
   ): void {
-    const onRequest = guards[endpoint.auth];
+    const onRequest =
+      guards[endpoint.readOnly && endpoint.auth === 'account' ? 'accountRead' : endpoint.auth];
     const answers = answerDataSchemas(endpoint);
     const data = answers.length === 1 ? endpoint.response : z.union(answers);
     const schema = {
@@ -102,7 +109,7 @@ export function endpointRoutes(app: ZodApp, ctx: AppContext, tags: string[]) {
       reply: FastifyReply,
     ) => Promise<unknown>,
   ): void {
-    const onRequest = guards[target.auth];
+    const onRequest = guards[target.readOnly && target.auth === 'account' ? 'accountRead' : target.auth];
     app.get(
       target.path,
       {

@@ -4,9 +4,10 @@ import { BASE_PATH } from '../config/app';
 import { paths } from '../config/paths';
 import { accessOf } from '../lib/access';
 import { isApiError } from '../lib/api-error';
-import { clearSession, readAuthData, savePendingNavigation } from '../lib/auth-storage';
-import { safeLocalStorage, safeSessionStorage } from '../lib/browser-storage';
+import { savePendingNavigation } from '../lib/auth-storage';
+import { safeSessionStorage } from '../lib/browser-storage';
 import { currentUserQuery, syncServerLanguage } from '../lib/current-user';
+import { forgetSession, isSignedIn, readOperatorView } from '../lib/operator-view';
 import { decideNavigation } from './guards';
 import { findRoute, flattenRoutes, stripBasename } from './route-model';
 import { routeTable } from './routes';
@@ -21,7 +22,7 @@ function locationOf(request: Request) {
 /** Applies the spec §2 rules to a navigation: the redirect response when one is due, else null. */
 export function guardNavigation(request: Request): Response | null {
   const location = locationOf(request);
-  const signedIn = readAuthData(safeLocalStorage()) !== null;
+  const signedIn = isSignedIn();
   const decision = decideNavigation(findRoute(flatRoutes, location.pathname), location, signedIn);
   if (decision.kind === 'allow') return null;
   if (decision.remember) savePendingNavigation(safeSessionStorage(), decision.remember);
@@ -46,13 +47,14 @@ export function privateLoader(queryClient: QueryClient) {
     try {
       // Cached after the first load: moving between pages does not refetch the user.
       const user = await queryClient.query({ ...currentUserQuery, staleTime: 'static' });
-      syncServerLanguage(queryClient, user);
+      // A view tab shows the customer's portal in the operator's language, without changing theirs.
+      if (!readOperatorView()) syncServerLanguage(queryClient, user);
       // The console's screens are for operators; the server refuses its calls to anyone else anyway.
       const route = findRoute(flatRoutes, locationOf(request).pathname);
       if (route?.access === 'operator' && !accessOf(user).canSeeAdmin) return redirect(paths.home);
     } catch (error) {
       if (!isApiError(error) || error.code === null) throw error;
-      clearSession(safeLocalStorage());
+      forgetSession();
       const location = locationOf(request);
       savePendingNavigation(safeSessionStorage(), { path: location.pathname, search: location.search });
       return redirect(`${paths.login}${location.search}`);

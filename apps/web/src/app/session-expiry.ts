@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BASE_PATH } from '../config/app';
 import { paths } from '../config/paths';
 import { setSessionExpiredHandler } from '../lib/api';
-import { clearSession, savePendingNavigation } from '../lib/auth-storage';
-import { safeLocalStorage, safeSessionStorage } from '../lib/browser-storage';
+import { savePendingNavigation } from '../lib/auth-storage';
+import { safeSessionStorage } from '../lib/browser-storage';
+import { forgetSession } from '../lib/operator-view';
 import { isPublicPath, stripBasename } from './route-model';
 import { flatRoutes } from './navigation-guard';
 
@@ -17,7 +18,7 @@ interface Navigator {
  */
 export function installSessionExpiryHandler(router: Navigator, queryClient: QueryClient): void {
   setSessionExpiredHandler(() => {
-    clearSession(safeLocalStorage());
+    forgetSession();
     const path = stripBasename(window.location.pathname, BASE_PATH);
     if (isPublicPath(flatRoutes, path)) {
       queryClient.clear();

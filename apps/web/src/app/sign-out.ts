@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
-import { clearSession } from '../lib/auth-storage';
-import { safeLocalStorage } from '../lib/browser-storage';
+import { forgetSession } from '../lib/operator-view';
 
 type Navigate = (to: string, options: { replace: boolean }) => void | Promise<void>;
 
@@ -10,7 +9,8 @@ type Navigate = (to: string, options: { replace: boolean }) => void | Promise<vo
  * only then drop cached data, so the shell never re-renders without its user.
  */
 export async function signOut(navigate: Navigate, queryClient: QueryClient): Promise<void> {
-  clearSession(safeLocalStorage());
+  // In an operator's view tab this ends the view only; the operator stays signed in elsewhere.
+  forgetSession();
   await navigate(paths.login, { replace: true });
   queryClient.clear();
 }

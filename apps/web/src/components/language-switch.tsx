@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { setServerLanguage } from '../lib/server-language';
 import { activeLocale } from '../lib/active-locale';
-import { readAuthData } from '../lib/auth-storage';
 import { safeLocalStorage } from '../lib/browser-storage';
 import { isWebLocale, localeLabels, switchLocale } from '../lib/i18n';
+import { isSignedIn, readOperatorView } from '../lib/operator-view';
 
 /**
  * Language choice for the header and the public pages; choosing reloads the page (spec §4).
@@ -22,7 +22,8 @@ export function LanguageSwitch() {
     setChosen(next);
     void switchLocale(next, {
       storage: safeLocalStorage(),
-      signedIn: readAuthData(safeLocalStorage()) !== null,
+      // A view tab never changes the customer's own language.
+      signedIn: isSignedIn() && readOperatorView() === null,
       saveServerLang: setServerLanguage,
       reload: () => window.location.reload(),
     });

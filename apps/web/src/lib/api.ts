@@ -4,12 +4,12 @@ import { ERROR_TOAST_SECONDS } from '../config/business';
 import { activeLocale } from './active-locale';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
-import { clearSession, readAuthData } from './auth-storage';
-import { safeLocalStorage } from './browser-storage';
+import { readAuthData } from './auth-storage';
 import { acceptLanguageOf } from './i18n';
+import { authStorage, forgetSession } from './operator-view';
 import { runtimeMessage } from './runtime-intl';
 
-let sessionExpiredHandler: () => void = () => clearSession(safeLocalStorage());
+let sessionExpiredHandler: () => void = forgetSession;
 
 /** The app decides what "go to sign-in" means (it knows the route table); see app/session-expiry.ts. */
 export function setSessionExpiredHandler(handler: () => void): void {
@@ -37,7 +37,8 @@ export function unexpectedAnswer(): ApiError {
 export const api = createApiClient({
   fetch: (url, init) => window.fetch(url, init),
   baseUrl: API_BASE,
-  getToken: () => readAuthData(safeLocalStorage())?.jwt_token ?? null,
+  // The signed-in user's token, or in an operator's view tab the view's (lib/operator-view.ts).
+  getToken: () => readAuthData(authStorage())?.jwt_token ?? null,
   getAcceptLanguage: () => acceptLanguageOf(activeLocale),
   toastError,
   onSessionExpired: () => sessionExpiredHandler(),

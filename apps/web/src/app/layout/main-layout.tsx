@@ -13,6 +13,7 @@ import { routeTable } from '../routes';
 import { usePageTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
 import { menuDataFrom } from './menu-data';
+import { OperatorViewBanner } from './operator-view-banner';
 import { useTokenRefresh } from './use-token-refresh';
 
 /**
@@ -51,6 +52,7 @@ export default function MainLayout() {
       contentStyle={{ padding: 0 }}
       siderWidth={220}
     >
+      <OperatorViewBanner />
       <AppHeader />
       <Suspense fallback={<PageLoading />}>
         <Outlet />

@@ -6,6 +6,9 @@ export const layout = {
   'layout.trafficSplit.main': 'Main account, unallocated: {amount}',
   'layout.trafficSplit.subs': '{count, plural, one {# sub-account} other {# sub-accounts}}: {amount}',
   'layout.operator': 'Operator',
+  'layout.view.banner':
+    "You are viewing {email}'s portal as an operator, read-only, until {until}. Nothing can be changed here.",
+  'layout.view.end': 'End the view',
   'layout.userMenu.settings': 'Account settings',
   'layout.userMenu.signOut': 'Sign out',
 };

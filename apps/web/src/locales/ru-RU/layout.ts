@@ -9,6 +9,9 @@ export const layout: Translation<typeof en> = {
   'layout.trafficSplit.subs':
     '{count, plural, one {# субаккаунт} few {# субаккаунта} many {# субаккаунтов} other {# субаккаунта}}: {amount}',
   'layout.operator': 'Оператор',
+  'layout.view.banner':
+    'Вы смотрите портал {email} как оператор, только для чтения, до {until}. Здесь ничего нельзя изменить.',
+  'layout.view.end': 'Закончить просмотр',
   'layout.userMenu.settings': 'Настройки аккаунта',
   'layout.userMenu.signOut': 'Выйти',
 };
