@@ -59,6 +59,8 @@ function timedClient(client: ServerClient): ServerClient {
     usage: (batch) => timed('usage', () => client.usage(batch)),
     events: (after, wait) => timed('events', () => client.events(after, wait)),
     session: (owner, id, minutes) => client.session(owner, id, minutes),
+    exits: () => client.exits(),
+    exitHealth: (reports) => client.exitHealth(reports),
   };
 }
 

@@ -39,6 +39,10 @@ const envSchema = z.object({
       .regex(/^[\w.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
       .optional(),
   ),
+  /**
+   * The exit pool comes from the server (decision 030); this file (or the default pool) is used only
+   * until the server first answers, and seeds the server's empty pool when the server reads it.
+   */
   GATEWAY_POOL_FILE: optionalText,
   /** Tests only: let tunnels reach private, loopback and link-local addresses. */
   GATEWAY_ALLOW_PRIVATE: flag(false),
@@ -53,6 +57,7 @@ const envSchema = z.object({
   GATEWAY_METER_TICK_MS: ms(250),
   GATEWAY_FLUSH_MS: ms(5000),
   GATEWAY_EVENTS_POLL_MS: ms(250),
+  GATEWAY_EXIT_HEALTH_MS: ms(10_000),
   /** Failed logins per (source IP, name) before refusal windows start; see docs/gateway.md. */
   GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
   GATEWAY_AUTH_BACKOFF_MS: ms(1000),
@@ -85,7 +90,17 @@ export interface GatewayConfig {
   serverUrl: string;
   internalSecret: string;
   instanceId: string;
+  /** Routes by this until the server's pool arrives (GATEWAY_POOL_FILE, or the default pool). */
   pool: Pool;
+  /**
+   * Take the pool from the server and follow its changes (decision 030). Off only where a test
+   * brings its own pool and a server that keeps none.
+   */
+  poolFromServer: boolean;
+  /** After a failed pool load, the next try. */
+  poolRetryMs: number;
+  /** How often this process tells the server what it knows of each exit's health. */
+  exitHealthReportMs: number;
   allowPrivate: boolean;
   handshakeTimeoutMs: number;
   connectTimeoutMs: number;
@@ -157,6 +172,9 @@ export function loadGatewayConfig(
     internalSecret: e.INTERNAL_SECRET ?? '',
     instanceId: e.GATEWAY_INSTANCE_ID ?? defaultInstanceId(),
     pool: overrides.pool ?? readPool(e.GATEWAY_POOL_FILE),
+    poolFromServer: true,
+    poolRetryMs: 5000,
+    exitHealthReportMs: e.GATEWAY_EXIT_HEALTH_MS,
     allowPrivate: e.GATEWAY_ALLOW_PRIVATE,
     handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,

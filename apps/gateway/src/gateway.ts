@@ -1,9 +1,10 @@
 import type { Server, Socket } from 'node:net';
-import { canonicalIp, type TrafficOwner } from '@resiport/contract';
 import { proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { Authenticator } from './auth/authenticator';
 import type { GatewayConfig } from './config';
+import { applyAccessEvent } from './control/access-events';
 import { startEventPoller, type GatewayEvent } from './control/events';
+import { followServerPool } from './control/server-pool';
 import { hostsToTry, listenOn, listenOnFirst } from './listen/bind';
 import { createHttpProxy } from './listen/http-proxy';
 import { createSocksServer } from './listen/socks5';
@@ -13,6 +14,7 @@ import type { GatewayLogger } from './log';
 import { Leases } from './meter/leases';
 import { Meter } from './meter/meter';
 import { Metrics, serveMetrics } from './metrics';
+import { ExitHealth } from './route/exit-health';
 import { ExitPool } from './route/pool';
 import { Router } from './route/router';
 import { SessionEpochs } from './route/session-epochs';
@@ -58,7 +60,8 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       timeoutMs: config.serverCallTimeoutMs,
     });
 
-  const targeting = new TargetingRules(config.pool);
+  // Replaced with the pool (decision 030): the authenticator asks whichever is current.
+  let targeting = new TargetingRules(config.pool);
   const authFailures = new AuthFailureLog();
   const authenticator = new Authenticator({
     client,
@@ -88,10 +91,11 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   });
 
   // Bytes sampled from client sockets are billed (usage); credit is spent on the data path.
-  const meter = new Meter((identity, up, down, tunnels) => {
+  const meter = new Meter((identity, up, down, tunnels, exitId) => {
     metrics.bytesUp += up;
     metrics.bytesDown += down;
     reporter.add(identity, up, down, tunnels);
+    reporter.addExit(exitId, up + down);
   });
 
   const leases = new Leases({
@@ -125,11 +129,16 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     now,
     onError: (error) => log.warn({ err: error.message }, 'session epoch unavailable; local first use kept'),
   });
+  const exitHealth = new ExitHealth(pool, now);
   const router = new Router(
     pool,
     sessions,
     { timeoutMs: config.connectTimeoutMs, allowPrivate: config.allowPrivate },
-    (exit, error) => log.warn({ exit: exit.id, err: error.message }, 'exit failed; resting it'),
+    (exit, error) => {
+      exitHealth.failed(exit, error);
+      log.warn({ exit: exit.id, err: error.message }, 'exit failed; resting it');
+    },
+    (exit) => exitHealth.succeeded(exit),
   );
   const service = new TunnelService({
     authenticator,
@@ -142,34 +151,22 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     idleTimeoutMs: config.idleTimeoutMs,
   });
 
+  const serverPool = await followServerPool({
+    config,
+    client,
+    pool,
+    health: exitHealth,
+    meter,
+    log,
+    onPool: (next) => (targeting = new TargetingRules(next)),
+  });
+
   const onEvent = (event: GatewayEvent) => {
-    if (event.lease_id !== null) {
-      const sameOwner =
-        event.kind === 'account'
-          ? (o: TrafficOwner) => o.account_id === event.account_id
-          : (o: TrafficOwner) => o.account_id === event.account_id && o.subaccount_id === event.subaccount_id;
-      leases.voided(sameOwner, event.lease_id);
-    }
-    if (event.kind === 'lease') return;
-    let closed = 0;
-    if (event.kind === 'subaccount') {
-      if (event.username !== null) authenticator.forgetUsername(event.username);
-      closed = meter.cut(
-        (t) =>
-          t.identity.owner.account_id === event.account_id &&
-          t.identity.owner.subaccount_id === event.subaccount_id,
-      );
-    } else if (event.kind === 'whitelist') {
-      const ip = event.ip === null ? undefined : (canonicalIp(event.ip) ?? event.ip);
-      if (ip !== undefined) {
-        authenticator.forgetIp(ip);
-        closed = meter.cut((t) => t.identity.via === 'whitelist' && t.identity.sourceIp === ip);
-      }
+    if (event.kind === 'exits') {
+      serverPool.changed();
     } else {
-      authenticator.forgetOwner(event.account_id);
-      closed = meter.cut((t) => t.identity.owner.account_id === event.account_id);
+      applyAccessEvent(event, { leases, authenticator, meter, log });
     }
-    if (closed > 0) log.info({ event: event.id, kind: event.kind, closed }, 'access changed; tunnels closed');
   };
   const events = startEventPoller({
     client,
@@ -248,6 +245,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     clearInterval(meterTimer);
     clearInterval(flushTimer);
     clearInterval(authFailureTimer);
+    serverPool.stop();
     await events.stop();
     for (const server of [httpServer, socksServer, metricsServer]) server?.close();
     throw error;
@@ -264,6 +262,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     const stopped = Promise.all([closed(httpServer), closed(socksServer), closed(metricsServer)]);
     clearInterval(flushTimer);
     clearInterval(authFailureTimer);
+    serverPool.stop();
     await events.stop();
     // Every connection goes; each tunnel's client socket gets its final byte read as it closes.
     meter.cut(() => true);

@@ -3,6 +3,8 @@ import {
   type Credentials,
   type EndpointData,
   type EndpointInput,
+  type ExitHealthReport,
+  type Pool,
   type TrafficOwner,
 } from '@resiport/contract';
 import { callInternal, type InternalCallTarget } from './internal-call';
@@ -30,6 +32,10 @@ export interface ServerClient {
   events(after: number, wait?: { waitMs: number; signal: AbortSignal }): Promise<GatewayEvents>;
   /** The running epoch of a sticky session (a new one after it ended) and how long it still runs. */
   session(owner: TrafficOwner, sessionId: string, minutes: number): Promise<SessionAnswer>;
+  /** The exit pool the console keeps (decision 030), with the upstreams' credentials. */
+  exits(): Promise<Pool>;
+  /** This process's view of each exit's health. */
+  exitHealth(reports: ExitHealthReport[]): Promise<void>;
 }
 
 export interface ServerClientOptions {
@@ -89,5 +95,9 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
       ),
     session: (owner, sessionId, minutes) =>
       callInternal(target, endpoints.session, { ...ownerOf(owner), session_id: sessionId, minutes }),
+    exits: () => callInternal(target, endpoints.exits, {}),
+    exitHealth: async (reports) => {
+      await callInternal(target, endpoints.exitHealth, { instance_id, exits: reports });
+    },
   };
 }

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import {
   INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints as endpoints,
+  type ExitHealthReport,
+  type ExitUsage,
+  type Pool,
   type TrafficOwner,
   type UsageEntry,
 } from '@resiport/contract';
@@ -13,7 +16,8 @@ import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/prox
  * faithful to the contract: envelopes, the secret header, request validation, password verifiers,
  * leases that take traffic out of a balance, usage applied once per batch id (beyond-lease bytes
  * debited from what is left, never below zero), release returning the unused part, the change
- * feed, and sticky session epochs (from first use, `minutes` long, on the movable `now`). The real server has its own tests; this one lets the gateway's be fast and exact.
+ * feed, sticky session epochs (from first use, `minutes` long, on the movable `now`), and an exit
+ * pool with health reports when a test sets one (`setPool`). The real server has its own tests; this one lets the gateway's be fast and exact.
  */
 
 interface User {
@@ -32,8 +36,8 @@ interface Lease {
 
 export interface FakeEvent {
   id: number;
-  kind: 'subaccount' | 'whitelist' | 'account' | 'lease';
-  account_id: number;
+  kind: 'subaccount' | 'whitelist' | 'account' | 'lease' | 'exits';
+  account_id: number | null;
   subaccount_id: number | null;
   username: string | null;
   ip: string | null;
@@ -48,7 +52,11 @@ export class FakeServer {
   readonly whitelist = new Map<string, number>();
   readonly left = new Map<string, number>();
   readonly leases = new Map<string, Lease>();
-  readonly batches = new Map<string, { instance_id: string; entries: UsageEntry[] }>();
+  readonly batches = new Map<string, { instance_id: string; entries: UsageEntry[]; exits: ExitUsage[] }>();
+  /** The exit pool it serves (undefined: it keeps none, and the exits call is a 404). */
+  pool: Pool | undefined;
+  /** The last health report of each gateway process. */
+  readonly exitHealth = new Map<string, ExitHealthReport[]>();
   readonly events: FakeEvent[] = [];
   readonly calls: Record<string, number> = {};
   duplicateBatches = 0;
@@ -157,6 +165,28 @@ export class FakeServer {
       this.event({ kind: 'lease', ...owner, username: null, ip: null, lease_id: newest });
     }
     return returned;
+  }
+
+  /** A console change: the new pool, and an `exits` event for the feed. */
+  setPool(pool: Pool): void {
+    this.pool = pool;
+    this.event({
+      kind: 'exits',
+      account_id: null,
+      subaccount_id: null,
+      username: null,
+      ip: null,
+      lease_id: null,
+    });
+  }
+
+  /** Bytes the applied batches say each exit carried. */
+  exitBytes(): Map<string, number> {
+    const carried = new Map<string, number>();
+    for (const batch of this.batches.values()) {
+      for (const e of batch.exits) carried.set(e.exit_id, (carried.get(e.exit_id) ?? 0) + e.bytes);
+    }
+    return carried;
   }
 
   private event(event: Omit<FakeEvent, 'id'>): void {
@@ -291,6 +321,7 @@ export class FakeServer {
         this.batches.set(parsed.data.batch_id, {
           instance_id: parsed.data.instance_id,
           entries: parsed.data.entries,
+          exits: parsed.data.exits ?? [],
         });
         for (const entry of parsed.data.entries) {
           const total = entry.bytes_up + entry.bytes_down;
@@ -325,6 +356,15 @@ export class FakeServer {
           this.sessions.set(key, session);
         }
         return this.answer(res, 200, 0, { epoch: session.epoch, expires_in_ms: session.endsAt - now });
+      }
+      case endpoints.exits.path:
+        if (!this.pool || req.method !== 'GET') return this.answer(res, 404, 10009, null);
+        return this.answer(res, 200, 0, this.pool);
+      case endpoints.exitHealth.path: {
+        const parsed = endpoints.exitHealth.request.safeParse(body);
+        if (!parsed.success) return invalid();
+        this.exitHealth.set(parsed.data.instance_id, parsed.data.exits);
+        return this.answer(res, 200, 0, { recorded: parsed.data.exits.length });
       }
       default:
         return this.answer(res, 404, 10004, null);

@@ -210,6 +210,8 @@ export function startGateway(fake: FakeServer, overrides: Partial<GatewayConfig>
       eventsPollMs: 100,
       handshakeTimeoutMs: 2000,
       connectTimeoutMs: 2000,
+      // The fake keeps a pool only when a test gives it one (`fake.pool`); by default tests bring theirs.
+      poolFromServer: fake.pool !== undefined,
       ...overrides,
     },
   );

@@ -14,6 +14,7 @@ import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { gatewayLinkRoutes } from './modules/gateway-link/gateway-link.routes';
 import { dynamicRoutes } from './modules/dynamic/dynamic.routes';
+import { seedExitPool } from './modules/exits/exit-pool.service';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
@@ -68,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   refuseControlCharacters(app);
   securityHeaders(app, ctx.config);
   await registerOpenApi(app, ctx.config);
+  // Before anything can ask for it: an empty exit pool is filled from the pool file, once (decision 030).
+  await seedExitPool(ctx);
 
   await app.register(
     async (api) => {

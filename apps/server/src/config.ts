@@ -80,7 +80,11 @@ const envSchema = z.object({
   ),
   /** The metrics listener's address: loopback unless the scraper runs on another host. */
   METRICS_HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
-  /** The exit pool file (JSON, see packages/contract gateway-pool.ts); unset = one direct exit everywhere. */
+  /**
+   * The exit pool file (JSON, see packages/contract gateway-pool.ts): seeds the `exits` table once,
+   * when it is empty; after that the console's pool is the one in force (decision 030). Unset = one
+   * direct exit.
+   */
   GATEWAY_POOL_FILE: optionalText,
   /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
   GATEWAY_PUBLIC_HOST: optionalText,
@@ -142,7 +146,8 @@ export interface Config {
   logFormat: LogFormat;
   webDistDir: string | undefined;
   gateway: {
-    pool: Pool;
+    /** What an empty `exits` table is filled with at start (GATEWAY_POOL_FILE or the default pool). */
+    seedPool: Pool;
     publicHost: string;
     httpPort: number;
     socksPort: number;
@@ -238,7 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logFormat: log.format,
     webDistDir: env.WEB_DIST_DIR,
     gateway: {
-      pool: pool.pool,
+      seedPool: pool.pool,
       publicHost: env.GATEWAY_PUBLIC_HOST ?? new URL(publicUrl).hostname,
       httpPort: env.GATEWAY_HTTP_PORT,
       socksPort: env.GATEWAY_SOCKS_PORT,

@@ -27,6 +27,8 @@ export interface AppContext {
   proxyPasswordKey: ProxyPasswordKey;
   /** Encrypts two-factor (TOTP) secrets at rest; derived from the same configured secret. */
   totpKey: SealingKey;
+  /** Encrypts upstream exits' passwords at rest (decision 030); derived from the same configured secret. */
+  exitCredentialKey: SealingKey;
   /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
   internalSecret: string;
   /** This process's Prometheus figures (served by modules/metrics when METRICS_PORT is set). */
@@ -53,9 +55,10 @@ export function createAppContext(
   };
 }
 
-function atRestKeys(secret: string): Pick<AppContext, 'proxyPasswordKey' | 'totpKey'> {
+function atRestKeys(secret: string): Pick<AppContext, 'proxyPasswordKey' | 'totpKey' | 'exitCredentialKey'> {
   return {
     proxyPasswordKey: proxyPasswordKeyFrom(secret),
     totpKey: sealingKeyFrom(secret, 'totp-secret-encryption'),
+    exitCredentialKey: sealingKeyFrom(secret, 'exit-credential-encryption'),
   };
 }

@@ -60,7 +60,6 @@ async function main(): Promise<void> {
         loadGatewayConfig(process.env, {
           internalSecret: ctx.internalSecret,
           serverUrl: `http://127.0.0.1:${config.port}`,
-          pool: config.gateway.pool,
         }),
         { log },
       )

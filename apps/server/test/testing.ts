@@ -4,6 +4,6 @@
  * checks of its books.
  */
 export { createTestApp, type TestApp } from './test-app';
-export { accountInfo, customerWithSub, trafficConserved } from './factories';
+export { accountInfo, authHeader, customerWithSub, signedInOperator, trafficConserved } from './factories';
 export { auditLedger } from '../src/modules/ledger/ledger.service';
 export { reclaimExpiredLeases } from '../src/modules/gateway-link/lease.service';

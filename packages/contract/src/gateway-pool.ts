@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The exit pool (design §8): where the gateway sends customers' traffic. Read from the JSON file
- * `GATEWAY_POOL_FILE` by gateway processes (to route) and by the server (to list locations);
+ * The exit pool (design §8): where the gateway sends customers' traffic. Kept by the server in its
+ * `exits` table and managed on the console (decision 030); gateways load it over the internal API and
+ * follow its changes. The JSON file `GATEWAY_POOL_FILE` (this schema) seeds an empty table once;
  * without one, a single untagged `direct` exit carries every line without a location, so a fresh
  * install works (lines with a location are refused `no_exit`: it is not tagged with any).
  */

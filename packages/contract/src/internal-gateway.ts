@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, noInput } from './endpoint';
+import { exitSchema } from './gateway-pool';
 import { STICKY_MINUTES_MAX, STICKY_MINUTES_MIN } from './proxy-lines';
 
 /**
@@ -90,11 +91,20 @@ export type UsageEntry = z.infer<typeof usageEntrySchema>;
  */
 export const MAX_USAGE_BATCH_BODY_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Bytes one exit carried in this process since the last batch: the same client-socket bytes as the
+ * entries (what customers are billed), by the exit their tunnels used (decision 030).
+ */
+export const exitUsageSchema = z.object({ exit_id: exitSchema.shape.id, bytes });
+export type ExitUsage = z.infer<typeof exitUsageSchema>;
+
 export const usageBatchRequest = z.object({
   /** `instance:seq`; a batch applies once, however often it is retried. */
   batch_id: z.string().regex(/^[\w.:-]{1,100}$/),
   instance_id: instanceId,
   entries: z.array(usageEntrySchema).max(10_000),
+  /** Per exit, applied once with the batch (absent from older gateways). */
+  exits: z.array(exitUsageSchema).max(10_000).optional(),
 });
 export const usageBatchData = z.object({
   /** False when the batch had been applied before (a retry). */
@@ -113,7 +123,7 @@ export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 65_536;
  * `lease`: the owner's leases up to `lease_id` were voided (traffic recycled): drop that credit and
  * renew. Every other kind may carry a `lease_id` too (a deleted or disabled owner's leases go back).
  */
-export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease'] as const;
+export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease', 'exits'] as const;
 /** Longest a gateway's feed call may wait for a change (a long poll); below its call timeout. */
 export const MAX_EVENTS_WAIT_MS = 4000;
 export const gatewayEventsQuery = z.object({
@@ -130,9 +140,12 @@ export const gatewayEventsData = z.object({
   events: z.array(
     z.object({
       id: id,
-      /** What changed: a sub-account (deleted, disabled, new password), a whitelisted IP, an account. */
+      /**
+       * What changed: a sub-account (deleted, disabled, new password), a whitelisted IP, an account,
+       * or the exit pool (`exits`: load it again; it concerns no account, so `account_id` is null).
+       */
       kind: z.enum(gatewayEventKinds),
-      account_id: id,
+      account_id: id.nullable(),
       subaccount_id: id.nullable(),
       username: z.string().nullable(),
       ip: z.string().nullable(),
@@ -160,6 +173,30 @@ export const sessionData = z.object({
   /** How long this epoch still runs, from the server's answer. */
   expires_in_ms: z.number().int().min(0),
 });
+
+/** The enabled exits with their credentials (decision 030): gateways route by it, on the internal network only. */
+export const exitPoolData = z.object({ exits: z.array(exitSchema) });
+
+/**
+ * What one gateway process knows of an exit's health (decision 030): its state, not a delta, so a
+ * repeated report changes nothing. Times are relative to the report (the clocks need not agree).
+ */
+export const exitHealthSchema = z.object({
+  exit_id: exitSchema.shape.id,
+  /** Connection attempts that failed in a row (0 after a success). */
+  consecutive_failures: z.number().int().min(0).max(1_000_000_000),
+  last_error: z.string().max(500).nullable(),
+  /** How long ago the last error happened; null without one. */
+  error_age_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+  /** How much longer rotating traffic avoids it (0: not resting). */
+  resting_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type ExitHealthReport = z.infer<typeof exitHealthSchema>;
+export const exitHealthRequest = z.object({
+  instance_id: instanceId,
+  exits: z.array(exitHealthSchema).max(10_000),
+});
+export const exitHealthData = z.object({ recorded: z.number().int().min(0) });
 
 /** Calls from gateway processes (design §8), authenticated by the internal secret header; JSON bodies. */
 export const internalGatewayEndpoints = {
@@ -213,5 +250,21 @@ export const internalGatewayEndpoints = {
     auth: 'gateway',
     request: sessionRequest,
     response: sessionData,
+  }),
+  /** At start, and after each `exits` event of the change feed. */
+  exits: defineEndpoint({
+    method: 'GET',
+    path: '/internal/gateway/exits',
+    auth: 'gateway',
+    request: noInput,
+    response: exitPoolData,
+  }),
+  /** Every few seconds: this process's view of each exit. */
+  exitHealth: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/exit-health',
+    auth: 'gateway',
+    request: exitHealthRequest,
+    response: exitHealthData,
   }),
 };

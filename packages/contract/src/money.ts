@@ -14,6 +14,17 @@ export function cryptoFeeCents(amountCents: number): number {
 }
 
 /**
+ * What a crypto invoice of `invoiceCents` (fee included) pays for: the amount whose amount + fee is
+ * the invoice (20.60 → 20.00). The fee is monotonic, so this is the largest such amount.
+ */
+export function amountBeforeFee(invoiceCents: number): number {
+  let amount = Math.floor((invoiceCents * 100) / (100 + CRYPTO_FEE_PERCENT));
+  while (amount + 1 + cryptoFeeCents(amount + 1) <= invoiceCents) amount++;
+  while (amount > 0 && amount + cryptoFeeCents(amount) > invoiceCents) amount--;
+  return amount;
+}
+
+/**
  * A USD amount typed by a person ("20", "25.5", "25.50") as exact cents; undefined for anything
  * else (negative, exponent, more than two decimals, not a number).
  */

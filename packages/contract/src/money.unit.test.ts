@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountBeforeFee,
   bytesToGbText,
   centsToUsd,
   cryptoFeeCents,
@@ -66,5 +67,16 @@ describe('traffic conversions (1 GB = 10^9 bytes)', () => {
     for (const bytes of [0, 1, 999_999_999, 1_000_000_001, 123_456_789_012]) {
       expect(parseGbToBytes(bytesToGbText(bytes))).toBe(bytes);
     }
+  });
+});
+
+describe('amountBeforeFee', () => {
+  it('undoes the crypto fee: amount + fee = invoice', () => {
+    expect(amountBeforeFee(2060)).toBe(2000);
+    expect(amountBeforeFee(464)).toBe(450);
+    for (const amount of [1, 17, 2000, 3333, 99_999, 10_000_000]) {
+      expect(amountBeforeFee(amount + cryptoFeeCents(amount))).toBe(amount);
+    }
+    expect(amountBeforeFee(0)).toBe(0);
   });
 });

@@ -45,7 +45,7 @@ export const gbQuantitySchema = z
   .refine((gb) => gb >= 1 && gb <= MAX_ORDER_GB, { error: 'validation.quantity' });
 
 /** A form or query flag: "true"/"1" or "false"/"0" (HTML forms send strings). */
-const flagSchema = z
+export const flagSchema = z
   .enum(['true', 'false', '1', '0'], { error: 'validation.invalid' })
   .transform((v) => v === 'true' || v === '1');
 
@@ -181,6 +181,7 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/pricemenu',
     auth: 'account',
+    readOnly: true,
     request: noInput,
     response: priceMenuData,
   }),
@@ -188,6 +189,7 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/packages',
     auth: 'account',
+    readOnly: true,
     request: noInput,
     response: packagesData,
   }),
@@ -195,6 +197,7 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/check',
     auth: 'account',
+    readOnly: true,
     request: orderSelectionSchema,
     response: orderQuoteSchema,
   }),
@@ -211,6 +214,7 @@ export const orderEndpoints = {
     method: 'GET',
     path: '/order/list',
     auth: 'account',
+    readOnly: true,
     request: orderListQuery,
     response: pageOf(orderSchema),
   }),

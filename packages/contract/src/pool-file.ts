@@ -3,7 +3,8 @@ import { DEFAULT_POOL, poolSchema, type Pool } from './gateway-pool';
 
 /**
  * Reads the exit pool from the JSON file `GATEWAY_POOL_FILE` names, checked against the pool schema:
- * the one loader of the server (locations) and the gateway (routing), so both read a file alike. Node
+ * the one loader of the server (which seeds its empty `exits` table from it) and the gateway (which
+ * routes by it until the server's pool arrives, decision 030), so both read a file alike. Node
  * only: not exported from the contract's index, so the web bundle never sees it. Without a file, the
  * default pool. A bad file answers its problems; each process reports them as its own config error.
  */

@@ -35,7 +35,8 @@ export const rechargeStatusSchema = z.enum(rechargeStatuses);
  * The provider's word beside the status (decision 026): `unpaid` may be `processing`, `confirming`,
  * `underpaid` (more may still come) or `locked` (held by the provider's AML check); `paid` may be
  * `paid_over`; `cancelled` is `expired`, `failed`, `underpaid` (not credited: an operator resolves
- * it) or `refund_failed`; `refunded` may be `refund_pending`. Null when the status says it all.
+ * it), `refund_failed` or `credited` (an operator credited what arrived to the balance); `refunded`
+ * may be `refund_pending`. Null when the status says it all.
  */
 export const paymentDetails = [
   'processing',
@@ -47,6 +48,7 @@ export const paymentDetails = [
   'failed',
   'refund_pending',
   'refund_failed',
+  'credited',
 ] as const;
 export type PaymentDetail = (typeof paymentDetails)[number];
 export const paymentDetailSchema = z.enum(paymentDetails).nullable();
@@ -113,6 +115,7 @@ export const rechargeEndpoints = {
     method: 'GET',
     path: '/order/rechargeRecord',
     auth: 'account',
+    readOnly: true,
     request: pageQuery,
     response: pageOf(rechargeRecordSchema),
   }),

@@ -57,6 +57,8 @@ export const apiTokenRevocations = [
   'password_changed',
   'password_reset',
   'signed_out_everywhere',
+  /** An operator signed the customer out everywhere from the console (issue 16). */
+  'operator_revoked',
 ] as const;
 export type ApiTokenRevocation = (typeof apiTokenRevocations)[number];
 

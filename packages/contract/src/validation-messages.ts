@@ -33,6 +33,11 @@ const en = {
   'validation.twoFactorCode': 'Enter the 6-digit code from your authenticator app, or a recovery code',
   'validation.authenticatorCode': 'Enter the 6-digit code from your authenticator app',
   'validation.reason': 'Give a reason of 3 to 500 characters: it is kept in the audit log',
+  'validation.exitId': 'Use 1-64 letters, digits or _ . - (the name never changes)',
+  'validation.country': 'Enter a two-letter country code, e.g. de or us',
+  'validation.placeName': 'Use letters a-z, digits and spaces or _ (e.g. new_york), at most 64',
+  'validation.port': 'Enter a port from 1 to 65535',
+  'validation.weight': 'Enter a whole number from 1 to 1000',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -65,6 +70,11 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.twoFactorCode': 'Введите 6-значный код из приложения-аутентификатора или резервный код',
   'validation.authenticatorCode': 'Введите 6-значный код из приложения-аутентификатора',
   'validation.reason': 'Укажите причину от 3 до 500 символов: она сохраняется в журнале действий',
+  'validation.exitId': 'От 1 до 64 латинских букв, цифр или символов _ . - (имя не меняется)',
+  'validation.country': 'Введите двухбуквенный код страны, например de или us',
+  'validation.placeName': 'Латинские буквы a-z, цифры, пробелы или _ (например, new_york), не более 64',
+  'validation.port': 'Введите порт от 1 до 65535',
+  'validation.weight': 'Введите целое число от 1 до 1000',
 };
 
 export const validationMessages: Record<ServerLang, Record<ValidationMessageKey, string>> = {

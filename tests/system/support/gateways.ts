@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '@resiport/server/testing';
 import { freePort } from '@resiport/testkit';
 
 export interface GatewayOptions {
-  /** Fields no variable sets (an exit pool of the test's own upstreams). */
+  /** Fields no variable sets (an exit pool of the test's own upstreams, used instead of the server's). */
   config?: Partial<GatewayConfig>;
   deps?: Omit<GatewayDeps, 'log'>;
 }
@@ -35,7 +35,14 @@ export function startGatewayFor(
       GATEWAY_ALLOW_PRIVATE: 'true',
       ...env,
     },
-    { internalSecret: t.ctx.internalSecret, serverUrl: t.config.publicUrl, instanceId, ...options.config },
+    {
+      internalSecret: t.ctx.internalSecret,
+      serverUrl: t.config.publicUrl,
+      instanceId,
+      // A test that brings its own pool routes by it; otherwise the server's (the console's) pool.
+      poolFromServer: options.config?.pool === undefined,
+      ...options.config,
+    },
   );
   return createGateway(config, { log: silentLogger, ...options.deps });
 }

@@ -2,8 +2,17 @@ import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
 import type { Tunnel } from './tunnel';
 
-/** Where sampled (billed) bytes go: the usage reporter, with the owner's open tunnels right now. */
-export type ByteSink = (identity: Identity, up: number, down: number, tunnels: number) => void;
+/**
+ * Where sampled (billed) bytes go: the usage reporter, with the owner's open tunnels right now and
+ * the exit the tunnel uses (what each exit carried, decision 030).
+ */
+export type ByteSink = (
+  identity: Identity,
+  up: number,
+  down: number,
+  tunnels: number,
+  exitId: string,
+) => void;
 
 /**
  * The registry of live tunnels, by owner and by account, and the sampler: each tick reads every
@@ -78,7 +87,7 @@ export class Meter {
     if (up === 0 && down === 0 && spent === 0) return;
     tunnel.credit.adjust(spent - up - down);
     const open = this.byOwner.get(tunnel.identity.ownerKey)?.size ?? 0;
-    this.sink(tunnel.identity, up, down, Math.max(open, 1));
+    this.sink(tunnel.identity, up, down, Math.max(open, 1), tunnel.exitId);
   }
 
   /** Runs `action` on every tunnel of the owner (hold, release). */

@@ -22,6 +22,17 @@ export function exitMatches(exit: Exit, target: Targeting): boolean {
   });
 }
 
+/** What decides whether an exit is still "the same one" to connect to. */
+function connectionOf(exit: Exit): string {
+  return JSON.stringify([exit.type, exit.host, exit.port, exit.username, exit.password]);
+}
+
+/** Ids of `next` that connect exactly as they did in `previous`. */
+export function sameConnections(previous: readonly Exit[], next: readonly Exit[]): Set<string> {
+  const before = new Map(previous.map((exit) => [exit.id, connectionOf(exit)]));
+  return new Set(next.filter((exit) => before.get(exit.id) === connectionOf(exit)).map((exit) => exit.id));
+}
+
 /** What a connection asks of the pool: where to exit, for whom, and the session if sticky. */
 export interface ChoiceRequest {
   target: Targeting;
@@ -32,17 +43,41 @@ export interface ChoiceRequest {
 export class ExitPool {
   /** Exit id → until when it rests after a failure. */
   private readonly resting = new Map<string, number>();
+  private current: Pool;
 
   constructor(
-    readonly pool: Pool,
+    pool: Pool,
     private readonly restMs: number,
     private readonly now: () => number = Date.now,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.current = pool;
+  }
+
+  get pool(): Pool {
+    return this.current;
+  }
+
+  /**
+   * A new pool from the server (decision 030). Exits are known by id: one that stays keeps its rest
+   * (unless the operator changed where it connects: that may be the fix), and sticky sessions keep
+   * their exit (the ranking hashes ids, so exits added or removed elsewhere do not move them); a
+   * removed exit is simply no longer a candidate.
+   */
+  replace(pool: Pool): void {
+    const kept = sameConnections(this.current.exits, pool.exits);
+    this.current = pool;
+    for (const id of this.resting.keys()) if (!kept.has(id)) this.resting.delete(id);
+  }
+
+  /** How much longer the exit rests (0: it does not). */
+  restingMs(id: string): number {
+    return Math.max(0, (this.resting.get(id) ?? 0) - this.now());
+  }
 
   /** Whether any exit serves the location (else the request is refused `no_exit`). */
   serves(target: Targeting): boolean {
-    return this.pool.exits.some((exit) => exitMatches(exit, target));
+    return this.current.exits.some((exit) => exitMatches(exit, target));
   }
 
   /**
@@ -51,7 +86,7 @@ export class ExitPool {
    * skipped while others can serve, and still used when it is the only one.
    */
   candidates(target: Targeting, stickyKey?: string): Exit[] {
-    const matching = this.pool.exits.filter((exit) => exitMatches(exit, target));
+    const matching = this.current.exits.filter((exit) => exitMatches(exit, target));
     const now = this.now();
     const ordered =
       stickyKey === undefined ? this.weightedShuffle(matching) : rendezvousOrder(matching, stickyKey);

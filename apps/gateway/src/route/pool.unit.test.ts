@@ -97,4 +97,50 @@ describe('exit pool', () => {
     now = 30_001;
     expect(twoExits.candidates({}).map((e) => e.id)).toEqual(['a', 'b']);
   });
+
+  it('keeps every sticky session on its exit across unrelated pool changes (decision 030)', () => {
+    const us = Array.from({ length: 6 }, (_, i) =>
+      exit(`us-${i}`, { country: 'us', type: 'http', host: 'h', port: 1 }),
+    );
+    const live = new ExitPool({ exits: [...us, exit('de', { country: 'de' })] }, 30_000);
+    const chosen = (session: number) =>
+      live.candidates({ country: 'us' }, stickyKey('1:2', `s${session}`, '7'))[0]?.id;
+    const before = Array.from({ length: 200 }, (_, i) => chosen(i));
+    const reloads = [
+      // The same pool again (any console change elsewhere reloads it).
+      [...us, exit('de', { country: 'de' })],
+      // An exit of another country added, one removed.
+      [...us, exit('gb', { country: 'gb' })],
+      // The session's own exits get new credentials and a new port.
+      [
+        ...us.map((e) => ({ ...e, port: 2, username: 'u', password: 'rotated' })),
+        exit('gb', { country: 'gb' }),
+      ],
+    ];
+    for (const exits of reloads) {
+      live.replace({ exits });
+      expect(Array.from({ length: 200 }, (_, i) => chosen(i))).toEqual(before);
+    }
+    // Disabling one exit moves only the sessions it carried.
+    live.replace({ exits: us.filter((e) => e.id !== 'us-3') });
+    const after = Array.from({ length: 200 }, (_, i) => chosen(i));
+    after.forEach((id, i) => {
+      if (before[i] !== 'us-3') expect(id).toBe(before[i]);
+      else expect(id).not.toBe('us-3');
+    });
+  });
+
+  it('keeps a resting exit resting across a reload, unless its address changed or it left', () => {
+    const now = 0;
+    const live = new ExitPool(
+      { exits: [exit('a'), exit('b', { type: 'http', host: 'h', port: 1 }), exit('c')] },
+      30_000,
+      () => now,
+    );
+    for (const id of ['a', 'b', 'c']) live.rest(exit(id));
+    live.replace({ exits: [exit('a'), exit('b', { type: 'http', host: 'h', port: 2 })] });
+    expect([live.restingMs('a'), live.restingMs('b'), live.restingMs('c')]).toEqual([30_000, 0, 0]);
+    live.replace({ exits: [exit('a'), exit('c')] });
+    expect(live.restingMs('c')).toBe(0);
+  });
 });

@@ -29,6 +29,7 @@ export class Router {
     private readonly sessions: SessionEpochs,
     private readonly options: ConnectOptions,
     private readonly onExitFailure: (exit: Exit, error: Error) => void = () => undefined,
+    private readonly onExitSuccess: (exit: Exit) => void = () => undefined,
   ) {}
 
   /**
@@ -54,6 +55,7 @@ export class Router {
           destination,
           this.options,
         );
+        this.onExitSuccess(exit);
         return { ok: true, socket, exit };
       } catch (error) {
         if (!(error instanceof ConnectError)) return { ok: false, reason: 'exit_failed' };

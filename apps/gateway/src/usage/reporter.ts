@@ -1,4 +1,4 @@
-import type { TrafficOwner, UsageEntry } from '@resiport/contract';
+import type { ExitUsage, TrafficOwner, UsageEntry } from '@resiport/contract';
 import type { ServerClient, UsageBatch } from '../server-client';
 
 /**
@@ -7,6 +7,8 @@ import type { ServerClient, UsageBatch } from '../server-client';
  * batch is retried with the same id until acknowledged. Unacknowledged batches wait in a bounded
  * queue; when it is full, bytes keep accumulating per owner instead (memory bounded by the number of
  * owners, nothing dropped). The boot part keeps ids unique when an instance id is reused after a restart.
+ * The same bytes are also counted per exit (what each exit carried, decision 030) and go with the
+ * first batch of a flush, so they too count once, however often the batch is retried.
  */
 
 const MAX_ENTRIES_PER_BATCH = 10_000;
@@ -45,6 +47,8 @@ export class UsageReporter {
   private readonly pending = new Map<string, Pending>();
   /** Bytes not yet in a batch, and how many pending entries, per owner (lease decisions are per owner). */
   private readonly pendingOwners = new Map<string, { bytes: number; entries: number }>();
+  /** Bytes per exit id not yet in a batch (one number per exit: no allocation per sample). */
+  private readonly pendingExits = new Map<string, number>();
   private readonly queue: { batch: UsageBatch; keys: string[] }[] = [];
   private readonly boot = Date.now().toString(36);
   private seq = 0;
@@ -82,6 +86,12 @@ export class UsageReporter {
     if (tunnels > entry.tunnels) entry.tunnels = tunnels;
     const owner = this.pendingOwners.get(source.ownerKey);
     if (owner) owner.bytes += up + down;
+  }
+
+  /** What an exit carried of the bytes just added (`add`), for the operator's comparison with its bill. */
+  addExit(exitId: string, bytes: number): void {
+    if (bytes === 0) return;
+    this.pendingExits.set(exitId, (this.pendingExits.get(exitId) ?? 0) + bytes);
   }
 
   countConnection(source: UsageSource): void {
@@ -128,8 +138,17 @@ export class UsageReporter {
         });
       }
       const batchId = `${this.options.instanceId}:${this.boot}.${++this.seq}`;
-      this.queue.push({ batch: { batch_id: batchId, instance_id: this.options.instanceId, entries }, keys });
+      const batch: UsageBatch = { batch_id: batchId, instance_id: this.options.instanceId, entries };
+      const exits = this.takeExits();
+      if (exits.length > 0) batch.exits = exits;
+      this.queue.push({ batch, keys });
     }
+  }
+
+  private takeExits(): ExitUsage[] {
+    const exits = [...this.pendingExits].map(([exitId, bytes]) => ({ exit_id: exitId, bytes }));
+    this.pendingExits.clear();
+    return exits;
   }
 
   private settleOwnerEntry(p: Pending): void {

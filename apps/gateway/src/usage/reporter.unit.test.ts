@@ -51,6 +51,36 @@ describe('usage reporter', () => {
     expect(attempts).toHaveLength(1); // nothing new, nothing sent
   });
 
+  it('counts the same bytes per exit, sent once with the batch (retried with it, never twice)', async () => {
+    const { reporter, state, attempts, applied } = setup();
+    reporter.add(subA, 100, 1000);
+    reporter.addExit('de-1', 1100);
+    reporter.add(mainB, 1, 2);
+    reporter.addExit('direct', 3);
+    reporter.addExit('de-1', 0);
+    state.down = true;
+    await reporter.flush();
+    reporter.add(subA, 10, 0);
+    reporter.addExit('de-1', 10);
+    state.down = false;
+    await reporter.flush();
+    expect(attempts.map((batch) => batch.exits)).toEqual([
+      [
+        { exit_id: 'de-1', bytes: 1100 },
+        { exit_id: 'direct', bytes: 3 },
+      ],
+      [
+        { exit_id: 'de-1', bytes: 1100 },
+        { exit_id: 'direct', bytes: 3 },
+      ],
+      [{ exit_id: 'de-1', bytes: 10 }],
+    ]);
+    const carried = [...applied.values()].flatMap((batch) => batch.exits ?? []);
+    const billed = [...applied.values()].flatMap((batch) => batch.entries);
+    const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
+    expect(sum(carried.map((e) => e.bytes))).toBe(sum(billed.map((e) => e.bytes_up + e.bytes_down)));
+  });
+
   it('retries an unacknowledged batch with the same id, in order, and never loses or doubles bytes', async () => {
     const { reporter, state, attempts, applied } = setup({ maxQueuedBatches: 2 });
     state.down = true;

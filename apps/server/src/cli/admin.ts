@@ -10,7 +10,9 @@ import {
   type CouponRow,
 } from '../modules/orders/coupon-admin.service';
 
+import { commandLine } from '../modules/admin/audit/audit.service';
 import { refundOrder } from '../modules/orders/order-refund.service';
+import { inEnglish } from '../lib/in-english';
 import { runWithDatabase } from './with-database';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -32,9 +34,12 @@ Commands:
       Every coupon with its uses.
   coupon disable <CODE>
       Stop a coupon from being used (orders already placed keep their discount).
-  refund-order <order-id>
+  refund-order <order-id> [--reason <text>]
       Refund an order paid from the balance: its unused traffic is removed and the money for that
       share returns to the balance. Crypto payments are not refundable.
+
+Every catalogue change takes an optional --reason <text>, kept with it in the operator audit log
+(the console's "Audit log" page lists command-line changes too).
 
 Uses the same DATABASE_URL / DATA_DIR as the server. With embedded PGlite, stop the server first
 (PGlite allows one process at a time).`;
@@ -48,6 +53,7 @@ interface Values {
   'max-uses'?: string;
   'per-account'?: string;
   'account-id'?: string;
+  reason?: string;
 }
 
 const usd = (cents: bigint) => centsToUsd(Number(cents));
@@ -75,12 +81,13 @@ async function couponCommand(db: Db, [action, code, discount]: string[], values:
       maxUses: values['max-uses'],
       perAccount: values['per-account'],
       accountId: accountId === undefined ? undefined : Number(accountId),
+      reason: values.reason,
     });
     return `created ${describeCoupon(coupon)}`;
   }
   if (action === 'list') return (await allCoupons(db)).map(describeCoupon).join('\n') || 'no coupons';
   if (action === 'disable' && code) {
-    await disableCoupon(db, code);
+    await disableCoupon(db, code, values.reason);
     return `coupon ${code.toUpperCase()} disabled`;
   }
   return undefined;
@@ -95,11 +102,11 @@ async function run(db: Db, [command, ...args]: string[], values: Values): Promis
   if (command === 'price-tier' && args[0]) {
     const minGb = Number(args[0]);
     if (values.remove) {
-      await removePriceTier(db, minGb);
+      await removePriceTier(db, minGb, values.reason);
       return `price tier from ${minGb} GB removed`;
     }
     if (!args[1]) return undefined;
-    await setPriceTier(db, minGb, args[1]);
+    await setPriceTier(db, minGb, args[1], values.reason);
     return `price from ${minGb} GB: ${args[1]} USD/GB`;
   }
   if (command === 'package' && args[0] && args[1] && args[2]) {
@@ -109,13 +116,22 @@ async function run(db: Db, [command, ...args]: string[], values: Values): Promis
       usd: args[2],
       trial: Boolean(values.trial),
       active: !values.inactive,
+      reason: values.reason,
     });
     return `package ${args[0]}: ${args[1]} GB for ${args[2]} USD${values.trial ? ' (trial)' : ''}`;
   }
   if (command === 'coupon') return couponCommand(db, args, values);
   if (command === 'refund-order' && args[0]) {
     if (!/^\d+$/.test(args[0])) throw new Error(`not an order id: ${args[0]}`);
-    const refund = await refundOrder(db, Number(args[0]), new Date());
+    const refund = await inEnglish(
+      refundOrder(db, {
+        orderId: Number(args[0]),
+        actor: commandLine,
+        reason: values.reason ?? null,
+        idempotencyKey: null,
+        at: new Date(),
+      }),
+    );
     const gb = Number(refund.removedBytes) / BYTES_PER_GB;
     return `order ${refund.orderId} refunded: ${usd(refund.refundedCents)} USD back, ${gb} GB removed`;
   }
@@ -133,6 +149,7 @@ const { positionals, values } = parseArgs({
     'max-uses': { type: 'string' },
     'per-account': { type: 'string' },
     'account-id': { type: 'string' },
+    reason: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });

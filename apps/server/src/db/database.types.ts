@@ -1,5 +1,6 @@
 import type { JobLeasesTable } from '../lib/job-lease.table';
 import type { OperatorAuditTable } from '../modules/admin/audit/audit.table';
+import type { ExitHealthTable, ExitsTable, ExitTrafficDailyTable } from '../modules/exits/exits.table';
 import type {
   AccountLinksTable,
   AccountsTable,
@@ -12,6 +13,10 @@ import type {
   RevokedApiTokensTable,
   TotpEnrolmentsTable,
 } from '../modules/account/session/account-security.table';
+import type {
+  CryptoInvoiceEventsTable,
+  CryptoInvoiceResolutionsTable,
+} from '../modules/billing/invoice-history.table';
 import type { CryptoInvoicesTable } from '../modules/billing/invoice.table';
 import type { RechargesTable } from '../modules/billing/recharge.table';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
@@ -22,6 +27,7 @@ import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.
 import type { LedgerEntriesTable } from '../modules/ledger/ledger.table';
 import type { PackagesTable, PriceTiersTable } from '../modules/orders/catalog.table';
 import type { CouponRedemptionsTable, CouponsTable } from '../modules/orders/coupon.table';
+import type { OrderRefundsTable } from '../modules/orders/order-refund.table';
 import type { OrdersTable, TrialClaimsTable } from '../modules/orders/order.table';
 import type { RateLimitHitsTable } from '../modules/rate-limit/rate-limit.table';
 import type { SubaccountsTable, TrafficTransfersTable } from '../modules/subaccounts/subaccount.table';
@@ -37,7 +43,12 @@ import type { WhitelistIpsTable } from '../modules/whitelist/whitelist.table';
  * - the gateway link writes their credit counters (lease.table.ts) and joins `accounts`,
  *   `subaccounts` and `whitelist_ips` for the proxy-user lookups of gateways
  *   (gateway-link/directory.repository.ts) and for its audit (overrun-audit.ts);
- * - an order is read with its crypto invoice's reference and checkout link (orders/order.repository.ts).
+ * - an order is read with its crypto invoice's reference and checkout link (orders/order.repository.ts);
+ * - the console finds customers by email, id, sub-account username or whitelisted IP, with their
+ *   traffic and last sign-in, in one read per page (admin/customers/customer-directory.repository.ts);
+ * - the console's orders and payments pages read orders, crypto invoices, top-ups, their events,
+ *   refunds and resolutions with the customer's email and their ledger entries, read-only
+ *   (admin/payments/*.repository.ts); every change there goes through the owning module's service.
  */
 export interface Database {
   accounts: AccountsTable;
@@ -72,4 +83,10 @@ export interface Database {
   usage_daily: UsageDailyTable;
   job_leases: JobLeasesTable;
   operator_audit: OperatorAuditTable;
+  crypto_invoice_events: CryptoInvoiceEventsTable;
+  crypto_invoice_resolutions: CryptoInvoiceResolutionsTable;
+  order_refunds: OrderRefundsTable;
+  exits: ExitsTable;
+  exit_health: ExitHealthTable;
+  exit_traffic_daily: ExitTrafficDailyTable;
 }

@@ -15,6 +15,9 @@ import * as gatewayFeedCursors from './migrations/2026_11_25_1000_gateway_feed_c
 import * as accountSecurity from './migrations/2026_11_25_1100_account_security';
 import * as paymentStatuses from './migrations/2026_11_26_1200_payment_statuses';
 import * as operatorAudit from './migrations/2026_11_27_0900_operator_audit';
+import * as adminCustomers from './migrations/2026_11_27_0910_admin_customers';
+import * as adminPayments from './migrations/2026_11_27_0920_admin_payments';
+import * as exits from './migrations/2026_11_27_0940_exits';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +36,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1100_account_security': accountSecurity,
   '2026_11_26_1200_payment_statuses': paymentStatuses,
   '2026_11_27_0900_operator_audit': operatorAudit,
+  '2026_11_27_0910_admin_customers': adminCustomers,
+  '2026_11_27_0920_admin_payments': adminPayments,
+  '2026_11_27_0940_exits': exits,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

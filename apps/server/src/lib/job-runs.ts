@@ -21,7 +21,7 @@ export function jobTracker(ctx: AppContext, job: string): <T>(run: JobRun<T>) =>
       await recordRun(ctx, job, {
         last_failure_at: ctx.clock(),
         last_duration_ms: took(),
-        last_error: String((error as Error).message ?? error).slice(0, 500),
+        last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
       }).catch(() => undefined);
       throw error;
     }

@@ -17,8 +17,12 @@ const en = await catalogue('en-US');
 const ru = await catalogue('ru-RU');
 
 describe('route table', () => {
-  it('has every route of spec §2', () => {
-    expect(routes.map((route) => route.path).sort()).toEqual(
+  it('has every route of spec §2, and the operator console beside them', () => {
+    const portal = routes.filter((route) => route.access !== 'operator').map((route) => route.path);
+    expect(
+      routes.filter((route) => route.access === 'operator').every((r) => r.path.startsWith('/admin')),
+    ).toBe(true);
+    expect(portal.sort()).toEqual(
       [
         '/',
         '/dashboard',

@@ -23,6 +23,8 @@ const needsSupport: ReadonlySet<PaymentOutcomeKind> = new Set(['underpaid', 'pai
 /** The detail line that also says what arrived, when the amount matters (decision 026). */
 function detailWithReceived(status: PaymentStatus, detail: PaymentDetail): MessageId | undefined {
   if (detail === 'paid_over') return 'payment.row.paidOver';
+  // An operator credited what arrived of a short or late payment (console, issue 16).
+  if (detail === 'credited') return 'payment.row.credited';
   if (detail !== 'underpaid') return undefined;
   return status === 'unpaid' ? 'payment.row.underpaidSoFar' : 'payment.row.underpaid';
 }

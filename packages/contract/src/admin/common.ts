@@ -37,8 +37,3 @@ export const adminPageOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     page_size: z.number().int(),
   });
-
-/** Money as the console shows it: cents as a string (bigint-safe), e.g. "2500" = 25.00 USD. */
-export const centsText = z.string().regex(/^-?\d+$/);
-/** Traffic in bytes as a string (bigint-safe). */
-export const bytesText = z.string().regex(/^-?\d+$/);

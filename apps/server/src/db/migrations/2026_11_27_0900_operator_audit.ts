@@ -48,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_error', 'text')
     .addColumn('last_duration_ms', 'integer')
     .execute();
-  await db.schema.createIndex('ledger_entries_created_idx').on('ledger_entries').column('created_at').execute();
+  await db.schema
+    .createIndex('ledger_entries_created_idx')
+    .on('ledger_entries')
+    .column('created_at')
+    .execute();
   await db.schema.createIndex('usage_daily_day_idx').on('usage_daily').column('day').execute();
   await db.schema
     .createIndex('usage_batches_instance_idx')

@@ -99,3 +99,27 @@ export async function setLang(db: Executor, id: number, lang: AccountRow['lang']
 export async function setRole(db: Executor, id: number, role: AccountRow['role']): Promise<void> {
   await db.updateTable('accounts').set({ role }).where('id', '=', id).execute();
 }
+
+/** An operator disables or enables an account (the console); answers the row after it. */
+export function setStatus(
+  db: Executor,
+  id: number,
+  status: AccountRow['status'],
+): Promise<AccountRow | undefined> {
+  return db.updateTable('accounts').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/**
+ * Locks every operator's row (in id order, so two role changes queue rather than deadlock) and
+ * answers their ids: who is an operator cannot change until the transaction ends.
+ */
+export async function lockOperators(trx: Transaction<Database>): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', '=', 'operator')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,5 +1,6 @@
 import type { ServerLang } from '@resiport/contract';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
 import { addSeconds } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -12,10 +13,17 @@ interface Recipient {
   lang: ServerLang;
 }
 
-/** Creates a single-use activation link and mails it. The link hits the API, which redirects to sign-in. */
-export async function sendActivationLink(ctx: AppContext, account: Recipient): Promise<void> {
+/**
+ * Creates a single-use activation link and mails it. The link hits the API, which redirects to
+ * sign-in. `db`: a caller's transaction (the console's resend, so its audit row commits with it).
+ */
+export async function sendActivationLink(
+  ctx: AppContext,
+  account: Recipient,
+  db: Executor = ctx.db,
+): Promise<void> {
   const ttl = ctx.config.links.activationTtl;
-  const token = await createLink(ctx, account.id, 'activate', ttl);
+  const token = await createLink(ctx, db, account.id, 'activate', ttl);
   const link = `${ctx.config.publicUrl}/api/account/activate?token=${token}`;
   await deliver(ctx, activationMail(account.lang, account.email, ctx.config.appName, link, ttl));
 }
@@ -23,15 +31,21 @@ export async function sendActivationLink(ctx: AppContext, account: Recipient): P
 /** Creates a single-use reset link to the web page where the new password is chosen. */
 export async function sendResetLink(ctx: AppContext, account: Recipient): Promise<void> {
   const ttl = ctx.config.links.resetTtl;
-  const token = await createLink(ctx, account.id, 'reset', ttl);
+  const token = await createLink(ctx, ctx.db, account.id, 'reset', ttl);
   const link = `${ctx.config.publicUrl}/client/user/resetpassword?token=${token}`;
   await deliver(ctx, resetMail(account.lang, account.email, ctx.config.appName, link, ttl));
 }
 
-async function createLink(ctx: AppContext, accountId: number, purpose: 'activate' | 'reset', ttl: number) {
+async function createLink(
+  ctx: AppContext,
+  db: Executor,
+  accountId: number,
+  purpose: 'activate' | 'reset',
+  ttl: number,
+) {
   const token = randomToken();
   const expiresAt = addSeconds(ctx.clock(), ttl);
-  await insertLink(ctx.db, { accountId, purpose, tokenHash: sha256Hex(token), expiresAt });
+  await insertLink(db, { accountId, purpose, tokenHash: sha256Hex(token), expiresAt });
   return token;
 }
 

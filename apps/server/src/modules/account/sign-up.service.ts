@@ -1,5 +1,6 @@
 import type { ServerLang } from '@resiport/contract';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import { consumeLink, findLink, revokeLinks } from './account-link.repository';
@@ -10,6 +11,7 @@ import {
   insertAccount,
   lockAccountByEmail,
   updatePendingAccount,
+  type AccountRow,
 } from './account.repository';
 import { sendActivationLink } from './activation-link';
 import { sha256Hex } from '../../lib/crypto';
@@ -46,8 +48,20 @@ export async function resendActivation(ctx: AppContext, email: string): Promise<
   const account = await findAccountByEmail(ctx.db, email);
   if (!account) throw new AppError('EmailNotRegistered');
   if (account.status !== 'pending') throw new AppError('EmailRegistered');
-  await revokeLinks(ctx.db, account.id, 'activate', ctx.clock());
-  await sendActivationLink(ctx, account);
+  await renewActivationLink(ctx, ctx.db, account);
+}
+
+/**
+ * Older activation links stop working and a new one is mailed, through `db`: the console resends
+ * inside the transaction of its audit row, so a failed delivery leaves neither.
+ */
+export async function renewActivationLink(
+  ctx: AppContext,
+  db: Executor,
+  account: Pick<AccountRow, 'id' | 'email' | 'lang'>,
+): Promise<void> {
+  await revokeLinks(db, account.id, 'activate', ctx.clock());
+  await sendActivationLink(ctx, account, db);
 }
 
 /**

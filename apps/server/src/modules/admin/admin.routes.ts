@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { auditRoutes } from './audit/audit.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { exitsRoutes } from './exits/exits.routes';
+import { overviewRoutes } from './overview/overview.routes';
+import { paymentsRoutes } from './payments/payments.routes';
+import { viewAsRoutes } from './view-as/view-as.routes';
 
 /**
  * The operator console's API (issue 16, decision 029), every call under `/api/admin` and guarded
@@ -8,6 +14,12 @@ import { auditRoutes } from './audit/audit.routes';
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(overviewRoutes(ctx));
     await app.register(auditRoutes(ctx));
+    await app.register(viewAsRoutes(ctx));
+    await app.register(catalogueRoutes(ctx));
+    await app.register(customersRoutes(ctx));
+    await app.register(exitsRoutes(ctx));
+    await app.register(paymentsRoutes(ctx));
   };
 }

@@ -67,6 +67,25 @@ export async function finishInvoice(
   return row !== undefined;
 }
 
+/**
+ * An operator resolved a cancelled invoice that received money (resolve-invoice.service.ts): its
+ * status and detail say so to the customer; false when it was not cancelled any more.
+ */
+export async function markInvoiceResolved(
+  trx: Transaction<Database>,
+  id: number,
+  values: { status: 'cancelled' | 'refunded'; detail: PaymentDetail | null },
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('crypto_invoices')
+    .set({ status: values.status, payment_detail: values.detail })
+    .where('id', '=', id)
+    .where('status', '=', 'cancelled')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Keeps what the provider says about a still unpaid invoice (confirming, underpaid so far, held). */
 export async function noteUnpaidReport(db: Executor, id: number, report: ProviderReport): Promise<void> {
   await db

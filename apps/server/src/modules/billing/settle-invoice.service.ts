@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { InvoiceStatus } from './invoice.table';
 import { AppError } from '../../errors';
 import { invoiceEffects } from './invoice-effects';
+import { receivedFrom, recordCheck } from './invoice-events';
 import {
   findInvoiceById,
   finishInvoice,
@@ -35,6 +36,7 @@ export async function settleInvoice(
   }
   let outcome: PaymentOutcome = paymentOutcomeOf(payment.status, payment.isFinal);
   const report = { providerStatus: payment.status, received: receivedOf(payment) };
+  const answer = { ...report, source, isFinal: payment.isFinal };
   if (outcome.status === 'unpaid') {
     const changed =
       payment.status !== invoice.provider_status ||
@@ -42,6 +44,8 @@ export async function settleInvoice(
     if (changed) {
       await noteUnpaidReport(ctx.db, invoice.id, { ...report, detail: outcome.detail });
     }
+    // The history keeps what is news; reconciliation asks every minute and mostly hears the same.
+    if (changed || source !== 'reconcile') await recordCheck(ctx.db, invoice.id, answer, outcome);
     return 'unpaid';
   }
   if (outcome.status === 'paid' && payment.amountCents < invoice.amount_cents) {
@@ -54,6 +58,7 @@ export async function settleInvoice(
   const final = { ...outcome, status: outcome.status as Exclude<InvoiceStatus, 'unpaid'> };
   const settledAt = ctx.clock();
   return ctx.db.transaction().execute(async (trx) => {
+    await recordCheck(trx, invoice.id, answer, final);
     const moved = await finishInvoice(trx, invoice.id, { ...report, ...final, settledAt });
     if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'unpaid';
     const effects = invoiceEffects[invoice.purpose];
@@ -75,9 +80,7 @@ export async function settleInvoice(
 
 /** What the payer sent (`payment_amount` in the coin paid); null before anything arrived. */
 function receivedOf(payment: PaymentProviderPayment): PaymentReceived {
-  const amount = payment.paymentAmount;
-  if (amount === null || !/^\d+(\.\d+)?$/.test(amount) || /^0+(\.0+)?$/.test(amount)) return null;
-  return { amount, currency: payment.payerCurrency ?? payment.currency };
+  return receivedFrom(payment.paymentAmount, payment.payerCurrency ?? payment.currency);
 }
 
 /**
@@ -116,6 +119,8 @@ export async function expireUnopenedInvoices(ctx: AppContext, limit: number): Pr
       ) {
         return;
       }
+      const never = { source: 'reconcile', providerStatus: 'never_opened', isFinal: true, received: null };
+      await recordCheck(trx, invoice.id, never, { status: 'cancelled', detail: 'expired' });
       await invoiceEffects[invoice.purpose].closed?.(trx, invoice, settledAt);
       closed++;
     });

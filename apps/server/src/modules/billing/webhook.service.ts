@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { parseWebhook } from '../cryptomus/webhook';
+import { recordWebhook } from './invoice-events';
 import { findInvoiceByRef } from './invoice.repository';
 import { settleInvoice } from './settle-invoice.service';
 
@@ -36,6 +37,8 @@ export async function handleCryptomusWebhook(
     return { status: 200, accepted: false };
   }
   try {
+    // Kept as it came, even for a closed invoice: a payment that arrives late shows only here.
+    await recordWebhook(ctx.db, invoice, parsed.webhook);
     await settleInvoice(ctx, invoice, 'webhook');
     return { status: 200, accepted: true };
   } catch (error) {

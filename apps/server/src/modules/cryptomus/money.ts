@@ -28,6 +28,17 @@ export function tryDecimalToCents(text: string): bigint | undefined {
   }
 }
 
+/**
+ * A reported amount (`'10.2987'`) as whole cents, rounded down (`1029n`): for what a payer sent,
+ * where a fraction of a cent is never ours to credit. Undefined when it is not a decimal.
+ */
+export function decimalToCentsDown(text: string): bigint | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  return BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+}
+
 /** `2575n` → `'25.75'`: the amount string Cryptomus expects. Non-negative integers only. */
 export function centsToDecimal(cents: bigint | number): string {
   if (typeof cents === 'number' && !Number.isSafeInteger(cents)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, tryDecimalToCents } from './money';
+import { centsToDecimal, decimalToCents, decimalToCentsDown, tryDecimalToCents } from './money';
 
 describe('decimalToCents', () => {
   it('converts exactly, without floating point', () => {
@@ -53,5 +53,16 @@ describe('centsToDecimal', () => {
     for (const cents of [0n, 1n, 99n, 100n, 2001n, 123456789n]) {
       expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
     }
+  });
+});
+
+describe('decimalToCentsDown', () => {
+  it('keeps whole cents and drops any fraction of a cent, never rounding up', () => {
+    expect(decimalToCentsDown('10.30')).toBe(1030n);
+    expect(decimalToCentsDown('10.2999')).toBe(1029n);
+    expect(decimalToCentsDown('7')).toBe(700n);
+    expect(decimalToCentsDown('0.009')).toBe(0n);
+    expect(decimalToCentsDown('-1.00')).toBeUndefined();
+    expect(decimalToCentsDown('1e3')).toBeUndefined();
   });
 });

@@ -35,6 +35,9 @@ const webhookSchema = z.object({
   currency: z.string().nullish(),
   txid: z.string().nullish(),
   additional_data: z.string().nullish(),
+  payment_amount: z.string().nullish(),
+  payment_amount_usd: z.string().nullish(),
+  payer_currency: z.string().nullish(),
 });
 
 /** A signature-checked payment webhook. Still only a hint: re-read payment/info before crediting. */
@@ -50,6 +53,10 @@ export interface CryptomusWebhook {
   currency: string | null;
   txid: string | null;
   additionalData: string | null;
+  /** What the payer has sent so far, in `payerCurrency`, and its value in USD as Cryptomus puts it. */
+  paymentAmount: string | null;
+  paymentAmountUsd: string | null;
+  payerCurrency: string | null;
   /** Everything that was signed (without `sign`), for the audit log. */
   payload: Record<string, unknown>;
 }
@@ -83,6 +90,9 @@ export function parseWebhook(rawBody: string, paymentKey: string): ParsedWebhook
       currency: data.currency ?? null,
       txid: data.txid ?? null,
       additionalData: data.additional_data ?? null,
+      paymentAmount: data.payment_amount ?? null,
+      paymentAmountUsd: data.payment_amount_usd ?? null,
+      payerCurrency: data.payer_currency ?? null,
       payload: verified.payload,
     },
   };

@@ -32,6 +32,9 @@ describe('parseWebhook', () => {
         currency: 'USD',
         txid: 'abc',
         additionalData: 'top-up/20',
+        paymentAmount: '20.60',
+        paymentAmountUsd: null,
+        payerCurrency: null,
         payload: data,
       },
     });

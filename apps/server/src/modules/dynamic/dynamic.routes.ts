@@ -6,14 +6,14 @@ import { requestLang } from '../../i18n/phrase';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
+import { servedPool } from '../exits/exit-pool.service';
 import { listWhitelist } from '../whitelist/whitelist.service';
 import { countriesOf, placesOf } from './locations';
 import { testProxyLine } from './proxy-test.service';
 
 /** What the proxy generator offers: gateways, countries, states and cities, whitelisted IPs (spec §7). */
 export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { pool, publicHost, httpPort, socksPort, region } = ctx.config.gateway;
-  const stock = countriesOf(pool);
+  const { publicHost, httpPort, socksPort, region } = ctx.config.gateway;
   const gateway = { hostname: publicHost, http_port: httpPort, socks_port: socksPort, region };
   return async (app) => {
     const { route, link } = endpointRoutes(app, ctx, ['dynamic proxies']);
@@ -21,8 +21,11 @@ export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(dynamicEndpoints.gateways, async (request) =>
       ok(request, { list: [{ ...gateway, protocols: ['http', 'socks5'] }] }),
     );
-    route(dynamicEndpoints.stock, async (request) => ok(request, stock));
-    route(dynamicEndpoints.citys, async (request, { country }) => ok(request, placesOf(pool, country)));
+    // Read from the exit pool on every call (a few rows): a console change shows at once, in every process.
+    route(dynamicEndpoints.stock, async (request) => ok(request, countriesOf(await servedPool(ctx.db))));
+    route(dynamicEndpoints.citys, async (request, { country }) =>
+      ok(request, placesOf(await servedPool(ctx.db), country)),
+    );
     route(dynamicEndpoints.whitelist, async (request) => {
       const { list } = await listWhitelist(ctx, currentAccount(request), 1, 100);
       return ok(request, { list: list.map((entry) => entry.ip) });

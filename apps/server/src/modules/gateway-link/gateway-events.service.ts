@@ -36,6 +36,22 @@ export async function recordWhitelistChange(
 }
 
 /**
+ * The whole account's access changed (an operator disabled or enabled it): gateways forget every
+ * credential and whitelisted address they cached for it and close its open tunnels — what one
+ * `subaccount` event does for each of its sub-accounts and one `whitelist` event for each address.
+ */
+export async function recordAccountChange(db: Executor, accountId: number): Promise<void> {
+  await recordAndWake(db, {
+    kind: 'account',
+    account_id: accountId,
+    subaccount_id: null,
+    username: null,
+    ip: null,
+    lease_id: null,
+  });
+}
+
+/**
  * Leases up to `leaseId` of an owner (or of every owner of the account) were voided: gateways drop
  * the credit they backed. Kind `account` for a whole account, else `lease`.
  */
@@ -50,6 +66,21 @@ export function recordLeasesVoided(
     username: null,
     ip: null,
     lease_id: voided.leaseId,
+  });
+}
+
+/**
+ * The exit pool changed (decision 030): gateways load it again. Written in the transaction of the
+ * console's change, so a gateway that missed the wake-up still sees it on its next feed call.
+ */
+export async function recordExitsChanged(db: Executor): Promise<void> {
+  await recordAndWake(db, {
+    kind: 'exits',
+    account_id: null,
+    subaccount_id: null,
+    username: null,
+    ip: null,
+    lease_id: null,
   });
 }
 

@@ -6,7 +6,8 @@ import type { Timestamp } from '../../db/column-types';
 export interface GatewayEventsTable {
   id: Generated<number>;
   kind: (typeof gatewayEventKinds)[number];
-  account_id: number;
+  /** Null for `exits` (the pool changed: no account concerned). */
+  account_id: number | null;
   subaccount_id: number | null;
   username: string | null;
   ip: string | null;

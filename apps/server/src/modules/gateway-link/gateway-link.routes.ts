@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
+import { gatewayPool } from '../exits/exit-pool.service';
+import { recordExitHealth } from '../exits/exit-reports.service';
 import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
 import { eventsAfter } from './gateway-events.service';
 import { grantLease, keyOf, releaseLease } from './lease.service';
@@ -12,7 +14,7 @@ import { recordFeedCursor } from './voids-applied';
 
 /**
  * Calls from gateway processes (design §8): who a proxy user is, leases, usage, the change feed,
- * sticky session epochs. The internal secret is checked in onRequest, before any of a body is read.
+ * sticky session epochs, the exit pool and its health (decision 030). The internal secret is checked in onRequest, before any of a body is read.
  */
 export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -44,8 +46,8 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(
       calls.usage,
-      async (request, { batch_id: batchId, instance_id: instanceId, entries }) =>
-        ok(request, { applied: await applyUsageBatch(ctx, { batchId, instanceId, entries }) }),
+      async (request, { batch_id: batchId, instance_id: instanceId, entries, exits }) =>
+        ok(request, { applied: await applyUsageBatch(ctx, { batchId, instanceId, entries, exits }) }),
       { bodyLimit: MAX_USAGE_BATCH_BODY_BYTES },
     );
     route(calls.events, async (request, { after, wait_ms: ms, instance_id: instanceId }) => {
@@ -56,5 +58,10 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { epoch, expiresInMs } = await sessionEpoch(ctx, { owner, sessionId, minutes });
       return ok(request, { epoch, expires_in_ms: expiresInMs });
     });
+    // The upstream passwords travel here unsealed: the internal API is for the internal network only.
+    route(calls.exits, async (request) => ok(request, await gatewayPool(ctx)));
+    route(calls.exitHealth, async (request, { instance_id: instanceId, exits }) =>
+      ok(request, { recorded: await recordExitHealth(ctx, instanceId, exits) }),
+    );
   };
 }

@@ -1,4 +1,4 @@
-import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type UsageEntry } from '@resiport/contract';
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, type ExitUsage, type UsageEntry } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
@@ -6,6 +6,7 @@ import { addSeconds } from '../../lib/clock';
 import { lockAccountBalances, post } from '../ledger/ledger.service';
 import { readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { balanceOf } from '../ledger/ledger.service';
+import { recordExitTraffic } from '../exits/exit-reports.service';
 import { claimUsageBatch, recordUsage } from '../traffic/usage-record.service';
 import {
   addToOwner,
@@ -22,11 +23,12 @@ import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
  * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
  * are debited from what the owner has left, and whatever is left over is an overrun (see consume),
  * never billed below zero. The traffic module's usage record (hourly and daily rollups) grows in
- * the same step, in the hour (and UTC day) the batch is received (decision 014).
+ * the same step, in the hour (and UTC day) the batch is received (decision 014), and so do the
+ * bytes each exit carried (decision 030) — last, so the shared exit rows are held only to the commit.
  */
 export async function applyUsageBatch(
   ctx: AppContext,
-  batch: { batchId: string; instanceId: string; entries: UsageEntry[] },
+  batch: { batchId: string; instanceId: string; entries: UsageEntry[]; exits?: ExitUsage[] | undefined },
 ): Promise<boolean> {
   const now = ctx.clock();
   // Accounts are locked in ascending order, so two batches can never deadlock on each other.
@@ -40,6 +42,7 @@ export async function applyUsageBatch(
       await consume(trx, batch, index, entry, now);
     }
     await recordUsage(trx, now, entries);
+    await recordExitTraffic(trx, now, batch.exits ?? []);
     return true;
   });
 }

@@ -1,3 +1,4 @@
+import type { LedgerKindName } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -13,24 +14,11 @@ import {
 } from './ledger.repository';
 
 /**
- * Entry kinds (design §6). Money: recharge, order_payment, refund, adjustment. Traffic: purchase,
- * trial, refund (the unused traffic of a refunded order), adjustment, …
+ * Entry kinds (design §6): the contract's list (`ledgerKinds`), which the console filters by.
+ * Money: recharge, order_payment, refund, adjustment. Traffic: purchase, trial, refund (the unused
+ * traffic of a refunded order), adjustment, allocate, recycle, …
  */
-export type LedgerKind =
-  | 'recharge'
-  | 'order_payment'
-  | 'refund'
-  | 'adjustment'
-  | 'purchase'
-  | 'trial'
-  | 'allocate'
-  | 'recycle'
-  | 'subaccount_deletion'
-  | 'lease'
-  | 'lease_return'
-  | 'usage'
-  /** A sub-account returns to its main account what the main account paid for it past zero. */
-  | 'debt_repayment';
+export type LedgerKind = LedgerKindName;
 
 export interface Posting {
   accountId: number;
@@ -82,6 +70,14 @@ export {
   type TrafficChangeFilter,
   type TrafficChangeRow,
 } from './traffic-changes.repository';
+
+/** The console reads an account's whole ledger, and finds what an idempotency key already posted. */
+export {
+  findEntryByRef,
+  pageOfEntries,
+  type LedgerEntryFilter,
+  type LedgerEntryRow,
+} from './ledger-entries.repository';
 
 /** The cached balance (cents or bytes) of one account. */
 export async function balanceOf(db: Executor, accountId: number, asset: LedgerAsset): Promise<bigint> {

@@ -1,9 +1,15 @@
-import { parseUsdToCents } from '@resiport/contract';
+import { couponCodePattern, couponExpiryOf, parseUsdToCents } from '@resiport/contract';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { insertCoupon, listCoupons, setCouponActive, type CouponRow } from './coupon.repository';
+import { inEnglish } from '../../lib/in-english';
+import { commandLine } from '../admin/audit/audit.service';
+import { addCoupon, deactivateCoupon } from './coupon-change.service';
+import { findCouponByCode, listCoupons, type CouponRow } from './coupon.repository';
 
-/** Operator edits of coupons (`npm run admin -- coupon …`); every input is checked before anything is written. */
+/**
+ * The command line's coupon edits (`npm run admin -- coupon …`): its text arguments ("10%", "5.00",
+ * "2026-12-31") read into the console's own change services, which check the rules and write the
+ * audit row.
+ */
 
 export interface CouponInput {
   code: string;
@@ -14,6 +20,7 @@ export interface CouponInput {
   maxUses?: string;
   perAccount?: string;
   accountId?: number;
+  reason?: string;
 }
 
 function positiveInt(text: string | undefined, what: string): number | null {
@@ -22,23 +29,18 @@ function positiveInt(text: string | undefined, what: string): number | null {
   return Number(text);
 }
 
+/** The discount as typed; its range (1–100 %, at least a cent) is the change service's rule. */
 function discountOf(text: string): { kind: 'percent' | 'fixed'; value: bigint } {
   const percent = /^(\d{1,3})%$/.exec(text);
-  if (percent) {
-    const value = Number(percent[1]);
-    if (value < 1 || value > 100) throw new Error('a percent discount is 1%–100%');
-    return { kind: 'percent', value: BigInt(value) };
-  }
+  if (percent) return { kind: 'percent', value: BigInt(percent[1] ?? '0') };
   const cents = parseUsdToCents(text);
-  if (cents === undefined || cents < 1) {
-    throw new Error(`discount: "10%" or a USD amount like "5.00", not ${text}`);
-  }
+  if (cents === undefined) throw new Error(`discount: "10%" or a USD amount like "5.00", not ${text}`);
   return { kind: 'fixed', value: BigInt(cents) };
 }
 
 function expiryOf(text: string | undefined): Date | null {
   if (text === undefined) return null;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59Z` : text);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? couponExpiryOf(text) : new Date(text);
   if (Number.isNaN(date.getTime())) {
     throw new Error(`not a date: ${text} (use 2026-12-31 or an ISO date-time)`);
   }
@@ -46,23 +48,23 @@ function expiryOf(text: string | undefined): Date | null {
 }
 
 export async function createCoupon(db: Db, input: CouponInput): Promise<CouponRow> {
-  if (!/^[A-Za-z0-9_-]{3,32}$/.test(input.code)) throw new Error('coupon code: 3-32 of A-Z 0-9 _ -');
-  const coupon = insertCoupon(db, {
+  if (!couponCodePattern.test(input.code)) throw new Error('coupon code: 3-32 of A-Z 0-9 _ -');
+  const terms = {
     code: input.code,
     ...discountOf(input.discount),
-    expires_at: expiryOf(input.expires),
-    max_uses: positiveInt(input.maxUses, 'max uses'),
-    max_uses_per_account: positiveInt(input.perAccount, 'uses per account'),
-    account_id: input.accountId ?? null,
-  });
-  return coupon.catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new Error(`a coupon ${input.code.toUpperCase()} already exists`);
-    throw error;
-  });
+    expiresAt: expiryOf(input.expires),
+    maxUses: positiveInt(input.maxUses, 'max uses'),
+    maxUsesPerAccount: positiveInt(input.perAccount, 'uses per account'),
+    account: input.accountId === undefined ? null : { id: input.accountId },
+    reason: input.reason ?? null,
+  };
+  return inEnglish(addCoupon(db, commandLine, terms, new Date()));
 }
 
-export async function disableCoupon(db: Db, code: string): Promise<void> {
-  if (!(await setCouponActive(db, code, false))) throw new Error(`no coupon ${code}`);
+export async function disableCoupon(db: Db, code: string, reason?: string): Promise<void> {
+  const coupon = await findCouponByCode(db, code);
+  if (!coupon) throw new Error(`no coupon ${code}`);
+  await inEnglish(deactivateCoupon(db, commandLine, { id: coupon.id, reason: reason ?? null }, new Date()));
 }
 
 export function allCoupons(db: Db): Promise<CouponRow[]> {

@@ -82,16 +82,37 @@ export async function insertCoupon(db: Executor, coupon: NewCoupon): Promise<Cou
     .executeTakeFirstOrThrow();
 }
 
-export async function setCouponActive(db: Executor, code: string, active: boolean): Promise<boolean> {
-  const row = await db
+/** The coupon as it is, locked until the transaction ends (orders taking a use wait behind it). */
+export function lockCoupon(trx: Transaction<Database>, id: number): Promise<CouponRow | undefined> {
+  return trx.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** What an operator may change on an existing coupon. */
+export type CouponSettings = Partial<
+  Pick<CouponRow, 'expires_at' | 'max_uses' | 'max_uses_per_account' | 'active'>
+>;
+
+export function updateCoupon(db: Executor, id: number, settings: CouponSettings): Promise<CouponRow> {
+  return db
     .updateTable('coupons')
-    .set({ active })
-    .where('code', '=', code.toUpperCase())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .set(settings)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function listCoupons(db: Executor): Promise<CouponRow[]> {
   return db.selectFrom('coupons').selectAll().orderBy('id').execute();
+}
+
+/** The account a personal coupon is for, by id or email; undefined when there is none. */
+export async function findAccountIdBy(
+  db: Executor,
+  ref: { id: number } | { email: string },
+): Promise<number | undefined> {
+  const query = db.selectFrom('accounts').select('id');
+  const row = await (
+    'id' in ref ? query.where('id', '=', ref.id) : query.where('email', '=', ref.email.toLowerCase())
+  ).executeTakeFirst();
+  return row?.id;
 }

@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
+import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from './order-refund.service';
 
 const GB = 1_000_000_000;
@@ -25,6 +26,14 @@ interface OrderData {
   traffic_bytes: number;
   coupon_code: string | null;
 }
+
+const byCommandLine = (orderId: number) => ({
+  orderId,
+  actor: commandLine,
+  reason: null,
+  idempotencyKey: null,
+  at: new Date(),
+});
 
 describe('orders: pay from the balance or with crypto, list, trial, refund', () => {
   let t: TestApp;
@@ -210,15 +219,21 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       const { post } = await import('../ledger/ledger.service');
       await post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: -BigInt(GB) });
     });
-    const refund = await refundOrder(t.ctx.db, order.id, new Date());
-    expect(refund).toEqual({ orderId: order.id, refundedCents: 1350n, removedBytes: 3_000_000_000n });
+    const refund = await refundOrder(t.ctx.db, byCommandLine(order.id));
+    expect(refund).toEqual({
+      orderId: order.id,
+      accountId: id,
+      refundedCents: 1350n,
+      removedBytes: 3_000_000_000n,
+      replayed: false,
+    });
     expect(await accountInfo(t, token)).toMatchObject({ balance_cents: 200 + 1350, traffic_left_bytes: 0 });
     expect((await listOrders(token)).data.list[0]?.status).toBe('refunded');
-    await expect(refundOrder(t.ctx.db, order.id, new Date())).rejects.toThrow(/refunded/);
+    await expect(refundOrder(t.ctx.db, byCommandLine(order.id))).rejects.toThrow('OrderAlreadyRefunded');
     const crypto = await pay(token, { quantity: '1' });
     await expect(
-      refundOrder(t.ctx.db, (crypto.data as { order_id: number }).order_id, new Date()),
-    ).rejects.toThrow(/unpaid/);
+      refundOrder(t.ctx.db, byCommandLine((crypto.data as { order_id: number }).order_id)),
+    ).rejects.toThrow('OrderNotPaid');
   });
 
   it('keeps the ledger consistent (audit)', async () => {

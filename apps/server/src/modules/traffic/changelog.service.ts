@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import { pageOfTrafficChanges } from '../ledger/ledger.service';
 import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
 import { changesCsv, type NamedChangeRow } from './changes-csv';
-import { CSV_MAX_ROWS, csvFileName, type CsvFile } from './csv-text';
+import { CSV_MAX_ROWS, type CsvFile } from '../../lib/csv';
+import { csvFileName } from './csv-text';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter } from './traffic-owner.service';
 

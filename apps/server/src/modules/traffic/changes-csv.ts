@@ -1,6 +1,6 @@
 import { changesCsvColumns } from '@resiport/contract';
 import type { TrafficChangeRow } from '../ledger/ledger.service';
-import { csvText } from './csv-text';
+import { csvText } from '../../lib/csv';
 
 /** A change-record row with its sub-account's username (null for the main account). */
 export type NamedChangeRow = TrafficChangeRow & { username: string | null };

@@ -1,5 +1,5 @@
 import { detailsCsvColumns } from '@resiport/contract';
-import { csvText } from './csv-text';
+import { csvText } from '../../lib/csv';
 import type { RollupRow } from './usage-rollup.repository';
 
 /** A rollup row with its sub-account's username (null for the main account). */

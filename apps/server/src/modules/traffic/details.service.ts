@@ -1,7 +1,8 @@
 import { granularityOf, type DetailsData, type UsageRow } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { subaccountUsernames } from '../subaccounts/subaccount-lookup.service';
-import { CSV_MAX_ROWS, csvFileName, type CsvFile } from './csv-text';
+import { CSV_MAX_ROWS, type CsvFile } from '../../lib/csv';
+import { csvFileName } from './csv-text';
 import { detailsCsv, type NamedRollupRow } from './details-csv';
 import type { DayRange } from './traffic-range';
 import { checkOwnerFilter, sourceIpFilter } from './traffic-owner.service';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub } from '../../../test/factories';
 import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { CSV_MAX_ROWS } from './csv-text';
+import { CSV_MAX_ROWS } from '../../lib/csv';
 import { dayOf, MB, trafficCalls } from './traffic.test-helpers';
 
 const HEADER = changesCsvColumns.join(',');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { CSV_MAX_ROWS } from './csv-text';
+import { CSV_MAX_ROWS } from '../../lib/csv';
 import { dayOf, trafficCalls } from './traffic.test-helpers';
 import { IP1, IP2, seedUsage, type Seeded } from './traffic.test-seed';
 

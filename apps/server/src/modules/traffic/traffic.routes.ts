@@ -1,12 +1,11 @@
 import { trafficEndpoints } from '@resiport/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { trafficChangelog, trafficChangelogCsv } from './changelog.service';
-import type { CsvFile } from './csv-text';
+import { sendCsv } from '../../lib/csv';
 import { usageDetails, usageDetailsCsv } from './details.service';
 import { rangeOf } from './traffic-range';
 import { usageOverview } from './usage-overview.service';
@@ -44,14 +43,4 @@ export function trafficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(request, await usageOverview(ctx, currentAccount(request), input));
     });
   };
-}
-
-/** A CSV export as an attachment; `x-csv-truncated` when the row cap cut it short. */
-function sendCsv(reply: FastifyReply, csv: CsvFile) {
-  if (csv.truncated) void reply.header('x-csv-truncated', 'true');
-  // A string with a non-JSON content type is sent as it is, not checked against the envelope schema.
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-    .send(csv.body);
 }

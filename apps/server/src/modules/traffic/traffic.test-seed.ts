@@ -3,6 +3,7 @@ import { authHeader, fundedCustomer, logIn, payOrder, postForm } from '../../../
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import type { TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
+import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
 
@@ -121,7 +122,13 @@ export async function seedChanges(t: TestApp) {
   await usage([
     { account_id: account.id, subaccount_id: sub1.id, bytes_up: 0, bytes_down: MB, connections: 1 },
   ]);
-  await refundOrder(t.ctx.db, orderId, new Date());
+  await refundOrder(t.ctx.db, {
+    orderId,
+    actor: commandLine,
+    reason: null,
+    idempotencyKey: null,
+    at: new Date(),
+  });
   return { account, headers, sub1, sub2, trialBytes: 100 * MB };
 }
 

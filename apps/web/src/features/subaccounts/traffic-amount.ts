@@ -5,6 +5,10 @@ import {
   type SubAccount,
   type trafficActions,
 } from '@resiport/contract';
+import { exactGbText, normalizeGbText } from '../../lib/gb-text';
+
+// Moved to lib/ (the console's catalogue forms read GB too); still exported from here for this feature.
+export { exactGbText, normalizeGbText };
 
 export type TrafficAction = (typeof trafficActions)[number];
 
@@ -12,11 +16,6 @@ export type TrafficAction = (typeof trafficActions)[number];
 export type TrafficProblem = 'required' | 'format' | 'zero' | 'max';
 
 export type TrafficCheck = { ok: true; bytes: number; text: string } | { ok: false; problem: TrafficProblem };
-
-/** The amount as the server reads it: trimmed, and a decimal comma (how Russian speakers type "0,5") as a point. */
-export function normalizeGbText(input: string | undefined | null): string {
-  return (input ?? '').trim().replace(',', '.');
-}
 
 /**
  * A GB amount typed into a traffic field, judged as the contract's `trafficGbSchema` will judge it
@@ -35,19 +34,6 @@ export function checkTrafficAmount(
   if (bytes === 0 && options.allowZero !== true) return { ok: false, problem: 'zero' };
   if (bytes > Math.max(0, maxBytes)) return { ok: false, problem: 'max' };
   return { ok: true, bytes, text };
-}
-
-/**
- * Bytes as the exact GB text the server turns back into the same bytes ("12.345678901", "2"):
- * the "Max" shortcut fills this, so all of it moves, not a rounded 12.34.
- */
-export function exactGbText(bytes: number): string {
-  const safe = Math.max(0, Math.floor(bytes));
-  const whole = Math.floor(safe / BYTES_PER_GB);
-  const fraction = String(safe % BYTES_PER_GB)
-    .padStart(9, '0')
-    .replace(/0+$/, '');
-  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { trafficLinks, type UsageData } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { linkPath } from '../../lib/api-envelope';
-import { changesCsvQuery, csvFileName, csvQuery, fileNameOfDisposition, readCsvResponse } from './csv-export';
+import { fileNameOfDisposition, readCsvResponse } from '../../lib/csv-response';
+import { changesCsvQuery, csvFileName, csvQuery } from './csv-export';
 import { topSubAccounts, usageChartData } from './usage-chart-data';
 
 const usage = (overrides: Partial<UsageData> = {}): UsageData => ({

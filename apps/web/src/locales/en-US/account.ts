@@ -85,4 +85,6 @@ export const account = {
     'Your token was revoked on {at} when the password was reset. Generate a new one for your scripts.',
   'settings.token.revoked.signed_out_everywhere':
     'Your token was revoked on {at} when you signed out everywhere. Generate a new one for your scripts.',
+  'settings.token.revoked.operator_revoked':
+    'Your token was revoked on {at} by support, with every session. Generate a new one for your scripts.',
 };

@@ -67,10 +67,12 @@ export const recharge = {
   'payment.detail.failed': 'failed',
   'payment.detail.refund_pending': 'refund in progress',
   'payment.detail.refund_failed': 'refund failed',
+  'payment.detail.credited': 'credited to your balance',
   'payment.received': 'Received: {received} (invoice: {due}).',
   // A list row's detail once the outcome notice is closed: what arrived, and who acts on it.
   'payment.row.underpaid': 'underpaid: {received} received, under review',
   'payment.row.underpaidSoFar': 'underpaid: {received} received so far',
+  'payment.row.credited': '{received} received and credited to your balance',
   'payment.row.paidOver': 'paid over: {received} received; the extra is handled by support',
   'payment.underpaidNext':
     'Because that is less than the invoice, it was not credited automatically. Our team reviews every underpaid payment and either completes it or returns the money. To speed it up, write to {email} and quote {ref}.',

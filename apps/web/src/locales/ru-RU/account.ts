@@ -88,4 +88,6 @@ export const account: Translation<typeof en> = {
     'Токен отозван {at} при сбросе пароля. Создайте новый для своих скриптов.',
   'settings.token.revoked.signed_out_everywhere':
     'Токен отозван {at} при выходе на всех устройствах. Создайте новый для своих скриптов.',
+  'settings.token.revoked.operator_revoked':
+    'Токен отозван {at} службой поддержки вместе со всеми сеансами. Создайте новый для своих скриптов.',
 };

@@ -70,9 +70,11 @@ export const recharge: Translation<typeof en> = {
   'payment.detail.failed': 'ошибка платежа',
   'payment.detail.refund_pending': 'идёт возврат',
   'payment.detail.refund_failed': 'возврат не удался',
+  'payment.detail.credited': 'зачислено на баланс',
   'payment.received': 'Получено: {received} (счёт: {due}).',
   'payment.row.underpaid': 'недоплата: получено {received}, на проверке',
   'payment.row.underpaidSoFar': 'недоплата: пока получено {received}',
+  'payment.row.credited': 'получено {received} и зачислено на баланс',
   'payment.row.paidOver': 'переплата: получено {received}; излишком займётся поддержка',
   'payment.underpaidNext':
     'Это меньше суммы счёта, поэтому автоматически ничего не зачислено. Наша команда проверяет каждую недоплату и либо завершает платёж, либо возвращает деньги. Чтобы ускорить, напишите на {email} и укажите {ref}.',

@@ -103,6 +103,17 @@ describe('recharge record', () => {
     expect(row.queryByText('$20.60')).toBeNull();
   });
 
+  it('an underpayment an operator credited says so, with no support link and no total paid', async () => {
+    const credited: RechargeRecord = { ...underpaid, payment_detail: 'credited' };
+    const { table } = await openRecord([credited, base]);
+
+    const row = firstRow(table.getAllByRole('row'));
+    expect(row.getByText('Cancelled')).toBeTruthy();
+    expect(row.getByText('10.30 USDT received and credited to your balance')).toBeTruthy();
+    expect(row.queryByRole('link', { name: named('Contact support') })).toBeNull();
+    expect(row.queryByText('$20.60')).toBeNull();
+  });
+
   it('a paid-over top-up shows what arrived beside its total, and where the extra goes', async () => {
     const { table } = await openRecord([paidOver]);
 

@@ -51,3 +51,13 @@ export async function insertIdentity(
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }
+
+/** The account's linked sign-in identities (the console shows them). */
+export function identitiesOf(db: Executor, accountId: number) {
+  return db
+    .selectFrom('oauth_identities')
+    .select(['provider', 'email', 'created_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+}

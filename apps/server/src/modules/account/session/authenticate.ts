@@ -1,17 +1,20 @@
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { PhraseKey } from '../../../i18n/phrase';
-import { findAccountByApiTokenHash, type AccountRow } from '../account.repository';
+import { findAccountByApiTokenHash, findAccountById, type AccountRow } from '../account.repository';
 import type { ApiTokenRevocation } from './account-security.table';
 import { hashApiToken, looksLikeApiToken } from './api-token';
 import { findRevokedApiToken, touchApiToken } from './api-token.repository';
 import { verifySession, type SessionClaims } from './session-token';
+import { VIEW_TOKEN_PREFIX, verifyViewToken } from './view-token';
 import { findAccountWithSession, touchSession } from './session.repository';
 
 export interface Authenticated {
   account: AccountRow;
   /** Null when the caller used the developer API token rather than a session. */
   session: SessionClaims | null;
+  /** The operator looking at this customer's portal read-only (a view token, decision 029). */
+  viewerId?: number;
 }
 
 /** "Last seen" and "last used" are written at most this often per session or token. */
@@ -35,6 +38,7 @@ export function readCredential(headers: Record<string, string | string[] | undef
 export async function authenticate(ctx: AppContext, credential: string | undefined): Promise<Authenticated> {
   if (!credential) throw new AppError('SessionExpired');
   if (looksLikeApiToken(credential)) return { account: await byApiToken(ctx, credential), session: null };
+  if (credential.startsWith(VIEW_TOKEN_PREFIX)) return byViewToken(ctx, credential);
   const session = await verifySession(ctx, credential);
   const row = await findAccountWithSession(ctx.db, session.accountId, session.sessionId);
   if (row?.status !== 'active' || row.token_version !== session.tokenVersion) {
@@ -52,6 +56,24 @@ export async function authenticate(ctx: AppContext, credential: string | undefin
     await touchSession(ctx.db, session.sessionId, now);
   }
   return { account, session };
+}
+
+/**
+ * An operator's read-only view: valid while the operator is still an active operator with the same
+ * token version (signing out everywhere, a password change or losing the role ends it).
+ */
+async function byViewToken(ctx: AppContext, token: string): Promise<Authenticated> {
+  const claims = await verifyViewToken(ctx, token);
+  const [operator, customer] = await Promise.all([
+    findAccountById(ctx.db, claims.operatorId),
+    findAccountById(ctx.db, claims.customerId),
+  ]);
+  const operatorValid =
+    operator?.role === 'operator' &&
+    operator.status === 'active' &&
+    operator.token_version === claims.operatorTokenVersion;
+  if (!operatorValid || !customer) throw new AppError('SessionExpired');
+  return { account: customer, session: null, viewerId: operator.id };
 }
 
 async function byApiToken(ctx: AppContext, token: string): Promise<AccountRow> {
@@ -76,4 +98,5 @@ const revokedMessages: Record<ApiTokenRevocation, PhraseKey<'codes'>> = {
   password_changed: 'ApiTokenRevokedPasswordChanged',
   password_reset: 'ApiTokenRevokedPasswordReset',
   signed_out_everywhere: 'ApiTokenRevokedSignedOutEverywhere',
+  operator_revoked: 'ApiTokenRevokedByOperator',
 };

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { AccountRow } from '../account.repository';
 import type { AccountSessionsTable } from './account-security.table';
@@ -79,20 +79,50 @@ export async function revokeSession(
   return result.numUpdatedRows > 0n;
 }
 
-/** Revokes every live session of the account but `keep` (null: all of them). */
+/** Revokes every live session of the account but `keep` (null: all of them); answers how many. */
 export async function revokeSessionsExcept(
   db: Executor,
   accountId: number,
   keep: string | null,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   let query = db
     .updateTable('account_sessions')
     .set({ revoked_at: now })
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null);
   if (keep !== null) query = query.where('id', '!=', keep);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every session of the account, revoked ones too, most recently used first (the console's list). */
+export async function pageOfSessions(
+  db: Executor,
+  accountId: number,
+  since: Date,
+  window: { page: number; pageSize: number },
+): Promise<{ list: SessionRow[]; total: number; live: number }> {
+  const [list, counts] = await Promise.all([
+    db
+      .selectFrom('account_sessions')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id')
+      .limit(window.pageSize)
+      .offset((window.page - 1) * window.pageSize)
+      .execute(),
+    db
+      .selectFrom('account_sessions')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        sql<string>`count(*) filter (where revoked_at is null and created_at >= ${since})`.as('live'),
+      ])
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list, total: Number(counts.total), live: Number(counts.live) };
 }
 
 /** Whether the account has signed in from this address since `since` (a trusted source). */

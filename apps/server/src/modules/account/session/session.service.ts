@@ -12,6 +12,7 @@ import { lastRevokedApiToken, replaceApiToken } from './api-token.repository';
 import {
   insertSession,
   listLiveSessions,
+  pageOfSessions,
   revokeSession,
   revokeSessionsExcept,
   type SessionRow,
@@ -96,9 +97,28 @@ export async function endOtherSessions(
   keep: string | null,
   reason: ApiTokenRevocation,
   now: Date,
-): Promise<void> {
-  await revokeSessionsExcept(db, accountId, keep, now);
+): Promise<number> {
+  const ended = await revokeSessionsExcept(db, accountId, keep, now);
   await replaceApiToken(db, accountId, null, reason, now);
+  return ended;
+}
+
+/** Ends every session of the account (its developer token stays), in the caller's transaction. */
+export function endEverySession(db: Executor, accountId: number, now: Date): Promise<number> {
+  return revokeSessionsExcept(db, accountId, null, now);
+}
+
+/**
+ * Every sign-in of the account, revoked and lapsed ones too, most recently used first; `live`
+ * counts those that can still call the API (as `listSessions` lists them).
+ */
+export async function sessionHistory(
+  ctx: AppContext,
+  accountId: number,
+  window: { page: number; pageSize: number },
+) {
+  const since = new Date(ctx.clock().getTime() - ctx.config.session.maxAge * 1000);
+  return pageOfSessions(ctx.db, accountId, since, window);
 }
 
 /** A new developer token (its hash); the previous one is recorded as revoked. */

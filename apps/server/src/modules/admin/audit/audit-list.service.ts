@@ -12,7 +12,7 @@ export async function listAudit(
   const { rows, total } = await pageOfAudit(
     ctx.db,
     {
-      q: input.q || undefined,
+      q: input.q === '' ? undefined : input.q,
       action: input.action,
       accountId: input.account_id,
       operatorId: input.operator_id,

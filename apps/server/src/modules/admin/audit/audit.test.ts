@@ -81,12 +81,13 @@ describe('operator console: audit log', () => {
   });
 
   it('refuses bad filters with 10001, never a 500', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { action: 'customer.delete' },
       { start_date: '2026-02-30' },
       { page_size: '1000' },
       { account_id: '-1' },
-    ]) {
+    ];
+    for (const query of bad) {
       expect((await list(query)).code, JSON.stringify(query)).toBe(ResultCode.ValidationFailed);
     }
   });

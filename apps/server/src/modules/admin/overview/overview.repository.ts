@@ -8,18 +8,19 @@ import type { Executor } from '../../../db/database';
 
 const utcDay = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
 
+/** Sums come back as PostgreSQL `numeric`, i.e. decimal text. */
 export interface DailyMoney {
   day: string;
-  topups: bigint;
-  refunds: bigint;
-  adjustments: bigint;
-  sold: bigint;
+  topups: string;
+  refunds: string;
+  adjustments: string;
+  sold: string;
 }
 
 /** Ledger credits per UTC day since `from`: money top-ups, refunds and adjustments; traffic sold. */
 export async function ledgerByDay(db: Executor, from: Date): Promise<DailyMoney[]> {
   const amount = (asset: string, kinds: string[]) =>
-    sql<bigint>`coalesce(sum(amount) filter (where asset = ${asset} and kind in (${sql.join(kinds)})), 0)`;
+    sql<string>`coalesce(sum(amount) filter (where asset = ${asset} and kind in (${sql.join(kinds)})), 0)`;
   return db
     .selectFrom('ledger_entries')
     .select([
@@ -38,7 +39,7 @@ export async function ledgerByDay(db: Executor, from: Date): Promise<DailyMoney[
 export async function orderPaymentsByDay(db: Executor, from: Date) {
   return db
     .selectFrom('orders')
-    .select([utcDay('paid_at').as('day'), sql<bigint>`coalesce(sum(amount_cents), 0)`.as('cents')])
+    .select([utcDay('paid_at').as('day'), sql<string>`coalesce(sum(amount_cents), 0)`.as('cents')])
     .where('paid_at', '>=', from)
     .groupBy(sql`1`)
     .execute();
@@ -50,7 +51,7 @@ export async function carriedByDay(db: Executor, fromDay: string) {
     .selectFrom('usage_daily')
     .select([
       sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      sql<bigint>`coalesce(sum(bytes_up + bytes_down), 0)`.as('bytes'),
+      sql<string>`coalesce(sum(bytes_up + bytes_down), 0)`.as('bytes'),
     ])
     .where(sql<boolean>`day >= cast(${fromDay} as date)`)
     .groupBy(sql`1`)
@@ -81,7 +82,7 @@ export async function newCustomersSince(db: Executor, from: Date): Promise<numbe
 export async function overrunSince(db: Executor, from: Date): Promise<bigint> {
   const row = await db
     .selectFrom('traffic_overruns')
-    .select(sql<bigint>`coalesce(sum(bytes), 0)`.as('bytes'))
+    .select(sql<string>`coalesce(sum(bytes), 0)`.as('bytes'))
     .where('created_at', '>=', from)
     .executeTakeFirstOrThrow();
   return BigInt(row.bytes);

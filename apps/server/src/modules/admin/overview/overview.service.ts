@@ -55,7 +55,7 @@ export async function overview(ctx: AppContext): Promise<OverviewData> {
     overviewWindows.map(async (days) => {
       const start = windowStart(now, days);
       const inWindow = <T extends { day: string }>(rows: T[]) => rows.filter((r) => r.day >= isoDay(start));
-      const sum = <T extends { day: string }>(rows: T[], pick: (row: T) => bigint | number) =>
+      const sum = <T extends { day: string }>(rows: T[], pick: (row: T) => string) =>
         inWindow(rows).reduce((total, row) => total + Number(pick(row)), 0);
       return {
         days,
@@ -82,7 +82,7 @@ export async function overview(ctx: AppContext): Promise<OverviewData> {
       last_seen_at: g.seen_at.toISOString(),
       online: now.getTime() - g.seen_at.getTime() < GATEWAY_ONLINE_MS,
       last_usage_at: g.last_usage_at ? new Date(g.last_usage_at).toISOString() : null,
-      feed_lag_events: Math.max(0, Number(g.head ?? 0) - g.event_id),
+      feed_lag_events: Math.max(0, (g.head ?? 0) - g.event_id),
     })),
     jobs: jobs.map((job) => ({
       name: job.name,

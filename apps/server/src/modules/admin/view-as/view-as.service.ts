@@ -1,9 +1,7 @@
 import type { ViewAsData } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { AccountRow } from '../../account/account.repository';
-import { findAccountById } from '../../account/account.repository';
-import { issueViewToken } from '../../account/session/view-token';
+import { findAccountById, issueViewToken, type AccountRow } from '../../account/account.service';
 import { recordOperatorAction } from '../audit/audit.service';
 
 /**

@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { ViewAsData } from '@resiport/contract';
-import { Alert, Button, Form, Modal, type ButtonProps } from 'antd';
+import { Alert, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BASE_PATH } from '../../../config/app';
@@ -43,7 +43,7 @@ export function ViewAsButton({ accountId, email }: { accountId: number; email: s
         okText={intl.formatMessage({ id: 'admin.viewAs.open' })}
         cancelText={intl.formatMessage({ id: 'admin.cancel' })}
         confirmLoading={view.isPending}
-        okButtonProps={{ disabled: blocked !== undefined, 'data-testid': 'view-as-open' } as ButtonProps}
+        okButtonProps={{ disabled: blocked !== undefined, 'data-testid': 'view-as-open' }}
         onOk={() => form.submit()}
         onCancel={close}
         destroyOnHidden
