@@ -140,7 +140,13 @@ describe('orders under concurrency', () => {
   it('T12: coupon refusals — expired, used up, somebody else’s, or two at once', async () => {
     const { token, id } = await funded(100_000);
     const other = await funded(0);
-    await createCoupon(t.ctx.db, { code: 'OLD', discount: '10%', expires: '2020-01-01' });
+    // A coupon whose day has passed (the console refuses to create one already expired).
+    await createCoupon(t.ctx.db, { code: 'OLD', discount: '10%', expires: '2099-01-01' });
+    await t.ctx.db
+      .updateTable('coupons')
+      .set({ expires_at: new Date('2020-01-02T00:00:00Z') })
+      .where('code', '=', 'OLD')
+      .execute();
     await createCoupon(t.ctx.db, { code: 'PERSONAL', discount: '10%', accountId: other.id });
     await createCoupon(t.ctx.db, { code: 'MINE', discount: '5.00', accountId: id });
     const quote = (query: string) =>

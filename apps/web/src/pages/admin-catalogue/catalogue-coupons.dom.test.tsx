@@ -219,6 +219,10 @@ describe('the catalogue page: coupons', () => {
     await waitFor(() =>
       expect(list.sent.at(-1)).toEqual({ page: '1', page_size: '20', q: 'spr', status: 'expired' }),
     );
+    // …and for its answer: while a page loads, the table's spinner blurs the rows and takes the clicks.
+    await waitFor(() =>
+      expect(screen.getByTestId('coupons-table').querySelector('.ant-spin-blur')).toBeNull(),
+    );
 
     await user.click(
       within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', { name: named('Uses by account') }),

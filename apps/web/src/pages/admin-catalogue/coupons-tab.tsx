@@ -11,7 +11,7 @@ import { rowTestId } from '../../lib/row-test-id';
 import { useCouponColumns } from './coupon-columns';
 import { CouponDialog, type CouponDialogState } from './coupon-dialog';
 import { CouponUsesModal } from './coupon-uses-modal';
-import { ReasonConfirm } from './reason-confirm';
+import { ReasonConfirm } from '../../features/admin/components/reason-confirm';
 
 const PAGE_SIZE = 20;
 

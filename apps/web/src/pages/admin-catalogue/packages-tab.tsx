@@ -12,7 +12,7 @@ import { formatCount, formatTraffic, formatUsd } from '../../lib/format';
 import { rowTestId } from '../../lib/row-test-id';
 import type { MessageId } from '../../locales/types';
 import { PackageDialog, type PackageDialogState } from './package-dialog';
-import { ReasonConfirm } from './reason-confirm';
+import { ReasonConfirm } from '../../features/admin/components/reason-confirm';
 
 /** Every package, the trial and inactive ones too: add, edit, stop selling or sell again. */
 export function PackagesTab() {

@@ -9,7 +9,7 @@ import { useTiers } from '../../features/admin/catalogue/api/get-tiers';
 import { useRemoveTier } from '../../features/admin/catalogue/api/remove-tier';
 import { formatCount, formatUsd } from '../../lib/format';
 import { rowTestId } from '../../lib/row-test-id';
-import { ReasonConfirm } from './reason-confirm';
+import { ReasonConfirm } from '../../features/admin/components/reason-confirm';
 import { TierDialog, type TierDialogState } from './tier-dialog';
 
 /** The per-GB price tiers: add one, change a price, remove one (never the 1 GB base tier). */

@@ -9,7 +9,7 @@ import { PageShell } from '../../components/page-shell';
 import { useExits } from '../../features/admin/exits/api/get-exits';
 import { useSetExitEnabled } from '../../features/admin/exits/api/set-exit-enabled';
 import { rowTestId } from '../../lib/row-test-id';
-import { ReasonConfirm } from '../admin-catalogue/reason-confirm';
+import { ReasonConfirm } from '../../features/admin/components/reason-confirm';
 import { useExitColumns } from './exit-columns';
 import { ExitDialog, type ExitDialogState } from './exit-dialog';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FadeModal } from '../../components/fade-modal';
-import { ReasonField } from '../../features/admin/components/reason-field';
+import { FadeModal } from '../../../components/fade-modal';
+import { ReasonField } from './reason-field';
 
 interface ReasonConfirmProps {
   open: boolean;
