@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buyTraffic, signedInCustomer } from './support/customer';
+import { subEndpoints } from '@resiport/contract';
+import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
 import { fetchThroughLine } from './support/proxy-line';
 import { signIn } from './support/journey';
 import { useJourney } from './support/journey-setup';
@@ -104,6 +105,10 @@ describe('the operator console in Chromium', () => {
     const { page, server, mailbox } = journey;
     const { token } = await signedInCustomer(page, server.url, mailbox, 'exits');
     await buyTraffic(server.url, token, 1);
+    const username = `exituser${Date.now().toString(36)}`.slice(0, 20);
+    expect(
+      (await customerApi(server.url, token).call(subEndpoints.add, { username, traffic: '0.5' })).code,
+    ).toBe(0);
     const operator = await operatorPage();
     await operator.goto(`${server.url}/client/admin/exits`);
     await operator.getByTestId('exit-add').click();
@@ -119,9 +124,8 @@ describe('the operator console in Chromium', () => {
     await operator.getByTestId('exit-row-provider-de').waitFor();
 
     await page.goto(`${server.url}/client/residential`);
-    await page.locator('#gen-country').click();
-    await page.keyboard.type('Germany');
-    await page.keyboard.press('Enter');
+    await page.getByTestId('gen-country').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Germany' }).click();
     const output = page.getByTestId('gen-output');
     await expect.poll(async () => (await output.inputValue()).split('\n')[0] ?? '').toContain('-country-de');
     const line = (await output.inputValue()).split('\n')[0] ?? '';
@@ -135,7 +139,7 @@ describe('the operator console in Chromium', () => {
     const { page, server, mailbox } = journey;
     const operator = await operatorPage();
     await operator.goto(`${server.url}/client/admin/catalogue?tab=coupons`);
-    await operator.getByTestId('coupon-add').click();
+    await operator.getByTestId('coupon-add').first().click();
     const dialog = operator.getByRole('dialog');
     await dialog.getByTestId('coupon-code').fill('CONSOLE20');
     await dialog.getByTestId('coupon-value').fill('20');
