@@ -70,6 +70,34 @@ describe('the operator console in Chromium', () => {
     await operator.context().close();
   });
 
+  it("opens the customer's portal read-only in its own tab: the view shows their data and refuses changes", async () => {
+    const { page, server, mailbox } = journey;
+    const customer = await signedInCustomer(page, server.url, mailbox, 'viewed');
+    const operator = await operatorPage();
+    await openCustomer(operator, customer.email);
+    await operator.getByTestId('view-as').click();
+    await operator.getByTestId('view-as-reason').fill('Ticket 5150: customer sees no whitelist');
+    const opened = operator.context().waitForEvent('page');
+    await operator.getByTestId('view-as-open').click();
+    const view = await opened;
+
+    await expect.poll(() => view.getByTestId('operator-view-banner').textContent()).toContain(customer.email);
+    await expect.poll(() => view.getByTestId('user-email').textContent()).toBe(customer.email);
+    await view.goto(`${server.url}/client/proxysetting/whitelist`);
+    await view.getByTestId('whitelist-add').click();
+    await view.getByTestId('whitelist-ip').fill('203.0.113.50');
+    await view.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
+    await expect
+      .poll(() => view.locator('.ant-message-notice').first().textContent())
+      .toContain('read-only view');
+
+    // The operator's own tab is still the operator's; the view is in the audit log with its reason.
+    await operator.goto(`${server.url}/client/admin/audit`);
+    await expect.poll(() => operator.getByTestId('audit-table').textContent()).toContain('Ticket 5150');
+    await operator.getByTestId('operator-tag').waitFor();
+    await operator.context().close();
+  });
+
   it('resolves an underpaid top-up by crediting what arrived, less the fee', async () => {
     const { page, server, mailbox } = journey;
     const customer = await signedInCustomer(page, server.url, mailbox, 'underpaid');

@@ -37,7 +37,7 @@ export function AppHeader() {
       }}
     >
       {canSeeAdmin && (
-        <Tag color="gold" data-testid="operator-tag">
+        <Tag color="gold" className="app-header-operator" data-testid="operator-tag">
           <FormattedMessage id="layout.operator" />
         </Tag>
       )}
