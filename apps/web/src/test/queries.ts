@@ -1,3 +1,5 @@
+import { waitFor } from '@testing-library/react';
+
 /**
  * A button's accessible name as the user reads it: antd puts the icon's own label right before
  * the text ("lockChange password", "walletPay with crypto"), so the icon's label is let through.
@@ -12,4 +14,16 @@ export function lastOf<T>(matches: T[]): T {
   const last = matches.at(-1);
   if (last === undefined) throw new Error('Nothing matched');
   return last;
+}
+
+/**
+ * Clicks an element as soon as it takes clicks: a list that is (re)loading blurs its rows under the
+ * table's spinner (`pointer-events: none`), and on a busy machine a refetch can still be running when
+ * the rows are already on screen.
+ */
+export async function clickWhenReady(
+  user: { click: (element: Element) => Promise<void> },
+  find: () => Element,
+) {
+  await waitFor(() => user.click(find()));
 }

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
 import { setViewportWidth } from '../../test/browser-stubs';
 import { aPage } from '../../test/fixtures';
-import { named } from '../../test/queries';
+import { clickWhenReady, named } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminCataloguePage from '.';
@@ -169,7 +169,7 @@ describe('the catalogue page: coupons', () => {
         : coupon({ ...spring, max_uses: 20, active: false, status: 'disabled' }),
     );
     const { user } = await openCoupons();
-    await user.click(
+    await clickWhenReady(user, () =>
       within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', { name: named('Edit') }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit coupon SPRING' });
@@ -194,7 +194,7 @@ describe('the catalogue page: coupons', () => {
   it('disables a coupon after a confirmation with a reason', async () => {
     const disable = mockEndpoint(calls.couponDisable, { ...vip, active: false, status: 'disabled' });
     const { user } = await openCoupons();
-    await user.click(
+    await clickWhenReady(user, () =>
       within(screen.getByTestId('coupon-row-VIP')).getByRole('button', { name: named('Disable') }),
     );
     const confirm = await screen.findByRole('dialog', { name: 'Disable coupon VIP?' });
@@ -219,14 +219,8 @@ describe('the catalogue page: coupons', () => {
     await waitFor(() =>
       expect(list.sent.at(-1)).toEqual({ page: '1', page_size: '20', q: 'spr', status: 'expired' }),
     );
-    // …and for its answer: while a page loads, the table's spinner blurs the rows and takes the clicks,
-    // so the click is retried until the rows take it.
-    await waitFor(() =>
-      user.click(
-        within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', {
-          name: named('Uses by account'),
-        }),
-      ),
+    await clickWhenReady(user, () =>
+      within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', { name: named('Uses by account') }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Uses of SPRING' });
     expect(
