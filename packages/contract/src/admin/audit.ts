@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { pageOf } from '../recharge';
 import { defineEndpoint } from '../endpoint';
 import { rowIdSchema } from '../rules';
-import { adminPageOf, adminPageQuery, optionalDate, searchText } from './common';
+import { adminPageQuery, optionalDate, searchText } from './common';
 
 /**
  * The operator audit log (issue 16): one row per console or CLI action — who, when, what, the
@@ -73,7 +74,7 @@ export const adminAuditEndpoints = {
     path: '/admin/audit',
     auth: 'operator',
     request: auditListQuery,
-    response: adminPageOf(auditEntrySchema),
+    response: pageOf(auditEntrySchema),
     summary: 'The audit log, newest first, searchable (operators only).',
   }),
 };

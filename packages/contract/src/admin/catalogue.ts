@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageOf } from '../recharge';
 import { defineEndpoint, noInput } from '../endpoint';
 import { BYTES_PER_GB } from '../money';
 import { couponKinds, flagSchema, gbQuantitySchema, priceTierSchema } from '../orders';
 import { emailSchema, MAX_ROW_ID, rowIdSchema } from '../rules';
 import { isCalendarDate } from '../traffic';
-import { adminPageOf, adminPageQuery, reasonSchema, searchText } from './common';
+import { adminPageQuery, reasonSchema, searchText } from './common';
 
 /**
  * The catalogue page of the operator console (issue 16): per-GB price tiers, packages (the trial
@@ -226,7 +227,7 @@ export const adminCatalogueEndpoints = {
     path: '/admin/catalogue/coupons',
     auth: 'operator',
     request: adminCouponListQuery,
-    response: adminPageOf(adminCouponSchema),
+    response: pageOf(adminCouponSchema),
     summary: 'Coupons, newest first, with their uses; filter by status or search by code or email.',
   }),
   couponUses: defineEndpoint({
@@ -234,7 +235,7 @@ export const adminCatalogueEndpoints = {
     path: '/admin/catalogue/coupon/uses',
     auth: 'operator',
     request: adminPageQuery.extend({ id: rowIdSchema() }),
-    response: adminPageOf(couponUseSchema),
+    response: pageOf(couponUseSchema),
     summary: "A coupon's uses per account, most uses first.",
   }),
   couponCreate: defineEndpoint({

@@ -28,12 +28,3 @@ export const searchText = z.string().trim().max(200, { error: 'validation.tooLon
 
 /** An optional `YYYY-MM-DD` (UTC day) filter bound. */
 export const optionalDate = z.string().refine(isCalendarDate, { error: 'validation.date' }).optional();
-
-/** A page of console rows. */
-export const adminPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, defineLink } from '../endpoint';
 import { orderSchema } from '../orders';
-import { rechargeRecordSchema } from '../recharge';
+import { pageOf, rechargeRecordSchema } from '../recharge';
 import { signInMethods } from '../security';
 import { subStatuses } from '../subaccounts';
 import { usageData } from '../traffic';
 import { whitelistEntrySchema } from '../whitelist';
-import { adminPageOf, adminPageQuery, searchText } from './common';
+import { adminPageQuery, searchText } from './common';
 import {
   adjustBalanceBody,
   adjustBalanceData,
@@ -199,20 +199,20 @@ const act = <Request extends z.ZodType, Response extends z.ZodType>(
 ) => defineEndpoint({ method: 'POST', path, auth: 'operator', request, response, summary });
 
 export const adminCustomersEndpoints = {
-  list: read('/admin/customers', customerListQuery, adminPageOf(customerRowSchema), 'Find customers.'),
+  list: read('/admin/customers', customerListQuery, pageOf(customerRowSchema), 'Find customers.'),
   detail: read('/admin/customers/detail', customerQuery, customerDetailSchema, "A customer's account."),
   ledger: read(
     '/admin/customers/ledger',
     customerLedgerQuery,
-    adminPageOf(ledgerEntrySchema),
+    pageOf(ledgerEntrySchema),
     'Money and traffic entries, newest first. With `format=csv`: a `text/csv` attachment instead.',
   ),
-  orders: read('/admin/customers/orders', customerPageQuery, adminPageOf(orderSchema), 'Orders.'),
-  topups: read('/admin/customers/topups', customerPageQuery, adminPageOf(rechargeRecordSchema), 'Top-ups.'),
+  orders: read('/admin/customers/orders', customerPageQuery, pageOf(orderSchema), 'Orders.'),
+  topups: read('/admin/customers/topups', customerPageQuery, pageOf(rechargeRecordSchema), 'Top-ups.'),
   sessions: read(
     '/admin/customers/sessions',
     customerPageQuery,
-    adminPageOf(customerSessionSchema),
+    pageOf(customerSessionSchema),
     'Sign-in sessions, revoked ones too, most recently used first.',
   ),
   usage: read('/admin/customers/usage', customerQuery, usageData, 'Daily usage, the last 30 UTC days.'),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries';
+import { pageOf } from '../recharge';
 import { defineEndpoint } from '../endpoint';
 import { flagSchema } from '../orders';
 import type { ValidationMessageKey } from '../validation-messages';
-import { adminPageOf, adminPageQuery, reasonSchema, searchText } from './common';
+import { adminPageQuery, reasonSchema, searchText } from './common';
 
 /**
  * The exit pool in the console (issue 16, decision 030): the upstream exits gateways route through,
@@ -154,7 +155,7 @@ export const adminExitsEndpoints = {
     path: '/admin/exits',
     auth: 'operator',
     request: exitListQuery,
-    response: adminPageOf(adminExitSchema),
+    response: pageOf(adminExitSchema),
     summary: 'The exit pool with health and bytes carried (operators only).',
   }),
   create: defineEndpoint({

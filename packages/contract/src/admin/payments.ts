@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { orderStatuses, paidTypes } from '../orders';
 import {
+  pageOf,
   idempotencyKeySchema,
   paymentDetails,
   paymentDetailSchema,
@@ -10,7 +11,7 @@ import {
   rechargeStatusSchema,
 } from '../recharge';
 import { rowIdSchema } from '../rules';
-import { adminPageOf, adminPageQuery, optionalDate, reasonSchema, searchText } from './common';
+import { adminPageQuery, optionalDate, reasonSchema, searchText } from './common';
 import { ledgerEntrySchema } from './customers';
 
 /**
@@ -238,7 +239,7 @@ export const adminPaymentsEndpoints = {
   orders: read(
     '/admin/payments/orders',
     adminOrderListQuery,
-    adminPageOf(adminOrderRowSchema),
+    pageOf(adminOrderRowSchema),
     'Every order, newest first, filtered by status, way, customer and UTC days.',
   ),
   order: read(
@@ -262,7 +263,7 @@ export const adminPaymentsEndpoints = {
   invoices: read(
     '/admin/payments/invoices',
     adminInvoiceListQuery,
-    adminPageOf(adminInvoiceRowSchema),
+    pageOf(adminInvoiceRowSchema),
     'Every crypto invoice, newest first, filtered by status, detail, purpose, customer and UTC days.',
   ),
   invoice: read(
