@@ -2,76 +2,87 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountEndpoints } from '@resiport/contract';
+import { accountEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
 import { apiUrl } from '@resiport/testkit';
+import { comparePairs, printVerdict, type PairResult, type RoutePair } from './lib/api-compare';
+import { seedBenchAccount, type ApiSeed } from './lib/api-seed';
 import { createBenchDatabase } from './lib/bench-database';
 import { startBaseline } from './lib/baseline-app';
 import { measurePageScripts, type PageScripts } from './lib/bundle-size';
-import { compareUnderLoad, defaultPlan, type SideSummary } from './lib/load';
+import { defaultPlan } from './lib/load';
 import { startResiport, type RunningResiport } from './lib/resiport-app';
 import { printTable } from './lib/table';
 
-const RATIO_GOAL = 0.8;
 const KB = 1000;
 const BUNDLE_GOALS = { login: 300 * KB, shell: 600 * KB };
+/** The bench customer: enough sub-accounts and history that a read O(sub-accounts) would show. */
+const SEED = { subs: 50, days: 30 };
+const CONNECTIONS = [20, 100];
 /** The same key the server reads; unset means the default build output, apps/web/dist. */
 const WEB_DIST_DIR = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 /**
- * API throughput of an authenticated read (/api/user/info) against a bare Fastify route doing the
- * same SQL read, both in this process on one PostgreSQL pool; then the web app's script weight.
+ * Throughput of the portal's hot authenticated reads — /api/user/info (every page), the
+ * sub-accounts list's first page and the dashboard's usage — each against a bare Fastify route
+ * running the same SQL (bench/lib/baseline-app.ts), all in this process on one PostgreSQL pool, at
+ * 20 and 100 connections; then the web app's script weight.
  */
 export async function runApiBench(): Promise<void> {
   const database = await createBenchDatabase();
   let resiport: RunningResiport | undefined;
   try {
     resiport = await startResiport(database.url, WEB_DIST_DIR);
-    const sides = await measureApi(resiport);
+    const seed = await seedBenchAccount(resiport.ctx, resiport.accountId, SEED);
+    console.log(
+      `bench customer: ${seed.subaccounts} sub-accounts (2 deleted), ${seed.days} days of usage ` +
+        `(usage_hourly ${seed.hourlyRows} rows, usage_daily ${seed.dailyRows} rows)`,
+    );
+    const pairs = await measureApi(resiport);
     const bundles = await measureBundles(resiport);
-    await saveResults({ sides, bundles });
+    await saveResults({ seed, pairs, bundles });
   } finally {
     await resiport?.close();
     await database.drop();
   }
 }
 
-async function measureApi(resiport: RunningResiport): Promise<SideSummary[]> {
-  const baseline = await startBaseline(resiport.db, resiport.accountId);
+async function measureApi(resiport: RunningResiport): Promise<PairResult[]> {
+  const baseline = await startBaseline(resiport.db, resiport);
   try {
-    const userInfo = {
-      name: 'GET /api/user/info',
-      url: `${resiport.baseUrl}${apiUrl(accountEndpoints.userInfo)}`,
-      headers: { 'jwt-token': resiport.session.jwt_token },
-    };
-    await expectCodeZero(userInfo.url, userInfo.headers);
-    await expectCodeZero(baseline.url, {});
-
-    const { warmupSeconds, rounds, roundSeconds, connections } = defaultPlan;
-    console.log(
-      `load: ${connections} connections, warmup ${warmupSeconds}s each, ${rounds} rounds × ${roundSeconds}s alternating`,
-    );
-    const sides = await compareUnderLoad([
-      userInfo,
-      { name: 'baseline (bare Fastify + same SQL)', url: baseline.url },
-    ]);
-    printTable(
-      ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non2xx'],
-      sides.map((s) => [
-        s.name,
-        s.requestsPerSecond.toFixed(0),
-        s.p50.toFixed(1),
-        s.p99.toFixed(1),
-        String(s.errors),
-        String(s.non2xx),
-      ]),
-    );
-    const [ours, floor] = sides;
-    const ratio =
-      ours && floor && floor.requestsPerSecond > 0 ? ours.requestsPerSecond / floor.requestsPerSecond : 0;
-    const verdict = ratio >= RATIO_GOAL ? 'ok' : 'BELOW GOAL';
-    console.log(`ratio ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL.toFixed(2)}) ${verdict}`);
-    return sides;
+    const headers = { 'jwt-token': resiport.session.jwt_token };
+    const at = (path: string) => `${resiport.baseUrl}${path}`;
+    const pairs: RoutePair[] = [
+      {
+        name: 'GET /api/user/info',
+        route: { name: 'GET /api/user/info', url: at(apiUrl(accountEndpoints.userInfo)), headers },
+        baseline: { name: 'user/info', url: baseline.userInfo },
+      },
+      {
+        // As the sub-accounts page loads it: page 1 of 10, no search.
+        name: 'GET /api/auth/sublist',
+        route: {
+          name: 'GET /api/auth/sublist',
+          url: at(apiUrl(subEndpoints.list, { page: 1, page_size: 10 })),
+          headers,
+        },
+        baseline: { name: 'sublist', url: baseline.subList },
+      },
+      {
+        // As the dashboard loads it: no range (the last 30 days), every owner.
+        name: 'GET /api/traffic/usage',
+        route: { name: 'GET /api/traffic/usage', url: at(apiUrl(trafficEndpoints.usage, {})), headers },
+        baseline: { name: 'usage', url: baseline.usage },
+      },
+    ];
+    for (const pair of pairs) {
+      await expectCodeZero(pair.route.url, headers);
+      await expectCodeZero(pair.baseline.url, {});
+    }
+    const { warmupSeconds, rounds, roundSeconds } = defaultPlan;
+    const results = await comparePairs(pairs, CONNECTIONS, { warmupSeconds, rounds, roundSeconds });
+    printVerdict(results);
+    return results;
   } finally {
     await baseline.app.close();
   }
@@ -110,7 +121,8 @@ async function measureBundles(resiport: RunningResiport): Promise<PageScripts[] 
 
 /** bench/results/ is gitignored: a local history of runs to compare by hand. */
 async function saveResults(results: {
-  sides: SideSummary[];
+  seed: ApiSeed;
+  pairs: PairResult[];
   bundles: PageScripts[] | undefined;
 }): Promise<void> {
   await mkdir(RESULTS_DIR, { recursive: true });

@@ -1,6 +1,17 @@
 import { startFakeServer, type FakeServer } from '../apps/gateway/test/fake-server';
-import { bulkOnce, GIB, idleTunnelMemory, MB, shortTunnelCpu, type Variant } from './lib/gateway-measure';
-import { keyOf, printGatewayReport, type Results } from './lib/gateway-report';
+import { printGatewayReport } from './lib/gateway-goals';
+import { keepAliveRounds, printKeepAlive } from './lib/gateway-keepalive';
+import {
+  attempt,
+  bulkOnce,
+  GIB,
+  idleTunnelMemory,
+  MB,
+  shortTunnelCpu,
+  type Variant,
+} from './lib/gateway-measure';
+import { keyOf, type Results } from './lib/gateway-report';
+import { ttfbRounds } from './lib/gateway-ttfb';
 import { startGateway, startPipe, type NodeProxy } from './lib/node-proxies';
 import { startDante, startSquid, type PeerProxy } from './lib/peer-proxies';
 import { startOrigin } from './lib/origin';
@@ -12,9 +23,13 @@ import { openFilesLimit } from './lib/proc';
  * (CONNECT) and dante-server (SOCKS5), and no proxy at all. Two processes of each Node proxy (one Node
  * process can sit 20–40% off another for its whole life), interleaved rounds so machine noise hits
  * every variant alike. Prints MB/s and proxy CPU s/GiB for a bulk download, proxy CPU µs per short
- * tunnel, RSS per idle tunnel, and the issue's goals as ratios with PASS/MISS.
+ * tunnel and tunnels/s at 64 concurrent, RSS per idle tunnel, time to first byte (p50/p99) through a
+ * fresh tunnel, requests/s and CPU µs per request for plain HTTP proxying with keep-alive (gateway vs
+ * squid), and issue 17's goals as ratios with PASS/MISS.
  * Environment: BENCH_GATEWAY_MB (download in MB; default 1 GiB), BENCH_GATEWAY_IDLE (default 4000),
- * BENCH_GATEWAY_SHORT (short tunnels per variant; default 3000).
+ * BENCH_GATEWAY_SHORT (short tunnels per variant; default 3000), BENCH_GATEWAY_TTFB (fresh tunnels
+ * timed per variant, 64 at a time; default 2000; 0 skips), BENCH_GATEWAY_KEEPALIVE (plain HTTP
+ * keep-alive requests per gateway process and for squid, over 64 connections; default 20000; 0 skips).
  */
 
 const USER = 'benchuser00001';
@@ -24,6 +39,8 @@ const ROUNDS = 3;
 function settings() {
   const size = process.env.BENCH_GATEWAY_MB ? Number(process.env.BENCH_GATEWAY_MB) * MB : GIB;
   const short = Number(process.env.BENCH_GATEWAY_SHORT ?? 3000);
+  const ttfb = Number(process.env.BENCH_GATEWAY_TTFB ?? 2000);
+  const keepAlive = Number(process.env.BENCH_GATEWAY_KEEPALIVE ?? 20000);
   let idle = Number(process.env.BENCH_GATEWAY_IDLE ?? 4000);
   // Holding N tunnels takes 2N descriptors in the proxy (client and upstream side), N here and N in the
   // origin; node cannot raise its own limit, so scale down instead of failing halfway.
@@ -32,7 +49,7 @@ function settings() {
     idle = Math.max(0, Math.floor((limit - 256) / 2));
     console.log(`open files limit is ${limit} (ulimit -n): idle tunnels scaled down to ${idle}`);
   }
-  return { size, short, idle, limit };
+  return { size, short, idle, limit, ttfb, keepAlive };
 }
 
 function variantsOf(nodes: NodeProxy[], peers: PeerProxy[]): Variant[] {
@@ -50,17 +67,6 @@ function variantsOf(nodes: NodeProxy[], peers: PeerProxy[]): Variant[] {
     variants.push({ name: p.name, family: p.name, protocol, target: { protocol, port: p.port }, pid: p.pid });
   }
   return variants;
-}
-
-/** Runs one measurement; a peer's failure is printed and skipped, a Node proxy's fails the bench. */
-async function attempt<T>(v: Variant, what: string, run: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (error) {
-    if (v.family !== 'squid' && v.family !== 'dante') throw error;
-    console.log(`${v.name} ${what} failed, left out: ${String(error)}`);
-    return undefined;
-  }
 }
 
 /** Starts a gateway and a pipe per instance into `nodes`, one by one, so a failure leaves none untracked. */
@@ -128,7 +134,7 @@ function printFresh(figures: Map<string, { fresh: number[]; warm: number[] }>): 
 }
 
 export async function runGatewayBench(): Promise<void> {
-  const { size, short, idle, limit } = settings();
+  const { size, short, idle, limit, ttfb, keepAlive } = settings();
   const fake = await startFakeServer();
   fake.addUser(USER, PASS, 1e15);
   const nodes: NodeProxy[] = [];
@@ -145,11 +151,18 @@ export async function runGatewayBench(): Promise<void> {
     if (squid) peers.push(squid);
     const dante = await startDante();
     if (dante) peers.push(dante);
-    const results: Results = { bulk: new Map(), short: new Map(), idle: new Map() };
+    const results: Results = {
+      bulk: new Map(),
+      short: new Map(),
+      idle: new Map(),
+      ttfb: new Map(),
+      keepAlive: new Map(),
+    };
     const sizeText = size === GIB ? '1 GiB' : `${(size / MB).toFixed(0)} MB`;
     console.log(
-      `${sizeText} download × ${ROUNDS} interleaved rounds; ${short} short tunnels (64 at a time) and ` +
-        `${idle} idle tunnels per variant; proxy CPU and RSS from /proc for its process tree.`,
+      `${sizeText} download × ${ROUNDS} interleaved rounds; ${short} short tunnels (64 at a time), ` +
+        `${idle} idle tunnels and ${ttfb} timed fresh tunnels (64 at a time) per variant; ${keepAlive} plain ` +
+        'HTTP keep-alive requests per gateway process and squid; proxy CPU and RSS from /proc for its process tree.',
     );
 
     // Idle tunnels first, each protocol on fresh processes: a Node heap that has relayed traffic grows
@@ -171,11 +184,14 @@ export async function runGatewayBench(): Promise<void> {
       const figures = await attempt(v, 'short tunnels', () => shortTunnelCpu(v, originPort, short));
       if (figures) results.short.set(keyOf(v), figures);
     }
+    await ttfbRounds(variants, originPort, ttfb, ROUNDS, results.ttfb);
+    await keepAliveRounds(variants, originPort, keepAlive, ROUNDS, results.keepAlive);
 
     printGatewayReport(results, variants, {
       squid: peers.some((p) => p.name === 'squid'),
       dante: peers.some((p) => p.name === 'dante'),
     });
+    if (keepAlive > 0) printKeepAlive(results.keepAlive, variants);
     printFresh(fresh);
     console.log(
       '\nno proxy: the Node client straight to the Node origin (each its own process). ' +

@@ -5,6 +5,7 @@
 const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).runApiBench(),
   gateway: async () => (await import('./gateway')).runGatewayBench(),
+  'profile-gateway': async () => (await import('./profile-gateway')).runGatewayProfile(),
   usage: async () => (await import('./usage')).runUsageBench(),
   capacity: async () => (await import('./capacity')).runCapacityBench(),
 };

@@ -21,8 +21,8 @@ const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 
 /**
  * `/traffic/*` over two years of hourly usage of 100 sub-accounts (≈1.75 M usage_hourly rows, ≈73 k
- * usage_daily rows) on PostgreSQL. Baseline: a bare Fastify route (`bench/lib/baseline-app.ts`) reading
- * one `accounts` row by primary key through the app's own Kysely pool, over HTTP like the rest;
+ * usage_daily rows) on PostgreSQL. Baseline: a bare Fastify route (`bench/lib/baseline-app.ts`) running
+ * the auth read (one statement by primary keys) through the app's own Kysely pool, over HTTP like the rest;
  * `/api/user/info` is shown beside it for the app's own overhead (authentication, envelope).
  * `BENCH_KEEP_DB=1` keeps the database for EXPLAIN.
  */
@@ -45,9 +45,9 @@ export async function runUsageBench(): Promise<void> {
     console.log(
       `seeded in ${seed.seconds.toFixed(1)} s: usage_hourly ${seed.hourlyRows} rows, usage_daily ${seed.dailyRows} rows`,
     );
-    const baseline = await startBaseline(resiport.db, resiport.accountId);
+    const baseline = await startBaseline(resiport.db, resiport);
     try {
-      const results = await measureLatency(targetsOf(resiport, baseline.url), PLAN);
+      const results = await measureLatency(targetsOf(resiport, baseline.userInfo), PLAN);
       report(results);
       await save(seed, results);
     } finally {
@@ -67,7 +67,7 @@ function targetsOf(resiport: RunningResiport, baselineUrl: string): LatencyTarge
   const today = dayOffset(0);
   const twoDays = { start_date: dayOffset(-1), end_date: today };
   return [
-    { name: 'baseline: bare route, 1 PK read (same pool)', url: baselineUrl, headers: {}, goal: false },
+    { name: 'baseline: bare route, the auth read (same pool)', url: baselineUrl, headers: {}, goal: false },
     {
       name: 'GET /api/user/info (auth + account reads)',
       url: at(apiUrl(accountEndpoints.userInfo)),

@@ -194,8 +194,8 @@ async function run(config: GatewaySimConfig): Promise<void> {
         // Its clients connect again a second later: a new tunnel asks for credit first.
         if (product && Date.now() - cutAt >= 1000 && !reconnecting.has(o.key)) {
           reconnecting.add(o.key);
-          void leases
-            .acquire(o.owner, o.key)
+          // `acquire` answers at once (undefined) when the owner has credit in hand.
+          void Promise.resolve(leases.acquire(o.owner, o.key))
             .then((refusal) => (refusal === undefined ? cut.delete(o.key) : cut.set(o.key, Date.now())))
             .finally(() => reconnecting.delete(o.key));
         }

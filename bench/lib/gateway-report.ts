@@ -1,16 +1,21 @@
+import type { KeepAliveSample } from './gateway-keepalive';
 import type { Variant } from './gateway-measure';
 import { printTable } from './table';
 
 /**
- * Prints the gateway bench: one table per protocol, then the goal lines of the issue as ratios to
- * peers measured in the same run. Node families are pooled over their processes (all samples of
- * both instances), since one Node process can sit 20–40% off another for its whole life.
+ * The gateway bench's figures and its tables, one per protocol (the goal lines are in
+ * gateway-goals.ts, plain HTTP keep-alive in gateway-keepalive.ts). Node families are pooled over
+ * their processes (all samples of both instances), since one Node process can sit 20–40% off another
+ * for its whole life.
  */
 
 export interface Results {
   bulk: Map<string, { mbps: number[]; cpuPerGib: number[] }>;
   short: Map<string, { usPerTunnel: number; perSecond: number }>;
   idle: Map<string, { rssPerTunnel: number; pssPerTunnel: number }>;
+  /** Time to first byte samples, ms. */
+  ttfb: Map<string, number[]>;
+  keepAlive: Map<string, KeepAliveSample[]>;
 }
 
 export const keyOf = (v: Pick<Variant, 'protocol' | 'name'>) => `${v.protocol}:${v.name}`;
@@ -23,24 +28,31 @@ export function median(values: number[]): number {
     ? (sorted[Math.floor(mid)] ?? NaN)
     : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
+/** The `p` quantile (0–1) of `values` (nearest rank); NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+}
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
-const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+export const fixed = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : '-';
 const spread = (values: number[], digits: number) =>
   values.length > 1
     ? `${fixed(median(values), digits)} (${fixed(Math.min(...values), digits)}–${fixed(Math.max(...values), digits)})`
     : fixed(median(values), digits);
 
-interface Figures {
+export interface Figures {
   mbps: number[];
   cpuPerGib: number[];
   usPerTunnel: number;
   perSecond: number;
   rssPerTunnel: number;
   pssPerTunnel: number;
+  ttfb: number[];
 }
 
 /** A family's figures, pooled over the given variants (pass one variant for its own). */
-function figures(
+export function figures(
   results: Results,
   variants: Variant[],
   protocol: Variant['protocol'],
@@ -60,10 +72,15 @@ function figures(
     perSecond: mean(short.map((s) => s.perSecond)),
     rssPerTunnel: mean(idle.map((i) => i.rssPerTunnel)),
     pssPerTunnel: mean(idle.map((i) => i.pssPerTunnel)),
+    ttfb: members.flatMap((v) => results.ttfb.get(keyOf(v)) ?? []),
   };
 }
 
-function printProtocolTable(results: Results, variants: Variant[], protocol: Variant['protocol']): void {
+export function printProtocolTable(
+  results: Results,
+  variants: Variant[],
+  protocol: Variant['protocol'],
+): void {
   const direct = median(figures(results, variants, 'connect', 'direct').mbps);
   const row = (label: string, f: Figures) => [
     label,
@@ -73,6 +90,7 @@ function printProtocolTable(results: Results, variants: Variant[], protocol: Var
     fixed(f.usPerTunnel, 0),
     fixed(f.perSecond, 0),
     fixed(f.rssPerTunnel / 1000, 1),
+    `${fixed(percentile(f.ttfb, 0.5), 2)} / ${fixed(percentile(f.ttfb, 0.99), 2)}`,
   ];
   const rows: string[][] = [];
   const families = [...new Set(variants.map((v) => v.family))];
@@ -93,60 +111,10 @@ function printProtocolTable(results: Results, variants: Variant[], protocol: Var
       '× no proxy',
       'CPU s/GiB median (min–max)',
       'µs CPU/tunnel',
-      'tunnels/s',
+      'tunnels/s @64',
       'kB RSS/idle',
+      'TTFB ms p50 / p99',
     ],
     rows,
   );
-}
-
-export function printGatewayReport(
-  results: Results,
-  variants: Variant[],
-  peers: Record<string, boolean>,
-): void {
-  printProtocolTable(results, variants, 'connect');
-  printProtocolTable(results, variants, 'socks5');
-
-  const verdict = (value: number, goal: number) =>
-    Number.isFinite(value) ? (value <= goal ? 'PASS' : 'MISS') : 'n/a';
-  const f = (protocol: Variant['protocol'], family: string) => figures(results, variants, protocol, family);
-  console.log('');
-  for (const [protocol, peer] of [
-    ['connect', 'squid'],
-    ['socks5', 'dante'],
-  ] as const) {
-    const label = protocol === 'connect' ? 'CONNECT' : 'SOCKS5 ';
-    const [gw, pipe, c] = [f(protocol, 'gateway'), f(protocol, 'pipe'), f(protocol, peer)];
-    const cpu = (x: Figures) => median(x.cpuPerGib);
-    const vsPipe = cpu(gw) / cpu(pipe);
-    console.log(
-      `${label} gateway/pipe  CPU per GiB: ${fixed(vsPipe, 2)} (goal ≤ 1.2) ${verdict(vsPipe, 1.2)}`,
-    );
-    if (!peers[peer]) {
-      console.log(`${label} gateway/${peer}: ${peer} skipped (not installed or did not start)`);
-    } else {
-      const vsPeer = cpu(gw) / cpu(c);
-      console.log(
-        `${label} gateway/${peer} CPU per GiB: ${fixed(vsPeer, 2)} (stretch ≤ 1.0) ${verdict(vsPeer, 1)}`,
-      );
-    }
-    const us = gw.usPerTunnel;
-    console.log(
-      `${label} gateway µs CPU per short tunnel: ${fixed(us, 0)} (goal ≤ 150) ${verdict(us, 150)}; ` +
-        `×${fixed(us / pipe.usPerTunnel, 2)} pipe, ×${fixed(us / c.usPerTunnel, 2)} ${peer}`,
-    );
-    const kb = gw.rssPerTunnel / 1000;
-    const peerKb =
-      peer === 'dante'
-        ? `dante ${fixed(c.rssPerTunnel / 1000, 1)} (RSS sum of its processes; PSS ${fixed(c.pssPerTunnel / 1000, 1)})`
-        : `squid ${fixed(c.rssPerTunnel / 1000, 1)}`;
-    console.log(
-      `${label} gateway kB per idle tunnel: ${fixed(kb, 1)} (goal ≤ 20) ${verdict(kb, 20)}; pipe ${fixed(pipe.rssPerTunnel / 1000, 1)}, ${peerKb}`,
-    );
-    const direct = median(f('connect', 'direct').mbps);
-    console.log(
-      `${label} gateway MB/s: ×${fixed(median(gw.mbps) / direct, 2)} no proxy, ×${fixed(median(gw.mbps) / median(pipe.mbps), 2)} pipe, ×${fixed(median(gw.mbps) / median(c.mbps), 2)} ${peer}`,
-    );
-  }
 }

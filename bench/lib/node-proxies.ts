@@ -1,20 +1,35 @@
 import type { ChildProcess } from 'node:child_process';
 import { freePort } from '@resiport/testkit';
 import { TEST_SECRET } from '../../apps/gateway/test/fake-server';
+import { bundleNode } from '../../scripts/node-bundle';
 import { nodePidOf, startChild, stopPid } from './proc';
 
 /**
  * The Node proxies under test, one process per instance, each serving CONNECT and SOCKS5 like the
  * gateway does: the gateway itself (auth, metering and leases on, against the fake API server) and the
- * bare pipe of bench/lib/pipe-proxy.ts.
+ * bare pipe of bench/lib/pipe-proxy.ts. Both run as operators run the gateway: compiled with the
+ * production build's settings (scripts/node-bundle.ts) from the current sources and started with
+ * plain node, so neither pays for a TypeScript loader (tsx wraps every function it creates).
  */
+
+/** Where the bench's builds go (gitignored with the rest of bench/results). */
+const BUILD = 'bench/results/build';
+const entryPoints = { gateway: 'apps/gateway/src/main.ts', pipe: 'bench/lib/pipe-proxy.ts' };
+
+let built: Promise<void> | undefined;
+
+/** Compiles both proxies once per bench run. */
+function build(): Promise<void> {
+  built ??= bundleNode({ outdir: BUILD, entryPoints });
+  return built;
+}
 
 export interface NodeProxy {
   name: string;
   family: 'gateway' | 'pipe';
   connectPort: number;
   socksPort: number;
-  /** The node process under tsx's wrapper: the one doing the work. */
+  /** The node process doing the work. */
   pid: number;
   stop(): Promise<void>;
 }
@@ -25,20 +40,28 @@ const proxy = (name: string, family: NodeProxy['family'], ports: number[], child
   connectPort: ports[0] ?? 0,
   socksPort: ports[1] ?? 0,
   pid: nodePidOf(child),
-  // Gateways flush their usage and return their leases on SIGTERM: let them (tsx forwards it).
+  // Gateways flush their usage and return their leases on SIGTERM: let them.
   stop: () => stopPid(child),
 });
 
-export async function startPipe(instance: string): Promise<NodeProxy> {
+/** `nodeArgs` go to node (e.g. `--cpu-prof` for a profile). */
+export async function startPipe(instance: string, nodeArgs: string[] = []): Promise<NodeProxy> {
+  await build();
   const ports = [await freePort(), await freePort()];
-  const child = await startChild('bench/lib/pipe-proxy.ts', ports.map(String), {}, 'ready');
+  const child = await startChild(`${BUILD}/pipe.js`, ports.map(String), {}, 'ready', nodeArgs);
   return proxy(`pipe-${instance}`, 'pipe', ports, child);
 }
 
-export async function startGateway(instance: string, serverUrl: string, idle: number): Promise<NodeProxy> {
+export async function startGateway(
+  instance: string,
+  serverUrl: string,
+  idle: number,
+  nodeArgs: string[] = [],
+): Promise<NodeProxy> {
+  await build();
   const ports = [await freePort(), await freePort()];
   const child = await startChild(
-    'apps/gateway/src/main.ts',
+    `${BUILD}/gateway.js`,
     [],
     {
       INTERNAL_SECRET: TEST_SECRET,
@@ -52,6 +75,7 @@ export async function startGateway(instance: string, serverUrl: string, idle: nu
       GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: String(idle + 1000),
     },
     'gateway listening',
+    nodeArgs,
   );
   return proxy(`gateway-${instance}`, 'gateway', ports, child);
 }

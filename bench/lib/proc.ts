@@ -6,14 +6,19 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-/** A child process started with tsx, resolved once it prints `readyText`. */
+/**
+ * A child process started with tsx, or with plain node for compiled JavaScript (`.js`), resolved once
+ * it prints `readyText`; `nodeArgs` go to node.
+ */
 export async function startChild(
   script: string,
   args: string[],
   env: Record<string, string>,
   readyText: string,
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [script, ...args], {
+  const runner = script.endsWith('.js') ? process.execPath : path.join(root, 'node_modules/.bin/tsx');
+  const child = spawn(runner, [...nodeArgs, script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -118,7 +123,7 @@ export function openFilesLimit(): number {
   return soft === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(soft);
 }
 
-/** The real node process under tsx's wrapper (tsx spawns node as its child). */
+/** The real node process under tsx's wrapper (tsx spawns node as its child); plain node is itself. */
 export function nodePidOf(child: ChildProcess): number {
   const pid = child.pid ?? 0;
   try {

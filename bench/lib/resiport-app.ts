@@ -3,7 +3,7 @@ import { endpointClient, fetchTransport } from '@resiport/testkit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { createAppContext } from '../../apps/server/src/context';
+import { createAppContext, type AppContext } from '../../apps/server/src/context';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { createLogger } from '../../apps/server/src/lib/logger';
@@ -20,10 +20,14 @@ const noMailer: Mailer = { send: async () => undefined, close: () => undefined }
 
 export interface RunningResiport {
   app: FastifyInstance;
+  /** The app's context, for seeding through the product's own services. */
+  ctx: AppContext;
   db: Db;
   baseUrl: string;
   accountId: number;
   session: Session;
+  /** The `account_sessions` row of `session` (the bench's baselines read it as the auth read does). */
+  sessionId: string;
   close(): Promise<void>;
 }
 
@@ -52,13 +56,20 @@ export async function startResiport(databaseUrl: string, webDistDir: string): Pr
   });
   if (!account) throw new Error('could not create the bench account');
   const session = await logIn(baseUrl);
+  const { id: sessionId } = await db
+    .selectFrom('account_sessions')
+    .select('id')
+    .where('account_id', '=', account.id)
+    .executeTakeFirstOrThrow();
 
   return {
     app,
+    ctx,
     db,
     baseUrl,
     accountId: account.id,
     session,
+    sessionId,
     close: async () => {
       await app.close();
       await db.destroy();

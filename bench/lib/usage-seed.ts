@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
+import { settleSeed } from './seed-settle';
 
 export interface UsageSeed {
   subaccounts: number;
@@ -45,24 +46,11 @@ export async function seedUsageHistory(
   await sql`insert into usage_batches (batch_id, instance_id, received_at)
     select 'bench-gw:' || i, 'bench-gw', now() - make_interval(secs => i)
     from generate_series(1, ${options.batches}) as i`.execute(db);
-  // A long-lived table has been vacuumed and analysed; a fresh bulk load has not.
-  for (const table of ['subaccounts', 'usage_hourly', 'usage_daily', 'usage_batches']) {
-    await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-  }
-  const count = async (table: 'usage_hourly' | 'usage_daily') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rows = await settleSeed(db, ['subaccounts', 'usage_hourly', 'usage_daily', 'usage_batches']);
   return {
     subaccounts: options.subs,
     days: options.days,
-    hourlyRows: await count('usage_hourly'),
-    dailyRows: await count('usage_daily'),
+    ...rows,
     batches: options.batches,
     seconds: (performance.now() - started) / 1000,
   };

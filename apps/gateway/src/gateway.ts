@@ -91,12 +91,16 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   });
 
   // Bytes sampled from client sockets are billed (usage); credit is spent on the data path.
-  const meter = new Meter((identity, up, down, tunnels, exitId) => {
-    metrics.bytesUp += up;
-    metrics.bytesDown += down;
-    reporter.add(identity, up, down, tunnels);
-    reporter.addExit(exitId, up + down);
-  });
+  const meter = new Meter(
+    (identity, up, down, tunnels, exitId) => {
+      metrics.bytesUp += up;
+      metrics.bytesDown += down;
+      reporter.add(identity, up, down, tunnels);
+      reporter.addExit(exitId, up + down);
+    },
+    config.idleTimeoutMs,
+    now,
+  );
 
   const leases = new Leases({
     client,
@@ -148,7 +152,6 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     reporter,
     metrics,
     maxConnectionsPerAccount: config.maxConnectionsPerAccount,
-    idleTimeoutMs: config.idleTimeoutMs,
   });
 
   const serverPool = await followServerPool({

@@ -2,6 +2,7 @@ import { isClusterPrimary, runPrimary, workerConfig } from './cluster';
 import { createLogger } from '@resiport/logging';
 import { ConfigError, loadGatewayConfig } from './config';
 import { createGateway } from './gateway';
+import { raiseHeapTrimThreshold } from './heap-trim';
 
 /**
  * The standalone gateway process: config → listeners; on SIGINT/SIGTERM a graceful stop. With
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const loaded = loadGatewayConfig(process.env);
   const log = createLogger(loaded.log);
   if (isClusterPrimary(loaded)) return runPrimary(loaded, log);
+  raiseHeapTrimThreshold();
   const config = workerConfig(loaded);
   const gateway = await createGateway(config, { log });
   log.info(

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { Server } from 'node:http';
 import { healthEndpoints } from '@resiport/contract';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -28,6 +28,7 @@ import { clientErrorHandler, refuseControlCharacters } from './plugins/input-hyg
 import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './lib/http-limits';
 import { registerOpenApi } from './plugins/openapi';
 import { OneLinePerRequest } from './plugins/request-log';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -60,7 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.server.maxConnections = ctx.config.apiMaxConnections;
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   await app.register(formbody);
   decorateAuth(app);
   registerErrorHandlers(app);

@@ -2,9 +2,16 @@ import { WHITELIST_PROXY_USER, type Credentials, type TrafficOwner } from '@resi
 import { matchesVerifier } from '@resiport/contract/proxy-verifier';
 import type { Refusal } from '../refusals';
 import type { ServerClient } from '../server-client';
+import { BoundedMap } from './bounded-map';
 import { LoginThrottle, type ThrottleLimits } from './throttle';
 import { TtlCache } from './ttl-cache';
-import { MAX_USERNAME_LENGTH, parseUsername, type Session, type Targeting } from './username';
+import {
+  MAX_USERNAME_LENGTH,
+  parseUsername,
+  type ParseResult,
+  type Session,
+  type Targeting,
+} from './username';
 
 /**
  * Who is connecting: a sub-account by username + password, or the main account by whitelisted
@@ -52,6 +59,9 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
+/** How many distinct valid usernames stay parsed (a few hundred bytes each). */
+const PARSED_NAMES_KEPT = 10_000;
+
 export class Authenticator {
   private readonly credentials: TtlCache<Credentials>;
   private readonly whitelisted: TtlCache<number | null>;
@@ -61,6 +71,8 @@ export class Authenticator {
    * dropped record (password changed, sub-account deleted) takes its entry with it.
    */
   private readonly acceptedPassword = new WeakMap<Credentials, string>();
+  /** Usernames already parsed (the connection set-up's fast path for repeat users); only valid ones. */
+  private readonly parsedNames = new BoundedMap<ParseResult>(PARSED_NAMES_KEPT);
   readonly throttle: LoginThrottle;
 
   constructor(private readonly options: AuthenticatorOptions) {
@@ -88,7 +100,7 @@ export class Authenticator {
           ? this.refuse('auth_required', sourceIp)
           : this.identity({ account_id: account, subaccount_id: null }, 'whitelist', sourceIp);
       }
-      const parsed = parseUsername(credential.username);
+      const parsed = this.parse(credential.username);
       const targetingProblem = parsed.ok ? this.options.targetingProblem?.(parsed.value.target) : undefined;
       if (!parsed.ok || targetingProblem !== undefined) {
         // Keyed by what was typed (cut to a valid name's length, bounding memory): a typo in the
@@ -108,7 +120,9 @@ export class Authenticator {
         return this.identity(owner, 'whitelist', sourceIp, target, session);
       }
       if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
-      const found = await this.credentials.get(subuser, () => this.options.client.credentials(subuser));
+      const found =
+        this.credentials.peek(subuser) ??
+        (await this.credentials.get(subuser, () => this.options.client.credentials(subuser)));
       // Asked again after the lookup, and from here to the recorded outcome nothing awaits: a burst
       // of concurrent guesses cannot all pass one check made before any of them failed.
       if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
@@ -132,6 +146,20 @@ export class Authenticator {
     } catch {
       return this.refuse('server_unavailable', sourceIp);
     }
+  }
+
+  private parse(username: string): ParseResult {
+    let parsed = this.parsedNames.get(username);
+    if (parsed === undefined) {
+      parsed = parseUsername(username);
+      if (parsed.ok) {
+        // Shared by every later connection with this name: frozen, so none can change another's.
+        Object.freeze(parsed.value.target);
+        if (parsed.value.session) Object.freeze(parsed.value.session);
+        this.parsedNames.set(username, parsed);
+      }
+    }
+    return parsed;
   }
 
   private passwordMatches(found: Credentials, verifier: string, password: string): boolean {

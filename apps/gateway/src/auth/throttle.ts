@@ -41,6 +41,7 @@ interface UserBucket {
 }
 
 const pairKey = (ip: string, name: string) => `${ip} ${name}`;
+const KNOWN_GOOD_REFRESH_MS = 1000;
 
 export class LoginThrottle {
   private readonly pairs: BoundedMap<PairRecord>;
@@ -93,7 +94,11 @@ export class LoginThrottle {
   succeeded(ip: string, subuser: string): void {
     const key = pairKey(ip, subuser);
     this.pairs.delete(key);
-    this.knownGood.set(key, this.now());
+    const now = this.now();
+    // A client opening a tunnel per request succeeds many times a second: re-marking it once a
+    // second keeps it known-good just as well without rewriting the map on every connection.
+    const at = this.knownGood.get(key);
+    if (at === undefined || now - at >= KNOWN_GOOD_REFRESH_MS) this.knownGood.set(key, now);
   }
 
   /** The refusal window the `failures`-th failure opens (0 while still free). */

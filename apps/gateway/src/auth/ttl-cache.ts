@@ -14,6 +14,12 @@ export class TtlCache<V> {
     private readonly maxEntries = 100_000,
   ) {}
 
+  /** The cached value while fresh, without a lookup (the connection set-up's fast path). */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.now() ? hit.value : undefined;
+  }
+
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit.value;

@@ -25,13 +25,24 @@ interface Waiting {
 export class HeadDeadlines {
   private readonly sockets = new WeakMap<Socket, Waiting>();
 
-  constructor(private readonly limits: { handshakeTimeoutMs: number; keepAliveTimeoutMs: number }) {}
+  /** Shared by every socket (`this` is the socket): no closure per connection. */
+  private readonly onClose: (this: Socket) => void;
+
+  constructor(private readonly limits: { handshakeTimeoutMs: number; keepAliveTimeoutMs: number }) {
+    const closed = (socket: Socket) => {
+      const waiting = this.sockets.get(socket);
+      if (waiting) this.stopWaiting(socket, waiting);
+    };
+    this.onClose = function (this: Socket) {
+      closed(this);
+    };
+  }
 
   accepted(socket: Socket): void {
     const waiting: Waiting = { timer: undefined, inFlight: 0, onFirstByte: undefined };
     this.sockets.set(socket, waiting);
     this.arm(socket, waiting, this.limits.handshakeTimeoutMs);
-    socket.once('close', () => this.stopWaiting(socket, waiting));
+    socket.once('close', this.onClose);
   }
 
   /** A head is complete. With `res`, waiting for the next head resumes when it is done. */

@@ -10,6 +10,7 @@ import type { Identity } from '../auth/authenticator';
 import type { Refusal } from '../refusals';
 import type { TunnelService } from '../tunnel/service';
 import { basicCredential, endWith, isValidHost, parseAuthority, sourceIpOf, validPort } from './common';
+import { ignoreError } from '../ignore-error';
 import { HeadDeadlines } from './head-deadlines';
 import { rawRefusal, rawResponse, refuseAndDrain } from './http-refusal';
 import type { UnauthenticatedConnections } from './unauthenticated';
@@ -79,8 +80,7 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
     headersTimeout: 0,
     requestTimeout: 0,
   });
-  // HeadDeadlines closes idle kept-alive connections. Node's keep-alive timer would also reset the
-  // socket timeout a forwarded request's tunnel relies on for its idle timeout, so it is off.
+  // HeadDeadlines closes idle kept-alive connections, so Node's own keep-alive timer is off.
   server.keepAliveTimeout = 0;
   const deadlines = new HeadDeadlines(options);
   const { unauthenticated } = options;
@@ -105,23 +105,24 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
   const refuse = (req: IncomingMessage, res: ServerResponse, reason: Refusal) =>
     refuseAndDrain(req, res, reason, { maxBytes: MAX_DRAINED_BODY, timeoutMs: options.handshakeTimeoutMs });
 
+  const refuseTunnel = (req: IncomingMessage, socket: Socket, reason: Refusal) => {
+    service.refuse(reason);
+    endWith(socket, rawRefusal(reason, req.headers['accept-language']));
+  };
+  /** One CONNECT, from its parsed head to the end of its tunnel. */
+  const tunnel = async (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const destination = parseAuthority(req.url);
+    if (!destination) return refuseTunnel(req, socket, 'bad_request');
+    const identity = await authenticate(req);
+    if (typeof identity === 'string') return refuseTunnel(req, socket, identity);
+    const connected = await service.connect(identity, destination);
+    if (!connected.ok) return endWith(socket, rawRefusal(connected.reason, req.headers['accept-language']));
+    await service.relay(connected, socket, CONNECT_ESTABLISHED, head);
+  };
   server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     deadlines.headReceived(socket);
-    socket.on('error', () => undefined);
-    const language = req.headers['accept-language'];
-    const refuseTunnel = (reason: Refusal) => {
-      service.refuse(reason);
-      endWith(socket, rawRefusal(reason, language));
-    };
-    void (async () => {
-      const destination = parseAuthority(req.url);
-      if (!destination) return refuseTunnel('bad_request');
-      const identity = await authenticate(req);
-      if (typeof identity === 'string') return refuseTunnel(identity);
-      const connected = await service.connect(identity, destination);
-      if (!connected.ok) return endWith(socket, rawRefusal(connected.reason, language));
-      await service.relay(connected, socket, CONNECT_ESTABLISHED, head);
-    })().catch(() => socket.destroy());
+    socket.on('error', ignoreError);
+    tunnel(req, socket, head).catch(() => socket.destroy());
   });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

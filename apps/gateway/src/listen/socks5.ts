@@ -4,6 +4,7 @@ import type { AuthResult } from '../auth/authenticator';
 import { refusals } from '../refusals';
 import type { TunnelService } from '../tunnel/service';
 import { SocketReader } from '../tunnel/reader';
+import { ignoreError } from '../ignore-error';
 import { endWith, isValidHost, sourceIpOf } from './common';
 import type { UnauthenticatedConnections } from './unauthenticated';
 
@@ -36,6 +37,11 @@ export const REP = {
 
 /** A reply with BND.ADDR 0.0.0.0:0: our side's address is nobody's business. */
 const reply = (rep: number) => Buffer.from([VERSION, rep, 0x00, 0x01, 0, 0, 0, 0, 0, 0]);
+/** The replies every connection sends, encoded once (the bytes are never changed after). */
+const CHOSE_USER_PASS = Buffer.from([VERSION, USER_PASS]);
+const CHOSE_NO_AUTH = Buffer.from([VERSION, NO_AUTH]);
+const AUTH_SUCCEEDED = Buffer.from([AUTH_VERSION, 0x00]);
+const SUCCEEDED = reply(REP.succeeded);
 
 export interface SocksOptions {
   handshakeTimeoutMs: number;
@@ -44,7 +50,7 @@ export interface SocksOptions {
 
 export function createSocksServer(service: TunnelService, options: SocksOptions): Server {
   return createServer({ allowHalfOpen: true }, (socket) => {
-    socket.on('error', () => undefined);
+    socket.on('error', ignoreError);
     if (!options.unauthenticated.admit(socket)) {
       service.refuse('throttled');
       return void socket.destroy();
@@ -80,7 +86,7 @@ async function handle(service: TunnelService, socket: Socket, options: SocksOpti
 
     let result: AuthResult;
     if (methods.includes(USER_PASS)) {
-      socket.write(Buffer.from([VERSION, USER_PASS]));
+      socket.write(CHOSE_USER_PASS);
       const [authVersion, userLength = 0] = await reader.read(2);
       if (authVersion !== AUTH_VERSION) return void socket.destroy();
       const username = (await reader.read(userLength)).toString('utf8');
@@ -92,7 +98,7 @@ async function handle(service: TunnelService, socket: Socket, options: SocksOpti
         service.refuse(result.reason);
         return endWith(socket, Buffer.from([AUTH_VERSION, 0x01]));
       }
-      socket.write(Buffer.from([AUTH_VERSION, 0x00]));
+      socket.write(AUTH_SUCCEEDED);
       if (result.ok) options.unauthenticated.authenticated(socket);
     } else if (methods.includes(NO_AUTH)) {
       result = await service.authenticate(sourceIp, undefined);
@@ -100,7 +106,7 @@ async function handle(service: TunnelService, socket: Socket, options: SocksOpti
         service.refuse(result.reason);
         return endWith(socket, Buffer.from([VERSION, NO_METHOD]));
       }
-      socket.write(Buffer.from([VERSION, NO_AUTH]));
+      socket.write(CHOSE_NO_AUTH);
       options.unauthenticated.authenticated(socket);
     } else {
       return endWith(socket, Buffer.from([VERSION, NO_METHOD]));
@@ -124,7 +130,7 @@ async function handle(service: TunnelService, socket: Socket, options: SocksOpti
     const connected = await service.connect(result.identity, { host, port });
     if (!connected.ok) return endWith(socket, reply(refusals[connected.reason].socks));
     reader.detach();
-    await service.relay(connected, socket, reply(REP.succeeded));
+    await service.relay(connected, socket, SUCCEEDED);
   } finally {
     clearTimeout(timer);
   }

@@ -13,7 +13,15 @@ export class UnauthenticatedConnections {
   /** The address each still-counted socket was counted under. */
   private readonly counted = new WeakMap<Socket, string>();
 
-  constructor(private readonly maxPerIp: number) {}
+  /** Shared by every socket (`this` is the socket): no closure per connection. */
+  private readonly onClose: (this: Socket) => void;
+
+  constructor(private readonly maxPerIp: number) {
+    const closed = (socket: Socket) => this.authenticated(socket);
+    this.onClose = function (this: Socket) {
+      closed(this);
+    };
+  }
 
   /** Counts a new connection; false (not counted) when its address already has the maximum. */
   admit(socket: Socket): boolean {
@@ -22,7 +30,7 @@ export class UnauthenticatedConnections {
     if (open >= this.maxPerIp) return false;
     this.perIp.set(ip, open + 1);
     this.counted.set(socket, ip);
-    socket.once('close', () => this.authenticated(socket));
+    socket.once('close', this.onClose);
     return true;
   }
 

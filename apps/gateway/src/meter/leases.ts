@@ -70,12 +70,19 @@ export class Leases implements CreditKeeper {
     return credit;
   }
 
-  /** Makes sure the owner has credit before a tunnel opens; a refusal otherwise. */
-  async acquire(owner: TrafficOwner, key: string): Promise<LeaseRefusal | undefined> {
+  /**
+   * Makes sure the owner has credit before a tunnel opens; a refusal otherwise. An owner with credit
+   * in hand (every repeat connection of a busy owner) is answered at once, without a promise.
+   */
+  acquire(owner: TrafficOwner, key: string): Promise<LeaseRefusal | undefined> | undefined {
     const credit = this.of(owner, key);
     credit.usedAt = this.now();
     this.distrustIfOld(credit);
     if (credit.credit > 0) return undefined;
+    return this.acquireLater(credit);
+  }
+
+  private async acquireLater(credit: OwnerCredit): Promise<LeaseRefusal | undefined> {
     if (!credit.renewing && credit.exhausted && credit.dryUntil > this.now()) return credit.refusal;
     await (credit.renewing ?? this.renew(credit));
     return credit.credit > 0 ? undefined : credit.refusal;

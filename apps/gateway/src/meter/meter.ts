@@ -19,6 +19,11 @@ export type ByteSink = (
  * tunnel's client-socket counters (two property reads) and hands the deltas to the sink; a closing
  * tunnel gets a last read so no byte is lost between ticks. Sampling is for billing only: credit is
  * spent on the data path, and each sample merely corrects it by billed − spent.
+ *
+ * The same counters time out idle tunnels: every byte of a tunnel, either way, passes the client
+ * socket (read from it, or written to it), so a tunnel whose counters did not move for `idleMs` is
+ * idle and is closed at the next tick. Per-socket timers would do the same at the cost of a timer
+ * refresh on every read and every write of both sockets (docs/performance.md).
  */
 export class Meter {
   private readonly byOwner = new Map<string, Set<Tunnel>>();
@@ -26,9 +31,24 @@ export class Meter {
   private readonly load = new Map<number, number>();
   /** Per client socket: how far its bytes are billed, once a tunnel on it finished without closing it. */
   private readonly billed = new WeakMap<Socket, { read: number; written: number }>();
-  private readonly onClose = new WeakMap<Tunnel, () => void>();
+  /** The tracked tunnel on each client socket (a kept-alive connection carries one at a time). */
+  private readonly bySocket = new WeakMap<Socket, Tunnel>();
+  /** Shared by every client socket (`this` is the socket): no closure per tunnel. */
+  private readonly onClientClose: (this: Socket) => void;
 
-  constructor(private readonly sink: ByteSink) {}
+  constructor(
+    private readonly sink: ByteSink,
+    private readonly idleMs = Infinity,
+    private readonly now: () => number = Date.now,
+  ) {
+    const closed = (socket: Socket) => {
+      const tunnel = this.bySocket.get(socket);
+      if (tunnel) this.remove(tunnel);
+    };
+    this.onClientClose = function (this: Socket) {
+      closed(this);
+    };
+  }
 
   /** Takes a connection slot of the account; false when it already has `max`. */
   reserve(accountId: number, max: number): boolean {
@@ -50,9 +70,9 @@ export class Meter {
     let set = this.byOwner.get(key);
     if (!set) this.byOwner.set(key, (set = new Set()));
     set.add(tunnel);
-    const onClose = () => this.remove(tunnel);
-    this.onClose.set(tunnel, onClose);
-    tunnel.client.once('close', onClose);
+    tunnel.activeAt = this.now();
+    this.bySocket.set(tunnel.client, tunnel);
+    tunnel.client.once('close', this.onClientClose);
   }
 
   /**
@@ -65,8 +85,7 @@ export class Meter {
 
   /** A request on a kept-alive connection is done: its tunnel leaves (final read), the socket stays. */
   finish(tunnel: Tunnel): void {
-    const onClose = this.onClose.get(tunnel);
-    if (onClose) tunnel.client.off('close', onClose);
+    tunnel.client.off('close', this.onClientClose);
     this.remove(tunnel);
     this.billed.set(tunnel.client, tunnel.billedUpTo());
   }
@@ -76,18 +95,21 @@ export class Meter {
     const set = this.byOwner.get(key);
     if (!set?.delete(tunnel)) return;
     if (set.size === 0) this.byOwner.delete(key);
+    if (this.bySocket.get(tunnel.client) === tunnel) this.bySocket.delete(tunnel.client);
     this.unreserve(tunnel.identity.owner.account_id);
     this.sample(tunnel);
   }
 
-  private sample(tunnel: Tunnel): void {
+  /** Bills what the tunnel's client socket moved since the last sample; false when it moved nothing. */
+  private sample(tunnel: Tunnel): boolean {
     const { up, down } = tunnel.takeDelta();
     const spent = tunnel.takeSpent();
     // Idle tunnels (most of them, most of the time) cost a few counter reads and nothing else.
-    if (up === 0 && down === 0 && spent === 0) return;
+    if (up === 0 && down === 0 && spent === 0) return false;
     tunnel.credit.adjust(spent - up - down);
     const open = this.byOwner.get(tunnel.identity.ownerKey)?.size ?? 0;
     this.sink(tunnel.identity, up, down, Math.max(open, 1), tunnel.exitId);
+    return up > 0 || down > 0;
   }
 
   /** Runs `action` on every tunnel of the owner (hold, release). */
@@ -96,11 +118,23 @@ export class Meter {
     if (set) for (const tunnel of set) action(tunnel);
   }
 
-  /** Samples every tunnel. */
+  /** Samples every tunnel, and closes those that moved no byte for the idle timeout. */
   tick(): void {
+    const now = this.now();
     for (const set of this.byOwner.values()) {
-      for (const tunnel of set) this.sample(tunnel);
+      for (const tunnel of set) {
+        if (this.sample(tunnel)) tunnel.activeAt = now;
+        else if (now - tunnel.activeAt >= this.idleMs) this.close(tunnel);
+      }
     }
+  }
+
+  /** Destroys a tunnel and takes it out at once (its last bytes sampled). */
+  private close(tunnel: Tunnel): void {
+    tunnel.destroy();
+    // Gone now, not when its 'close' arrives: the owner has no tunnels for whatever this change
+    // does next in the same turn (a void that would otherwise renew a lease for it).
+    this.remove(tunnel);
   }
 
   /** Destroys the matching tunnels and samples them one last time; returns how many. */
@@ -109,10 +143,7 @@ export class Meter {
     for (const set of this.byOwner.values()) {
       for (const tunnel of set) {
         if (!match(tunnel)) continue;
-        tunnel.destroy();
-        // Gone now, not when its 'close' arrives: the owner has no tunnels for whatever this change
-        // does next in the same turn (a void that would otherwise renew a lease for it).
-        this.remove(tunnel);
+        this.close(tunnel);
         count++;
       }
     }

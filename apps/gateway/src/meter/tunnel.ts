@@ -21,6 +21,8 @@ export class Tunnel implements Spender {
   /** Set once the data path starts (a relay or a watch); holds before that are remembered. */
   private flow: Flow | undefined;
   private holding = false;
+  /** When the meter last saw its client socket move a byte (the idle timeout counts from here). */
+  activeAt = 0;
 
   constructor(
     readonly identity: Identity,

@@ -40,10 +40,23 @@ export interface ChoiceRequest {
   session?: Session | undefined;
 }
 
+/** Remembered choices per pool: at most this many locations and this many session rankings. */
+const MAX_REMEMBERED = 10_000;
+
+const locationKey = (target: Targeting) =>
+  `${target.country ?? ''}|${target.state ?? ''}|${target.city ?? ''}`;
+
 export class ExitPool {
   /** Exit id → until when it rests after a failure. */
   private readonly resting = new Map<string, number>();
   private current: Pool;
+  /**
+   * The connection set-up's fast path for repeat users (docs/performance.md): the exits serving a
+   * location, and a session's ranking (a SHA-256 per exit), are worked out once per pool and reused
+   * by every later connection asking the same; a new pool starts them afresh.
+   */
+  private readonly matchingByLocation = new Map<string, readonly Exit[]>();
+  private readonly rankingBySession = new Map<string, readonly Exit[]>();
 
   constructor(
     pool: Pool,
@@ -67,6 +80,8 @@ export class ExitPool {
   replace(pool: Pool): void {
     const kept = sameConnections(this.current.exits, pool.exits);
     this.current = pool;
+    this.matchingByLocation.clear();
+    this.rankingBySession.clear();
     for (const id of this.resting.keys()) if (!kept.has(id)) this.resting.delete(id);
   }
 
@@ -77,21 +92,28 @@ export class ExitPool {
 
   /** Whether any exit serves the location (else the request is refused `no_exit`). */
   serves(target: Targeting): boolean {
-    return this.current.exits.some((exit) => exitMatches(exit, target));
+    return this.matching(target).length > 0;
   }
 
   /**
-   * The exits to try, best first (empty: no exit serves the location): ranked by `stickyKey` for a
-   * session (`sticky.ts`), weighted random otherwise. Resting exits go last, so a failed exit is
-   * skipped while others can serve, and still used when it is the only one.
+   * The first `count` exits to try, best first (empty: no exit serves the location): ranked by
+   * `stickyKey` for a session (`sticky.ts`), weighted random otherwise. Resting exits go last, so a
+   * failed exit is skipped while others can serve, and still used when it is the only one.
    */
-  candidates(target: Targeting, stickyKey?: string): Exit[] {
-    const matching = this.current.exits.filter((exit) => exitMatches(exit, target));
+  candidates(target: Targeting, stickyKey?: string, count = Infinity): Exit[] {
+    const matching = this.matching(target);
+    const ranked = stickyKey === undefined ? undefined : this.ranking(target, stickyKey, matching);
+    const order = (exits: readonly Exit[], n: number) =>
+      ranked === undefined ? this.weightedSample(exits, n) : exits.slice(0, n);
+    if (this.resting.size === 0) return order(ranked ?? matching, count);
     const now = this.now();
-    const ordered =
-      stickyKey === undefined ? this.weightedShuffle(matching) : rendezvousOrder(matching, stickyKey);
     const isResting = (exit: Exit) => (this.resting.get(exit.id) ?? 0) > now;
-    return [...ordered.filter((e) => !isResting(e)), ...ordered.filter(isResting)];
+    const awake = order(
+      (ranked ?? matching).filter((e) => !isResting(e)),
+      count,
+    );
+    if (awake.length >= count) return awake;
+    return [...awake, ...order((ranked ?? matching).filter(isResting), count - awake.length)];
   }
 
   /** The exit failed (not the destination): rest it so rotating traffic avoids it for a while. */
@@ -99,11 +121,36 @@ export class ExitPool {
     this.resting.set(exit.id, this.now() + this.restMs);
   }
 
-  /** Rotating: a weighted random order, drawn afresh for every connection. */
-  private weightedShuffle(exits: Exit[]): Exit[] {
+  private matching(target: Targeting): readonly Exit[] {
+    const key = locationKey(target);
+    let exits = this.matchingByLocation.get(key);
+    if (!exits) {
+      exits = this.current.exits.filter((exit) => exitMatches(exit, target));
+      remember(this.matchingByLocation, key, exits);
+    }
+    return exits;
+  }
+
+  private ranking(target: Targeting, stickyKey: string, matching: readonly Exit[]): readonly Exit[] {
+    // By location too: one session id may be used with several countries, each its own ranking.
+    const key = `${locationKey(target)}#${stickyKey}`;
+    let ranked = this.rankingBySession.get(key);
+    if (!ranked) {
+      ranked = rendezvousOrder(matching, stickyKey);
+      remember(this.rankingBySession, key, ranked);
+    }
+    return ranked;
+  }
+
+  /**
+   * Rotating: `n` exits drawn in turn without replacement, each with a chance proportional to its
+   * weight, afresh for every connection (only the few a connection may try are drawn).
+   */
+  private weightedSample(exits: readonly Exit[], n: number): Exit[] {
+    if (exits.length <= 1) return exits.slice(0, n);
     const left = [...exits];
     const order: Exit[] = [];
-    while (left.length > 0) {
+    while (left.length > 0 && order.length < n) {
       const total = left.reduce((sum, e) => sum + e.weight, 0);
       let pick = this.random() * total;
       let index = left.findIndex((e) => (pick -= e.weight) < 0);
@@ -112,4 +159,10 @@ export class ExitPool {
     }
     return order;
   }
+}
+
+/** Stores a derived answer; a map that reached its bound starts over (the answers are cheap to redo). */
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
 }

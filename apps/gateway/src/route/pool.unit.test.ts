@@ -143,4 +143,42 @@ describe('exit pool', () => {
     live.replace({ exits: [exit('a'), exit('c')] });
     expect(live.restingMs('c')).toBe(0);
   });
+
+  it('draws only the exits a connection may try, still by weight, resting ones last', () => {
+    const exits = Array.from({ length: 50 }, (_, i) => exit(`e${i}`, { weight: i === 7 ? 50 : 1 }));
+    const big = new ExitPool({ exits }, 30_000);
+    const firsts = new Map<string, number>();
+    for (let i = 0; i < 2000; i++) {
+      const three = big.candidates({}, undefined, 3);
+      expect(new Set(three.map((e) => e.id)).size).toBe(3);
+      const id = three[0]?.id ?? '';
+      firsts.set(id, (firsts.get(id) ?? 0) + 1);
+    }
+    // e7 weighs 50 of 99: it comes first about half the time, any other about 1 in 99.
+    expect(firsts.get('e7') ?? 0).toBeGreaterThan(850);
+    expect(firsts.get('e7') ?? 0).toBeLessThan(1150);
+    for (const e of exits.slice(0, 49)) big.rest(e);
+    expect(big.candidates({}, undefined, 3).map((e) => e.id)[0]).toBe('e49');
+  });
+
+  it('ranks one session id used with two countries by each country, and follows a new pool at once', () => {
+    const live = new ExitPool(
+      {
+        exits: [
+          exit('us-1', { country: 'us' }),
+          exit('us-2', { country: 'us' }),
+          exit('de-1', { country: 'de' }),
+        ],
+      },
+      30_000,
+    );
+    const key = stickyKey('1:2', 'same', '7');
+    expect(live.candidates({ country: 'us' }, key)[0]?.id).toMatch(/^us-/);
+    expect(live.candidates({ country: 'de' }, key).map((e) => e.id)).toEqual(['de-1']);
+    expect(live.serves({ country: 'fr' })).toBe(false);
+    live.replace({ exits: [exit('fr-1', { country: 'fr' }), exit('de-2', { country: 'de' })] });
+    expect(live.serves({ country: 'fr' })).toBe(true);
+    expect(live.serves({ country: 'us' })).toBe(false);
+    expect(live.candidates({ country: 'de' }, key).map((e) => e.id)).toEqual(['de-2']);
+  });
 });

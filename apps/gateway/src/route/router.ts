@@ -6,6 +6,7 @@ import { isRefusedHost } from './connect/guard';
 import { connectHttpUpstream } from './connect/http-upstream';
 import { connectSocks5Upstream } from './connect/socks5-upstream';
 import { ConnectError, type ConnectOptions, type Connector, type Destination } from './connect/types';
+import type { Session } from '../auth/username';
 import type { ChoiceRequest, ExitPool } from './pool';
 import type { SessionEpochs } from './session-epochs';
 import { stickyKey } from './sticky';
@@ -47,8 +48,8 @@ export class Router {
   async open(request: ChoiceRequest, destination: Destination): Promise<RouteResult> {
     const refused = this.refusalBefore(request, destination);
     if (refused) return { ok: false, reason: refused };
-    const candidates = this.pool.candidates(request.target, await this.stickyKeyOf(request));
-    for (const exit of candidates.slice(0, MAX_ATTEMPTS)) {
+    const sticky = request.session ? await this.stickyKeyOf(request, request.session) : undefined;
+    for (const exit of this.pool.candidates(request.target, sticky, MAX_ATTEMPTS)) {
       try {
         const socket = await connectors[exit.type](
           withUpstreamTargeting(exit, request),
@@ -68,9 +69,7 @@ export class Router {
   }
 
   /** A session's hash key with its current epoch (asked only once the location is known to be served). */
-  private async stickyKeyOf(request: ChoiceRequest): Promise<string | undefined> {
-    const { session } = request;
-    if (!session) return undefined;
+  private async stickyKeyOf(request: ChoiceRequest, session: Session): Promise<string> {
     return stickyKey(request.ownerKey, session.id, await this.sessions.epoch(request.ownerKey, session));
   }
 }

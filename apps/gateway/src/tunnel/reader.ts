@@ -61,8 +61,13 @@ export class SocketReader {
     return out;
   }
 
-  /** Exactly `n` bytes. */
-  async read(n: number): Promise<Buffer> {
+  /** Exactly `n` bytes: at once when they are here already (a handshake usually comes whole). */
+  read(n: number): Buffer | Promise<Buffer> {
+    if (this.size >= n) return this.take(n);
+    return this.readLater(n);
+  }
+
+  private async readLater(n: number): Promise<Buffer> {
     await this.waitFor(() => this.size >= n);
     return this.take(n);
   }

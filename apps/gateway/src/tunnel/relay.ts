@@ -20,8 +20,11 @@ export interface Spender {
  * most that much past the moment its owner's credit is gone.
  *
  * Half-close is honoured: a FIN from one side ends the other side's writable half while the reverse
- * direction keeps flowing (sockets are created with `allowHalfOpen`). Any error, abrupt close or
- * `idleMs` without traffic on either socket destroys both (no half-dead tunnels).
+ * direction keeps flowing (sockets are created with `allowHalfOpen`). Any error or abrupt close
+ * destroys both (no half-dead tunnels); the meter closes tunnels that stay idle (meter.ts).
+ *
+ * The data path is what every byte costs (docs/performance.md): per chunk, one write, one
+ * subtraction from the credit, and nothing that allocates or arms a timer.
  */
 export class Relay implements Flow {
   private held = false;
@@ -79,15 +82,13 @@ export class Relay implements Flow {
   }
 
   /** Resolves once both sockets are closed. */
-  run(idleMs: number): Promise<void> {
+  run(): Promise<void> {
     const { client, upstream } = this;
     return new Promise((resolve) => {
       let open = 2;
       for (const socket of [client, upstream]) {
         socket.on('error', this.destroyBoth);
-        socket.setTimeout(idleMs, this.destroyBoth);
         socket.once('close', () => {
-          socket.setTimeout(0);
           // Closed without its FIN (destroyed: a cut, a timeout): the other side must not linger.
           if (!socket.readableEnded) this.destroyBoth();
           if (--open === 0) resolve();

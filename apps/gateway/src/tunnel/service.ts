@@ -33,7 +33,6 @@ export class TunnelService {
       reporter: UsageReporter;
       metrics: Metrics;
       maxConnectionsPerAccount: number;
-      idleTimeoutMs: number;
     },
   ) {}
 
@@ -54,7 +53,8 @@ export class TunnelService {
     const request = { target: identity.target, ownerKey: identity.ownerKey, session: identity.session };
     const refused = router.refusalBefore(request, destination);
     if (refused) return this.refuse(refused);
-    const noCredit = await leases.acquire(identity.owner, identity.ownerKey);
+    const waiting = leases.acquire(identity.owner, identity.ownerKey);
+    const noCredit = waiting && (await waiting);
     if (noCredit) return this.refuse(noCredit);
     const accountId = identity.owner.account_id;
     if (!meter.reserve(accountId, this.deps.maxConnectionsPerAccount)) {
@@ -107,20 +107,17 @@ export class TunnelService {
     }
     const relay = new Relay(client, connected.upstream, tunnel);
     tunnel.attach(relay);
-    await relay.run(this.deps.idleTimeoutMs);
+    await relay.run();
   }
 
   /**
    * A plain-HTTP exchange: the HTTP machinery moves the bytes, the tunnel spends what the raw sockets
    * read and holds them when the credit is gone. No traffic either way for the idle timeout: the
-   * tunnel goes (a forgotten connection costs a slot).
+   * meter closes the tunnel (a forgotten connection costs a slot).
    */
   watch(tunnel: Tunnel): Watch {
     const watch = new Watch(tunnel.client, tunnel.upstream, tunnel);
     tunnel.attach(watch);
-    for (const socket of [tunnel.client, tunnel.upstream]) {
-      socket.setTimeout(this.deps.idleTimeoutMs, () => tunnel.destroy());
-    }
     return watch;
   }
 
@@ -130,7 +127,6 @@ export class TunnelService {
    */
   finishExchange(tunnel: Tunnel, watch: Watch): void {
     watch.stop();
-    tunnel.client.setTimeout(0);
     if (tunnel.held) tunnel.release();
     this.deps.meter.finish(tunnel);
   }

@@ -18,6 +18,7 @@ import * as operatorAudit from './migrations/2026_11_27_0900_operator_audit';
 import * as adminCustomers from './migrations/2026_11_27_0910_admin_customers';
 import * as adminPayments from './migrations/2026_11_27_0920_admin_payments';
 import * as exits from './migrations/2026_11_27_0940_exits';
+import * as subaccountTotals from './migrations/2026_11_28_0900_subaccount_totals';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0910_admin_customers': adminCustomers,
   '2026_11_27_0920_admin_payments': adminPayments,
   '2026_11_27_0940_exits': exits,
+  '2026_11_28_0900_subaccount_totals': subaccountTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -39,6 +39,8 @@ export function fillPlaceholders(
   template: string,
   values: Readonly<Record<string, string | number | undefined>>,
 ): string {
+  // Most texts (every success answer's) have no placeholder: no regular expression pass for them.
+  if (!template.includes('{')) return template;
   return template.replace(placeholder, (whole, name: string, options: string | undefined) => {
     const value = values[name];
     if (value === undefined) return whole;

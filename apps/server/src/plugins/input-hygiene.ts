@@ -19,10 +19,10 @@ const MAX_DEPTH = 8;
 export function controlCharacterField(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path || '_' : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
     if (CONTROL_CHARACTER.test(key)) return path || '_';
-    const found = controlCharacterField(item, itemPath, depth + 1);
+    const found = controlCharacterField(record[key], path ? `${path}.${key}` : key, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -35,12 +35,14 @@ export function controlCharacterField(value: unknown, path = '', depth = 0): str
  * its signature over the exact bytes), so it is left to that route.
  */
 export function refuseControlCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and never waits for anything.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       controlCharacterField(request.query) ??
       controlCharacterField(request.params) ??
       (typeof request.body === 'object' ? controlCharacterField(request.body) : undefined);
-    if (field !== undefined) throw validationError(request, field, 'validation.controlChars');
+    if (field === undefined) done();
+    else done(validationError(request, field, 'validation.controlChars'));
   });
 }
 

@@ -51,7 +51,8 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  */
 export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
   const https = new URL(config.publicUrl).protocol === 'https:';
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer and never waits for anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
@@ -63,5 +64,6 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'publ
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 }

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { connect, type LookupFunction, type Socket } from 'node:net';
+import { ignoreError } from '../../ignore-error';
 import { ConnectError, type ConnectFailure } from './types';
 import { isRefusedAddress, isRefusedHost } from './guard';
 
@@ -82,7 +83,7 @@ export function tcpConnect(options: TcpOptions): Promise<Socket> {
       clearTimeout(timer);
       socket.off('error', onError);
       // Whoever takes the socket adds its own handler; until then an error must not crash the process.
-      socket.on('error', () => undefined);
+      socket.on('error', ignoreError);
       resolve(socket);
     });
   });

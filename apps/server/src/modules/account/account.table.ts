@@ -7,7 +7,9 @@ import type { ProviderName } from './oauth/providers';
  * The account module's tables: accounts, their one-time links and OAuth identities (migration
  * 2026_11_21_0500 and later). Two groups of `accounts` columns are written elsewhere, each by one
  * module: the balances by the ledger (`balance_cents`, `traffic_left_bytes`), the credit counters by
- * the gateway link (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`).
+ * the gateway link (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`). The
+ * `subaccounts_*` figures are written by no code: a trigger on `subaccounts` keeps them (migration
+ * 2026_11_28_0900).
  */
 
 export interface AccountsTable {
@@ -33,6 +35,15 @@ export interface AccountsTable {
   traffic_reserved_bytes: ColumnType<bigint, never, bigint>;
   /** Delivered past zero, billed from the next traffic (decision 015). */
   traffic_debt_bytes: ColumnType<bigint, never, bigint>;
+  /**
+   * The sub-accounts' figures of /user/info, kept in step with `subaccounts` by a trigger in the
+   * transaction of every change (subaccount.repository.ts `subaccountsTrafficFigures` defines them):
+   * Σ used of all (deleted too), Σ shown left of the live ones, how many are live, how many are empty.
+   */
+  subaccounts_used_bytes: ColumnType<bigint, never, never>;
+  subaccounts_left_bytes: ColumnType<bigint, never, never>;
+  subaccounts_live: ColumnType<number, never, never>;
+  subaccounts_empty: ColumnType<number, never, never>;
   created_at: Timestamp;
   activated_at: Date | null;
 }

@@ -47,10 +47,16 @@ export async function countLiveSubaccounts(db: Executor, accountId: number): Pro
   return Number(row.n);
 }
 
+/**
+ * One page of the account's live sub-accounts, newest first, and how many match. `liveCount`: the
+ * account's live sub-accounts as its row keeps them (`accounts.subaccounts_live`), the total of an
+ * unfiltered page — then the page is one statement, not a count over every sub-account first.
+ */
 export async function pageOfSubaccounts(
   db: Executor,
   accountId: number,
   filter: { search: string | undefined; id?: number | undefined; page: number; pageSize: number },
+  liveCount?: number,
 ): Promise<{ list: SubaccountRow[]; total: number }> {
   let query = db
     .selectFrom('subaccounts')
@@ -64,14 +70,18 @@ export async function pageOfSubaccounts(
       eb.or([eb('username', 'like', pattern), eb(sql<string>`lower(remark)`, 'like', pattern)]),
     );
   }
-  const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const unfiltered = !filter.search && filter.id === undefined;
+  const total =
+    unfiltered && liveCount !== undefined
+      ? liveCount
+      : Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const list = await query
     .selectAll()
     .orderBy('id', 'desc')
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  return { list, total: Number(n) };
+  return { list, total };
 }
 
 export function updateSubaccount(
@@ -141,11 +151,12 @@ export interface SubaccountsTrafficFigures {
 }
 
 /**
- * The sub-accounts' figures of /user/info in one aggregate over the account's rows (the same single
- * read the used total always was; /user/info is on every page, so the statement stays short — the
- * "low" state is the list's to show). `empty` spells `subTrafficStateOf`'s in SQL: shown left ≤ 0
- * with something allocated (allocated = left + used − debt, as subaccount-view.ts shows it; a
- * sub-account never given traffic is `none`, not out of it).
+ * The definition of the sub-accounts' figures of /user/info, as one aggregate over the account's
+ * rows. /user/info does not run it (it is O(sub-accounts) on every page): it reads the same figures
+ * from the account's row, where a trigger keeps them (`subaccounts_*`, migration 2026_11_28_0900);
+ * this is what they must always equal (`findSubaccountTotalsDrift`). `empty` spells
+ * `subTrafficStateOf`'s in SQL: shown left ≤ 0 with something allocated (allocated = left + used −
+ * debt, as subaccount-view.ts shows it; a sub-account never given traffic is `none`, not out of it).
  */
 export async function subaccountsTrafficFigures(
   db: Executor,
@@ -171,4 +182,62 @@ export async function subaccountsTrafficFigures(
     count: Number(row?.count ?? 0),
     emptyCount: Number(row?.empty ?? 0),
   };
+}
+
+export interface SubaccountTotalsDrift {
+  accountId: number;
+  kept: SubaccountsTrafficFigures;
+  fromRows: SubaccountsTrafficFigures;
+}
+
+/**
+ * Accounts whose kept sub-account figures (`accounts.subaccounts_*`) differ from the aggregate of
+ * their sub-accounts' rows (should be none), in one statement: one consistent snapshot.
+ */
+export async function findSubaccountTotalsDrift(db: Executor): Promise<SubaccountTotalsDrift[]> {
+  const { rows } = await sql<{
+    id: number;
+    kept_used: string;
+    kept_left: string;
+    kept_live: number;
+    kept_empty: number;
+    used: string;
+    left: string;
+    live: string;
+    empty: string;
+  }>`
+    select a.id, a.subaccounts_used_bytes::text as kept_used, a.subaccounts_left_bytes::text as kept_left,
+           a.subaccounts_live as kept_live, a.subaccounts_empty as kept_empty,
+           coalesce(s.used, 0)::text as used, coalesce(s.left_shown, 0)::text as left,
+           coalesce(s.live, 0)::text as live, coalesce(s.empty, 0)::text as empty
+    from accounts a
+    left join (
+      select account_id,
+        sum(traffic_used_bytes) as used,
+        coalesce(sum(traffic_left_bytes + traffic_reserved_bytes) filter (where deleted_at is null), 0) as left_shown,
+        count(*) filter (where deleted_at is null) as live,
+        count(*) filter (where deleted_at is null and traffic_left_bytes + traffic_reserved_bytes <= 0
+          and traffic_used_bytes > traffic_debt_bytes) as empty
+      from subaccounts group by account_id
+    ) s on s.account_id = a.id
+    where a.subaccounts_used_bytes <> coalesce(s.used, 0)
+       or a.subaccounts_left_bytes <> coalesce(s.left_shown, 0)
+       or a.subaccounts_live <> coalesce(s.live, 0)
+       or a.subaccounts_empty <> coalesce(s.empty, 0)
+    order by a.id`.execute(db);
+  return rows.map((r) => ({
+    accountId: r.id,
+    kept: {
+      usedBytes: BigInt(r.kept_used),
+      leftBytes: BigInt(r.kept_left),
+      count: r.kept_live,
+      emptyCount: r.kept_empty,
+    },
+    fromRows: {
+      usedBytes: BigInt(r.used),
+      leftBytes: BigInt(r.left),
+      count: Number(r.live),
+      emptyCount: Number(r.empty),
+    },
+  }));
 }

@@ -9,7 +9,7 @@ import {
   changeProxyPassword,
   changeRemark,
   changeStatus,
-  listSubaccounts,
+  listOwnSubaccounts,
   mainTrafficLeft,
 } from './subaccount.service';
 import { toSubAccount } from './subaccount-view';
@@ -22,7 +22,7 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const { route } = endpointRoutes(app, ctx, ['sub-accounts']);
 
     route(subEndpoints.list, async (request, { page, page_size: pageSize, search, id }) => {
-      const result = await listSubaccounts(ctx, currentAccount(request), { page, pageSize, search, id });
+      const result = await listOwnSubaccounts(ctx, currentAccount(request), { page, pageSize, search, id });
       return ok(request, {
         list: result.list.map(view),
         total: result.total,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, authHeader, postForm, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
+import { findSubaccountTotalsDrift } from './subaccount.repository';
 
 const GB = 1_000_000_000;
 
@@ -112,5 +113,7 @@ describe('traffic conservation under concurrency (T3)', () => {
     expect((tally['allocate:0'] ?? 0) + (tally['recycle:0'] ?? 0)).toBeGreaterThan(50);
     expect(audit.mismatches).toEqual([]);
     expect(audit.brokenChains).toEqual([]);
+    // The figures /user/info reads from the account's row followed every one of those moves.
+    expect(await findSubaccountTotalsDrift(t.ctx.db)).toEqual([]);
   });
 });

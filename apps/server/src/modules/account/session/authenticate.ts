@@ -41,15 +41,11 @@ export async function authenticate(ctx: AppContext, credential: string | undefin
   if (credential.startsWith(VIEW_TOKEN_PREFIX)) return byViewToken(ctx, credential);
   const session = await verifySession(ctx, credential);
   const row = await findAccountWithSession(ctx.db, session.accountId, session.sessionId);
-  if (row?.status !== 'active' || row.token_version !== session.tokenVersion) {
+  if (row?.account.status !== 'active' || row.account.token_version !== session.tokenVersion) {
     throw new AppError('SessionExpired');
   }
-  const {
-    session_found: found,
-    session_revoked_at: revokedAt,
-    session_last_seen_at: lastSeen,
-    ...account
-  } = row;
+  const { account } = row;
+  const { found, revokedAt, lastSeenAt: lastSeen } = row.session;
   if (!found || revokedAt) throw new AppError('SessionRevoked');
   const now = ctx.clock();
   if (!lastSeen || now.getTime() - lastSeen.getTime() >= SESSION_TOUCH_INTERVAL_MS) {

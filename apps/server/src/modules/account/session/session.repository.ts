@@ -11,22 +11,24 @@ export async function insertSession(db: Executor, row: Omit<SessionRow, 'revoked
   await db.insertInto('account_sessions').values(row).execute();
 }
 
+/** The state of one session as the auth read finds it beside its account. */
+export interface SessionState {
+  /** False when the session does not exist or is not the account's. */
+  found: boolean;
+  revokedAt: Date | null;
+  lastSeenAt: Date | null;
+}
+
 /**
  * The account and the state of one of its sessions in one read (the hot path of every signed-in
- * call): `session_revoked` is null when the session does not exist or is not the account's.
+ * call). The account's row carries the sub-accounts' figures too (`subaccounts_*`, kept by a
+ * trigger), so /user/info needs no other statement.
  */
 export async function findAccountWithSession(
   db: Executor,
   accountId: number,
   sessionId: string,
-): Promise<
-  | (AccountRow & {
-      session_revoked_at: Date | null;
-      session_last_seen_at: Date | null;
-      session_found: boolean;
-    })
-  | undefined
-> {
+): Promise<{ account: AccountRow; session: SessionState } | undefined> {
   const row = await db
     .selectFrom('accounts')
     .leftJoin('account_sessions as s', (join) =>
@@ -41,8 +43,14 @@ export async function findAccountWithSession(
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id: found, ...rest } = row;
-  return { ...rest, session_found: found !== null };
+  // One copy of the row (this runs on every signed-in call).
+  const {
+    session_id: found,
+    session_revoked_at: revokedAt,
+    session_last_seen_at: lastSeenAt,
+    ...account
+  } = row;
+  return { account, session: { found: found !== null, revokedAt, lastSeenAt } };
 }
 
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {

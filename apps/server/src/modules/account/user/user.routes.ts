@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { ok } from '../../../lib/reply';
 import { currentAccount, currentSession } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
-import { subaccountsTraffic } from '../../subaccounts/subaccount.service';
+import { subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
 /** The signed-in account's own calls (spec §7 "Auth and account"). */
@@ -12,9 +12,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['user']);
 
+    // One SQL statement in all: the auth read returns the account's row with its sub-accounts' figures.
     route(accountEndpoints.userInfo, async (request) => {
       const account = currentAccount(request);
-      return ok(request, toUserInfo(account, await subaccountsTraffic(ctx, account.id)));
+      return ok(request, toUserInfo(account, subaccountsFiguresOf(account)));
     });
 
     route(accountEndpoints.refreshToken, async (request) =>

@@ -14,7 +14,7 @@ import {
 } from '../../account/account.service';
 import { listRecharges } from '../../billing/recharge.service';
 import { listOrders } from '../../orders/order-list.service';
-import { listSubaccounts, subaccountsTraffic } from '../../subaccounts/subaccount.service';
+import { listSubaccounts, subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
 import { shownTrafficLeft } from '../../traffic/traffic-left.service';
 import { listWhitelist } from '../../whitelist/whitelist.service';
 import { toWhitelistEntry } from '../../whitelist/whitelist-view';
@@ -50,9 +50,9 @@ export async function customerDetail(ctx: AppContext, accountId: number): Promis
   const account = await customerOrNotFound(ctx, accountId);
   const owner = { id: account.id };
   const first = { page: 1, pageSize: 1 };
-  const [identities, subsTraffic, subs, whitelist, orders, topups, sessions] = await Promise.all([
+  const subsTraffic = subaccountsFiguresOf(account);
+  const [identities, subs, whitelist, orders, topups, sessions] = await Promise.all([
     identitiesOf(ctx.db, account.id),
-    subaccountsTraffic(ctx, account.id),
     listSubaccounts(ctx, owner, { search: undefined, page: 1, pageSize: MAX_SUBACCOUNTS }),
     listWhitelist(ctx, owner, 1, MAX_WHITELIST_IPS),
     listOrders(ctx, { id: account.id, ip: '' }, { ...first, status: undefined }),
