@@ -266,6 +266,22 @@ describe('authenticator', () => {
     expect(await as('pw-alice')).toMatchObject({ ok: true });
   });
 
+  it('parses a repeat username once and shares a frozen result; a bad name is never kept', async () => {
+    const { auth } = setup();
+    const login = (username: string) => auth.authenticate('198.51.100.7', { username, password: 'pw-alice' });
+    const first = await login('aliceproxy01-country-de-session-k1');
+    const second = await login('aliceproxy01-country-de-session-k1');
+    if (!first.ok || !second.ok) throw new Error('both should pass');
+    expect(second.identity.target).toBe(first.identity.target);
+    expect(Object.isFrozen(first.identity.target) && Object.isFrozen(first.identity.session)).toBe(true);
+    expect(second.identity).toMatchObject({ target: { country: 'de' }, session: { id: 'k1', minutes: 30 } });
+    // Another option of the same user is its own parse, not the cached one.
+    const other = await login('aliceproxy01-country-fr');
+    expect(other).toMatchObject({ ok: true, identity: { target: { country: 'fr' } } });
+    expect(await login('aliceproxy01-country-xx')).toMatchObject({ ok: false, reason: 'bad_username' });
+    expect(await login('aliceproxy01-country-xx')).toMatchObject({ ok: false, reason: 'bad_username' });
+  });
+
   it('answers server_unavailable when the server cannot be asked', async () => {
     const client = {
       credentials: () => Promise.reject(new Error('down')),

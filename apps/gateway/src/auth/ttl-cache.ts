@@ -14,15 +14,16 @@ export class TtlCache<V> {
     private readonly maxEntries = 100_000,
   ) {}
 
-  /** The cached value while fresh, without a lookup (the connection set-up's fast path). */
+  /** The cached value while fresh, without a lookup (the connection set-up's fast path). Values are never undefined. */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);
     return hit && hit.expiresAt > this.now() ? hit.value : undefined;
   }
 
+  /** The fresh cached value, else one lookup shared by every caller asking meanwhile. */
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.value;
+    const fresh = this.peek(key);
+    if (fresh !== undefined) return fresh;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const epoch = this.epoch;

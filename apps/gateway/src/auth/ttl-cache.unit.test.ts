@@ -24,6 +24,19 @@ describe('ttl cache', () => {
     expect(calls).toBe(2);
   });
 
+  it('peeks at a fresh value without a lookup, and at nothing once it expired', async () => {
+    let now = 0;
+    const cache = new TtlCache<number>(
+      () => 1000,
+      () => now,
+    );
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', () => Promise.resolve(5));
+    expect(cache.peek('k')).toBe(5);
+    now = 1000;
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('does not store an answer that was in flight when the key was deleted', async () => {
     const cache = new TtlCache<number>(() => 60_000);
     let release: (v: number) => void = () => undefined;
