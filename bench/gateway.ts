@@ -22,7 +22,7 @@ import { openFilesLimit } from './lib/proc';
  * over HTTP CONNECT and SOCKS5, side by side in one run against a bare Node pipe proxy, Debian's squid
  * (CONNECT) and dante-server (SOCKS5), and no proxy at all. Two processes of each Node proxy (one Node
  * process can sit 20–40% off another for its whole life), interleaved rounds so machine noise hits
- * every variant alike. Prints MB/s and proxy CPU s/GiB for a bulk download, proxy CPU µs per short
+ * every variant alike (bulk and short tunnels). Prints MB/s and proxy CPU s/GiB for a bulk download, proxy CPU µs per short
  * tunnel and tunnels/s at 64 concurrent, RSS per idle tunnel, time to first byte (p50/p99) through a
  * fresh tunnel, requests/s and CPU µs per request for plain HTTP proxying with keep-alive (gateway vs
  * squid), and issue 17's goals as ratios with PASS/MISS.
@@ -94,6 +94,17 @@ async function bulkRounds(variants: Variant[], originPort: number, size: number,
   }
 }
 
+/** Short tunnels like bulk: every variant once per round, the order rotated each round. */
+async function shortRounds(variants: Variant[], originPort: number, count: number, results: Results) {
+  const proxied = variants.filter((x) => x.target !== undefined);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const v of [...proxied.slice(round), ...proxied.slice(0, round)]) {
+      const sample = await attempt(v, 'short tunnels', () => shortTunnelCpu(v, originPort, count));
+      if (sample) results.short.set(keyOf(v), [...(results.short.get(keyOf(v)) ?? []), sample]);
+    }
+  }
+}
+
 /**
  * A download through a sub-account that has never been used (its first lease is small and grows with
  * the pace, decision 015), against the same download by the warm bench user, on gateway-a, per round.
@@ -113,8 +124,10 @@ async function freshRounds(
       const target = warm.target && { ...warm.target, credentials: { user, pass: PASS } };
       const fresh = { ...warm, name: 'gateway-a fresh', target };
       const entry = figures.get(warm.protocol) ?? { fresh: [], warm: [] };
+      // Each goes first in every other round: the first download after a switch was often the slower.
+      if (round % 2 === 1) entry.warm.push((await bulkOnce(warm, originPort, size)).mbps);
       entry.fresh.push((await bulkOnce(fresh, originPort, size)).mbps);
-      entry.warm.push((await bulkOnce(warm, originPort, size)).mbps);
+      if (round % 2 === 0) entry.warm.push((await bulkOnce(warm, originPort, size)).mbps);
       figures.set(warm.protocol, entry);
     }
   }
@@ -160,7 +173,7 @@ export async function runGatewayBench(): Promise<void> {
     };
     const sizeText = size === GIB ? '1 GiB' : `${(size / MB).toFixed(0)} MB`;
     console.log(
-      `${sizeText} download × ${ROUNDS} interleaved rounds; ${short} short tunnels (64 at a time), ` +
+      `${sizeText} download and ${short} short tunnels (64 at a time) × ${ROUNDS} interleaved rounds, ` +
         `${idle} idle tunnels and ${ttfb} timed fresh tunnels (64 at a time) per variant; ${keepAlive} plain ` +
         'HTTP keep-alive requests per gateway process and squid; proxy CPU and RSS from /proc for its process tree.',
     );
@@ -180,10 +193,7 @@ export async function runGatewayBench(): Promise<void> {
     const variants = variantsOf(nodes, peers);
     await bulkRounds(variants, originPort, size, results);
     const fresh = await freshRounds(variants, fake, originPort, size);
-    for (const v of variants.filter((x) => x.target !== undefined)) {
-      const figures = await attempt(v, 'short tunnels', () => shortTunnelCpu(v, originPort, short));
-      if (figures) results.short.set(keyOf(v), figures);
-    }
+    await shortRounds(variants, originPort, short, results);
     await ttfbRounds(variants, originPort, ttfb, ROUNDS, results.ttfb);
     await keepAliveRounds(variants, originPort, keepAlive, ROUNDS, results.keepAlive);
 

@@ -11,7 +11,8 @@ import { printTable } from './table';
 
 export interface Results {
   bulk: Map<string, { mbps: number[]; cpuPerGib: number[] }>;
-  short: Map<string, { usPerTunnel: number; perSecond: number }>;
+  /** One sample per round (interleaved like bulk: one sample per process swung by a third). */
+  short: Map<string, { usPerTunnel: number; perSecond: number }[]>;
   idle: Map<string, { rssPerTunnel: number; pssPerTunnel: number }>;
   /** Time to first byte samples, ms. */
   ttfb: Map<string, number[]>;
@@ -68,8 +69,8 @@ export function figures(
   return {
     mbps: bulk.flatMap((b) => b?.mbps ?? []),
     cpuPerGib: bulk.flatMap((b) => b?.cpuPerGib ?? []),
-    usPerTunnel: mean(short.map((s) => s.usPerTunnel)),
-    perSecond: mean(short.map((s) => s.perSecond)),
+    usPerTunnel: median(short.map((s) => s.usPerTunnel)),
+    perSecond: median(short.map((s) => s.perSecond)),
     rssPerTunnel: mean(idle.map((i) => i.rssPerTunnel)),
     pssPerTunnel: mean(idle.map((i) => i.pssPerTunnel)),
     ttfb: members.flatMap((v) => results.ttfb.get(keyOf(v)) ?? []),

@@ -90,7 +90,7 @@ describe('credit with the real server: past zero, overruns and debt', () => {
   });
 
   for (const parallel of [4, 16]) {
-    it(`a fresh 1 MB sub-account with ${parallel} parallel loopback downloads: delivered and billed within 1 MB + ${parallel} × 64 KiB`, async () => {
+    it(`a fresh 1 MB sub-account with ${parallel} parallel loopback downloads: delivered and billed within 1 MB + ${parallel} × ${CHUNK / 1024} KiB`, async () => {
       const { id, username, password, subId, headers } = await customerWithSub(env.t, 1);
       const gateway = await env.gateway();
       const { opened, received } = await drain(gateway, username, password, parallel);

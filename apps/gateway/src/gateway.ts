@@ -217,11 +217,15 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     handshakeTimeoutMs: config.handshakeTimeoutMs,
     unauthenticated,
   });
+  // Every connection of both ports, to close at shutdown (one shared 'close' listener, no closure each).
   const sockets = new Set<Socket>();
-  for (const server of [httpServer, socksServer] as Server[]) {
+  const forget = function (this: Socket) {
+    sockets.delete(this);
+  };
+  for (const server of [httpServer, socksServer]) {
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      socket.once('close', forget);
     });
   }
   const metricsServer =
@@ -270,7 +274,6 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     // Every connection goes; each tunnel's client socket gets its final byte read as it closes.
     meter.cut(() => true);
     for (const socket of sockets) socket.destroy();
-    httpServer.closeAllConnections();
     await stopped;
     clearInterval(meterTimer);
     meter.tick();

@@ -75,7 +75,7 @@ describe('credit on the data path', () => {
   };
 
   for (const parallel of [1, 4, 16]) {
-    it(`a 1 MB sub-account with ${parallel} parallel loopback downloads stops within ${parallel} × 64 KiB of zero`, async () => {
+    it(`a 1 MB sub-account with ${parallel} parallel loopback downloads stops within ${parallel} × ${CHUNK / 1024} KiB of zero`, async () => {
       const { username, owner } = newUser(1 * MB);
       const { opened, received } = await drain(username, parallel);
       expect(opened).toBeGreaterThan(0);

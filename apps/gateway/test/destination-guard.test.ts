@@ -35,6 +35,19 @@ describe('the destination guard on real sockets', () => {
     await fake.close();
   });
 
+  it('refuses an IPv6 zone in the destination on both ports, before any exit is asked', async () => {
+    const guarded = await startGateway(fake, { allowPrivate: false });
+    gateways.push(guarded);
+    // The zone's digits once reached an upstream exit as address groups: fd00:ec2::254, the metadata address.
+    const zoned = '::fd00:ec2:0:0:0:0:0%a';
+    const viaConnect = await httpConnect(guarded.httpPort, `[${zoned}]:254`, creds);
+    expect([viaConnect.status, viaConnect.header('X-Resiport-Reason')]).toEqual([400, 'bad_request']);
+    viaConnect.socket.destroy();
+    const viaSocks = await socksConnect(guarded.socksPort, { host: zoned, port: 254 }, alice);
+    expect(viaSocks.rep).toBe(0x01); // general failure: the request's host is malformed
+    viaSocks.socket.destroy();
+  });
+
   it("keeps the gateway's own metrics port out of reach by the host's other addresses", async (context) => {
     if (ownAddresses.length === 0) return context.skip();
     // Listening on every address, as a gateway in production does (GATEWAY_HOST 0.0.0.0 / ::).

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, listenerFixture } from './listener-fixture';
 import { bytesReader, closed, connectTo, readAll, roundTrip, socksConnect } from './clients';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 import { closeServer, startEchoServer } from './servers';
 
 const GB = 1_000_000_000;
@@ -39,6 +41,45 @@ describe('SOCKS5 listener', () => {
       expect([authStatus, rep]).toEqual([0x01, undefined]);
       await closed(socket);
     }
+  });
+
+  /** Greeting (user/pass only), login and a CONNECT to 127.0.0.1:`port`, as a client sends them. */
+  const handshake = (port: number) => {
+    const [user, pass] = [Buffer.from(alice.user), Buffer.from(alice.pass)];
+    const login = Buffer.concat([Buffer.from([1, user.length]), user, Buffer.from([pass.length]), pass]);
+    return Buffer.concat([
+      Buffer.from([5, 1, 2]),
+      login,
+      Buffer.from([5, 1, 0, 1, 127, 0, 0, 1, port >> 8, port & 0xff]),
+    ]);
+  };
+  const REPLIES = [5, 2, 1, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+
+  it('takes a handshake sent one byte at a time', async () => {
+    const socket = await connectTo(fx.gateway.socksPort);
+    socket.setNoDelay(true);
+    const read = bytesReader(socket);
+    for (const byte of handshake(fx.echo.port)) {
+      socket.write(Buffer.from([byte]));
+      await sleep(2);
+    }
+    expect([...(await read(REPLIES.length))]).toEqual(REPLIES);
+    read.release();
+    const payload = Buffer.from('after a slow handshake '.repeat(50));
+    expect((await roundTrip(socket, payload)).equals(payload)).toBe(true);
+    socket.destroy();
+  });
+
+  it('takes a whole handshake and 300 kB of payload in one write, every byte in order', async () => {
+    // Most of it arrives while the login is being checked: held (then the socket paused), never lost.
+    const payload = Buffer.alloc(300_000);
+    for (let i = 0; i < payload.length; i++) payload[i] = (i * 7 + (i >> 9)) & 0xff;
+    const socket = await connectTo(fx.gateway.socksPort);
+    const read = bytesReader(socket);
+    socket.write(Buffer.concat([handshake(fx.echo.port), payload]));
+    expect([...(await read(REPLIES.length))]).toEqual(REPLIES);
+    expect((await read(payload.length)).equals(payload)).toBe(true);
+    socket.destroy();
   });
 
   it('refuses a disabled owner and one without traffic with 0x02 (not allowed), a dead port with 0x05', async () => {

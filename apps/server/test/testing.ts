@@ -4,6 +4,13 @@
  * checks of its books.
  */
 export { createTestApp, type TestApp } from './test-app';
-export { accountInfo, authHeader, customerWithSub, signedInOperator, trafficConserved } from './factories';
+export {
+  accountInfo,
+  authHeader,
+  customerWithSub,
+  signedInOperator,
+  startOfFreshRateWindow,
+  trafficConserved,
+} from './factories';
 export { auditLedger } from '../src/modules/ledger/ledger.service';
 export { reclaimExpiredLeases } from '../src/modules/gateway-link/lease.service';

@@ -19,6 +19,8 @@ export * from './gateway-pool';
 export * from './countries';
 export * from './dynamic';
 export * from './proxy-lines';
+export * from './code-examples';
+export * from './api-quick-start';
 export * from './traffic';
 export * from './security';
 export * from './admin';

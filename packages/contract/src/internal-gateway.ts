@@ -116,8 +116,9 @@ export const usageBatchData = z.object({
  * and a chunk is at most this long (a socket read buffer), so an owner's tunnels stop with at most
  * one chunk each past zero. The server writes such bytes off as overrun (and bills them as debt
  * from the owner's next traffic); `npm run audit` checks every overrun against this bound.
+ * 256 KiB: the read buffer of a bulky tunnel (decision 032); young tunnels read at most 64 KiB.
  */
-export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 65_536;
+export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 262_144;
 
 /**
  * `lease`: the owner's leases up to `lease_id` were voided (traffic recycled): drop that credit and

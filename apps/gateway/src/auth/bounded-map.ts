@@ -9,7 +9,8 @@ export class BoundedMap<V> {
   constructor(private readonly max: number) {}
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    // Empty is the usual state of the throttle's maps: no hashing of a fresh key string then.
+    return this.entries.size === 0 ? undefined : this.entries.get(key);
   }
 
   /** Writes and marks the key as the most recent (a Map iterates in insertion order). */
@@ -22,7 +23,7 @@ export class BoundedMap<V> {
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    if (this.entries.size > 0) this.entries.delete(key);
   }
 
   get size(): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicCredential, parseAuthority } from './common';
+import { basicCredential, isValidHost, parseAuthority } from './common';
 import { endToEndHeaders } from './http-proxy';
 
 describe('HTTP proxy parsing', () => {
@@ -22,9 +22,25 @@ describe('HTTP proxy parsing', () => {
       'http://example.com:443',
       'example..com:443',
       '-bad.com:443',
+      '[2001:db8::1:443',
+      '[2001:db8::1]x:443',
+      '[]:443',
+      '[10.0.0.1]:443',
+      'exa]mple.com:443',
+      'example.com:+80',
+      'example.com: 80',
+      '[::fd00:ec2:0:0:0:0:0%a:254]:80',
+      '[fe80::1%eth0]:443',
     ]) {
       expect(parseAuthority(bad)).toBeUndefined();
     }
+  });
+
+  it('refuses IPv6 zones in any host (the guard and the exits would read them differently)', () => {
+    expect(isValidHost('fe80::1')).toBe(true);
+    expect(isValidHost('fe80::1%eth0')).toBe(false);
+    expect(isValidHost('::fd00:ec2:0:0:0:0:0%a')).toBe(false);
+    expect(isValidHost('example.com')).toBe(true);
   });
 
   it('reads Basic credentials (the password may contain colons)', () => {

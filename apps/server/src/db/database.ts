@@ -29,6 +29,11 @@ export function createDatabase(options: {
   dataDir: string | null;
   /** PostgreSQL pool size (DATABASE_POOL_MAX); PGlite has one connection. */
   poolMax?: number;
+  /**
+   * In-memory PGlite only: a dumped data directory to start from instead of a fresh cluster (the
+   * tests start every database from one migrated copy; a cluster's initdb costs seconds of WASM).
+   */
+  snapshot?: Blob;
 }): Db {
   if (options.url) {
     const types = new pg.TypeOverrides();
@@ -40,7 +45,8 @@ export function createDatabase(options: {
   }
   const parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };
   if (options.dataDir === null) {
-    return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite({ parsers })) });
+    const pglite = new PGlite({ parsers, loadDataDir: options.snapshot });
+    return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   }
   const dir = path.resolve(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { connect, type LookupFunction, type Socket } from 'node:net';
 import { ignoreError } from '../../ignore-error';
+import { UpstreamReads } from '../../tunnel/upstream-reads';
 import { ConnectError, type ConnectFailure } from './types';
 import { isRefusedAddress, isRefusedHost } from './guard';
 
@@ -31,6 +32,9 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/** Made once: a closure per connection would be garbage per tunnel. */
+const lookups = { guarded: guardedLookup(false), private: guardedLookup(true) };
+
 function failureOf(code: string | undefined): ConnectFailure {
   switch (code) {
     case REFUSED:
@@ -53,20 +57,26 @@ export interface TcpOptions {
   guard?: { allowPrivate: boolean };
 }
 
-/** A connected TCP socket, or a ConnectError saying whose fault it was not to get one. */
+/**
+ * A connected TCP socket, or a ConnectError saying whose fault it was not to get one. Its reads go
+ * through `UpstreamReads` (reused buffers; a relay takes bulky reads in place).
+ */
 export function tcpConnect(options: TcpOptions): Promise<Socket> {
   const { host, port, timeoutMs, guard } = options;
   if (guard && !guard.allowPrivate && isRefusedHost(host)) {
     return Promise.reject(new ConnectError('destination_refused', `${host} is a refused destination`));
   }
   return new Promise((resolve, reject) => {
+    const reads = new UpstreamReads();
     const socket = connect({
       host,
       port,
       allowHalfOpen: true,
       autoSelectFamily: true,
-      ...(guard ? { lookup: guardedLookup(guard.allowPrivate) } : {}),
+      onread: reads.onread,
+      ...(guard ? { lookup: guard.allowPrivate ? lookups.private : lookups.guarded } : {}),
     });
+    reads.bind(socket);
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new ConnectError('timeout', `no connection to ${host}:${port} within ${timeoutMs} ms`));

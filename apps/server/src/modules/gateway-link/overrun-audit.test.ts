@@ -1,3 +1,4 @@
+import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -46,13 +47,13 @@ describe('overruns: bounded, owed, repaid, audited', () => {
 
     const lease = await internal('lease', { ...owner, instance_id: 'gw-o', want_bytes: 1000 * KB });
     expect(lease.data).toMatchObject({ granted_bytes: 500 * KB, exhausted: false }); // half of what is left
-    // 1,100 kB reported on a 1,000 kB sub-account from 2 tunnels: 100 kB past zero, within 2 × 64 KiB.
+    // 1,100 kB reported on a 1,000 kB sub-account from 2 tunnels: 100 kB past zero, within 2 read buffers.
     await internal('usage', {
       batch_id: 'gw-o:1',
       instance_id: 'gw-o',
       entries: [{ ...owner, bytes_up: 0, bytes_down: 1100 * KB, connections: 2, tunnels: 2 }],
     });
-    // A report 300 kB past zero from one tunnel breaks the bound: the audit must say so.
+    // A report 300 kB past zero from one tunnel breaks the bound (one 256 KiB read): the audit must say so.
     await internal('usage', {
       batch_id: 'gw-o:2',
       instance_id: 'gw-o',
@@ -68,7 +69,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       accountId: id,
       subaccountId: subId,
       overrunBytes: BigInt(400 * KB),
-      boundBytes: BigInt(3 * 65_536),
+      boundBytes: BigInt(3 * CREDIT_OVERDRAW_BYTES_PER_TUNNEL),
       debtBytes: BigInt(400 * KB),
       breaches: 1,
     });

@@ -233,6 +233,15 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
           // Refusals are expected (short traffic, a deleted sub-account…), a server failure never.
           expect(codes).not.toContain(ResultCode.InternalError);
         }
+        // Whatever the draw, each check also meets an empty and a deleted sub-account (a seed
+        // that drew neither once made the coverage check below fail).
+        const [first] = customers;
+        if (!first) throw new Error('no customer');
+        const last = () => first.subs.length - 1;
+        expect(await run(first, { kind: 'create', mb: 1 })).toBe(0);
+        expect(await run(first, { kind: 'usage', subs: [last()], mb: 2, gw: 0 })).toBe(0);
+        expect(await run(first, { kind: 'create', mb: 1 })).toBe(0);
+        expect(await run(first, { kind: 'delete', sub: last() })).toBe(0);
         await expectFiguresRight(customers);
       }),
       { numRuns: 8, seed },
@@ -261,7 +270,9 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
     await run(a, { kind: 'usage', subs: [0], mb: 700, gw: 0 });
     const { rows } = await sql<{ id: number }>`
       insert into subaccounts (account_id, username, password_cipher, traffic_used_bytes)
-      values (${a.id}, ${`totalsraw${seed}`.slice(0, 24)}, 'x', 5) returning id`.execute(t.ctx.db);
+      values (${a.id}, ${`totalsraw${seed}`.slice(0, 24).padEnd(12, '0')}, 'x', 5) returning id`.execute(
+      t.ctx.db,
+    );
     const raw = rows[0]?.id ?? 0;
     await sql`update subaccounts set account_id = ${b.id} where id = ${a.subId}`.execute(t.ctx.db);
     expect(await findSubaccountTotalsDrift(t.ctx.db)).toEqual([]);

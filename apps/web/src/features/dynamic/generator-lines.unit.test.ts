@@ -1,4 +1,4 @@
-import { MAX_PROXY_LINES, proxyLineFormats, proxyTestBody } from '@resiport/contract';
+import { codeExample, MAX_PROXY_LINES, proxyLineFormats, proxyTestBody } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import {
   changeSettings,
@@ -13,7 +13,7 @@ import {
 } from './generator-settings';
 import {
   cryptoRandomIndex,
-  curlCommand,
+  CURL_TARGET,
   lineCredentials,
   newSessionIds,
   proxyLines,
@@ -40,6 +40,13 @@ const spec = (overrides: Partial<ProxyListSpec> = {}): ProxyListSpec => ({
 });
 
 const ids = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'];
+
+/** The generator's curl example (the contract's), as the page builds it. */
+const curlCommand = (
+  protocol: 'http' | 'socks5',
+  endpoint: { host: string; port: number },
+  credentials: { username: string; password: string } | undefined,
+) => codeExample('curl', { protocol, endpoint, credentials, target: CURL_TARGET }).code;
 
 describe('generator settings in the query string', () => {
   it('reads defaults from an empty query and writes nothing for them', () => {

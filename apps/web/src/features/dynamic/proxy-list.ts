@@ -7,7 +7,6 @@ import {
   type ProxyLineFormat,
   type Targeting,
 } from '@resiport/contract';
-import type { ProxyProtocol } from './generator-settings';
 
 /**
  * The generated list: N proxy lines in one of the spec §5 formats, with the username syntax of
@@ -78,20 +77,6 @@ export function proxyLines(spec: ProxyListSpec, sessionIds: readonly string[]): 
 
 /** Where the example request goes: it answers with the IP and location it saw. */
 export const CURL_TARGET = 'https://ipinfo.io';
-
-/**
- * A ready-to-run check of one line. `socks5h` makes curl resolve the target's name through the
- * proxy, as the gateway expects. Usernames and proxy passwords never need URL escaping.
- */
-export function curlCommand(
-  protocol: ProxyProtocol,
-  endpoint: { host: string; port: number },
-  credentials: { username: string; password: string } | undefined,
-): string {
-  const scheme = protocol === 'http' ? 'http' : 'socks5h';
-  const auth = credentials ? `${credentials.username}:${credentials.password}@` : '';
-  return `curl -x ${scheme}://${auth}${endpoint.host}:${endpoint.port} ${CURL_TARGET}`;
-}
 
 /** `resiport-proxies-us-100.txt` (`any` without a country); the brand is the app's name as a slug. */
 export function proxyListFileName(brand: string, country: string | undefined, count: number): string {

@@ -8,6 +8,16 @@ export const account = {
   'settings.role': 'Role',
   'settings.role.customer': 'Customer',
   'settings.token.title': 'Developer API token',
+  'settings.api.title': 'API quick start',
+  'settings.api.docs': 'API reference',
+  'settings.api.hint':
+    'Every page of this portal is an API call you can make with your token. Each answer is JSON: code 0 means done; any other code comes with a message saying why.',
+  'settings.api.step.token': '{n}. Generate a token above and put it in a variable.',
+  'settings.api.step.list': '{n}. List your sub-accounts.',
+  'settings.api.step.create':
+    '{n}. Create one with 1 GB from your main account. Its id is data.id in the answer.',
+  'settings.api.step.allocate':
+    '{n}. Set SUB_ID to that id and move 0.5 GB more to it. The same request_id again moves nothing, so a retry is safe.',
   'settings.token.status': 'Status:',
   'settings.token.active': 'Active',
   'settings.token.none': 'Not created',

@@ -88,9 +88,18 @@ export const generator = {
     'The gateway or the test site did not answer in time. Try again in a minute.',
   'generator.test.error.other': 'Something went wrong ({reason}). Try again in a minute.',
   'generator.test.gatewaySaid': 'The gateway answered {reason}: {text}',
-  'generator.curl': 'Try it from a terminal',
-  'generator.curl.hint': 'Prints the IP address and location the site sees, using the first line.',
   'generator.curl.copy': 'Copy command',
+  'generator.code': 'Use it in code',
+  'generator.code.hint':
+    'Ready examples with the first line: each fetches the page through it and prints what the site answered.',
+  'generator.code.install': 'Install',
+  'generator.code.file': 'Save as {file}',
+  'generator.code.run': 'Run',
+  'generator.code.copy': 'Copy code',
+  'generator.code.note.chromiumNoSocksAuth':
+    'Chromium cannot send a SOCKS5 username and password. Choose HTTP above for this example, or whitelist your IP address and use the line without a password.',
+  'generator.code.note.proxychainsNeedsIp':
+    'proxychains needs the gateway’s IP address in its list, not its name: look it up (for example, dig +short {host}) and put it in place of the name.',
   'generator.notice.buyTraffic': 'You have no traffic left',
   'generator.notice.buyTrafficHint': 'Connections will be refused until you buy traffic.',
   'generator.notice.allocate': '{username} has no traffic left',

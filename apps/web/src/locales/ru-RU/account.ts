@@ -10,6 +10,16 @@ export const account: Translation<typeof en> = {
   'settings.role': 'Роль',
   'settings.role.customer': 'Клиент',
   'settings.token.title': 'Токен API для разработчиков',
+  'settings.api.title': 'Быстрый старт с API',
+  'settings.api.docs': 'Справочник API',
+  'settings.api.hint':
+    'Всё, что делает этот портал, можно сделать вызовом API с вашим токеном. Ответ — JSON: code 0 означает «готово», любой другой код приходит с сообщением о причине.',
+  'settings.api.step.token': '{n}. Создайте токен выше и сохраните его в переменной.',
+  'settings.api.step.list': '{n}. Получите список субаккаунтов.',
+  'settings.api.step.create':
+    '{n}. Создайте субаккаунт с 1 ГБ из основного аккаунта. Его id — data.id в ответе.',
+  'settings.api.step.allocate':
+    '{n}. Укажите этот id в SUB_ID и переведите ему ещё 0,5 ГБ. Повтор с тем же request_id ничего не переводит, поэтому повторять запрос безопасно.',
   'settings.token.status': 'Статус:',
   'settings.token.active': 'Активен',
   'settings.token.none': 'Не создан',

@@ -92,9 +92,18 @@ export const generator: Translation<typeof en> = {
     'Шлюз или проверочный сайт не ответили вовремя. Попробуйте ещё раз через минуту.',
   'generator.test.gatewaySaid': 'Ответ шлюза {reason}: {text}',
   'generator.test.error.other': 'Что-то пошло не так ({reason}). Попробуйте ещё раз через минуту.',
-  'generator.curl': 'Проверьте из терминала',
-  'generator.curl.hint': 'Выводит IP-адрес и местоположение, которые видит сайт, через первую строку.',
   'generator.curl.copy': 'Копировать команду',
+  'generator.code': 'Использование в коде',
+  'generator.code.hint':
+    'Готовые примеры с первой строкой: каждый загружает страницу через прокси и выводит ответ сайта.',
+  'generator.code.install': 'Установка',
+  'generator.code.file': 'Сохраните как {file}',
+  'generator.code.run': 'Запуск',
+  'generator.code.copy': 'Копировать код',
+  'generator.code.note.chromiumNoSocksAuth':
+    'Chromium не умеет передавать логин и пароль SOCKS5. Для этого примера выберите выше HTTP или добавьте свой IP-адрес в белый список и используйте строку без пароля.',
+  'generator.code.note.proxychainsNeedsIp':
+    'В списке proxychains нужен IP-адрес шлюза, а не его имя: узнайте адрес (например, dig +short {host}) и укажите его вместо имени.',
   'generator.notice.buyTraffic': 'У вас не осталось трафика',
   'generator.notice.buyTrafficHint': 'Подключения будут отклоняться, пока вы не купите трафик.',
   'generator.notice.allocate': 'У {username} не осталось трафика',

@@ -1,12 +1,13 @@
 import { Space } from 'antd';
 import { PageShell } from '../../components/page-shell';
+import { ApiQuickStartCard } from './api-quick-start-card';
 import { ApiTokenCard } from './api-token-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** /account/setting: who you are, the password, two-factor sign-in, sessions and the developer API token. */
+/** /account/setting: who you are, the password, two-factor sign-in, sessions, the developer API token and the API quick start. */
 export default function AccountSettingsPage() {
   return (
     <PageShell title="menu.account.setting" subtitle="settings.subtitle">
@@ -16,6 +17,7 @@ export default function AccountSettingsPage() {
         <TwoFactorCard />
         <SessionsCard />
         <ApiTokenCard />
+        <ApiQuickStartCard />
       </Space>
     </PageShell>
   );

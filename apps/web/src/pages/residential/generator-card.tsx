@@ -18,7 +18,7 @@ import { chooseAuth, generatorNotices } from '../../features/dynamic/credentials
 import { gatewayFor, portFor } from '../../features/dynamic/generator-settings';
 import { offeredCountry, offeredPlace } from '../../features/dynamic/locations';
 import {
-  curlCommand,
+  CURL_TARGET,
   hasCredentials,
   lineCredentials,
   newSessionIds,
@@ -27,7 +27,7 @@ import {
   type ProxyListSpec,
 } from '../../features/dynamic/proxy-list';
 import { downloadText } from '../../lib/download';
-import { CurlExample } from './curl-example';
+import { CodeExamples } from './code-examples';
 import { GeneratorNotices } from './generator-notices';
 import { GeneratorOutput } from './generator-output';
 import { GeneratorSettingsForm } from './generator-settings-form';
@@ -217,7 +217,9 @@ export function ProxyGeneratorCard() {
                   ) : null
                 }
               />
-              <CurlExample command={curlCommand(protocol, spec.endpoint, first)} />
+              <CodeExamples
+                input={{ protocol, endpoint: spec.endpoint, credentials: first, target: CURL_TARGET }}
+              />
             </Flex>
           </Col>
         </Row>

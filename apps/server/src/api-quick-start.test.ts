@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiQuickStart } from '@resiport/contract';
+import { postForm } from '../test/factories';
+import { createTestApp, customerWithSub, type TestApp } from '../test/testing';
+
+/**
+ * The API quick start of account settings (issue 18), run as printed: curl through a real socket, the
+ * customer's developer token in $RESIPORT_TOKEN, the new sub-account's id in $SUB_ID.
+ */
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+function sh(command: string, env: Record<string, string>): Promise<Envelope> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'sh',
+      ['-c', command],
+      { env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${command}: ${error.message}\n${stderr}`))
+          : resolve(JSON.parse(stdout) as Envelope),
+    );
+  });
+}
+
+describe('the API quick start, run with curl', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists, creates a sub-account with 1 GB, and moves 0.5 GB to it once, however often it is sent', async () => {
+    const customer = await customerWithSub(t, { mainGb: 5, subGb: 0.25 });
+    const generated = await postForm(t, '/api/user/genToken', {}, customer.headers);
+    const env = { RESIPORT_TOKEN: (generated.data as { api_token: string }).api_token };
+    const steps = Object.fromEntries(
+      apiQuickStart(`${t.config.publicUrl}/api`).map(({ step, command }) => [step, command]),
+    );
+    expect(steps.token).toBe('export RESIPORT_TOKEN=your-api-token');
+
+    const listed = await sh(steps.list ?? '', env);
+    expect(listed).toMatchObject({ code: 0, data: { total: 1 } });
+
+    const created = await sh(steps.create ?? '', env);
+    expect(created).toMatchObject({ code: 0, data: { username: 'scraper000001' } });
+    const subId = String(created.data.id);
+
+    const moved = await sh(steps.allocate ?? '', { ...env, SUB_ID: subId });
+    expect(moved.code).toBe(0);
+    const mainLeft = moved.data.main_traffic_left_bytes;
+    // 5 GB − 0.25 − 1 − 0.5, in bytes.
+    expect(mainLeft).toBe(3_250_000_000);
+    const again = await sh(steps.allocate ?? '', { ...env, SUB_ID: subId });
+    expect(again.data.main_traffic_left_bytes).toBe(mainLeft);
+  });
+
+  it('answers a wrong token with the envelope’s code, not a page', async () => {
+    const steps = apiQuickStart(`${t.config.publicUrl}/api`);
+    const answer = await sh(steps.find((s) => s.step === 'list')?.command ?? '', {
+      RESIPORT_TOKEN: 'rp_wrong',
+    });
+    expect(answer.code).not.toBe(0);
+    expect(answer.msg.length).toBeGreaterThan(0);
+  });
+});
