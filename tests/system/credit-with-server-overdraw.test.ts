@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '@resiport/gateway';
-import { basic, closed, httpConnect, socksConnect } from '@resiport/gateway/testing';
 import {
   CHUNK,
+  drainTunnels,
   expectBooksBalanced,
   expectOverrunsWithinBound,
   MB,
@@ -20,36 +20,8 @@ import { customerWithSub } from './support/customers';
 describe('credit with the real server: past zero, overruns and debt', () => {
   const { env, views } = useCreditServer();
 
-  /** Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5), reads them all until they close. */
-  const drain = async (gateway: Gateway, user: string, pass: string, n: number) => {
-    const opened = await Promise.all(
-      Array.from({ length: n }, async (_, i) => {
-        // A tunnel still in its handshake when the owner runs dry is refused or dropped: not opened.
-        try {
-          if (i % 2 === 0) {
-            const t = await httpConnect(gateway.httpPort, `127.0.0.1:${env.blaster.port}`, basic(user, pass));
-            if (t.status !== 200) t.socket.destroy();
-            return t.status === 200 ? t.socket : undefined;
-          }
-          const s = await socksConnect(
-            gateway.socksPort,
-            { host: '127.0.0.1', port: env.blaster.port },
-            { user, pass },
-          );
-          if (s.rep !== 0) s.socket.destroy();
-          return s.rep === 0 ? s.socket : undefined;
-        } catch {
-          return undefined;
-        }
-      }),
-    );
-    const sockets = opened.flatMap((s) => (s ? [s] : []));
-    await Promise.all(sockets.map((s) => closed(s, 20_000)));
-    return {
-      opened: sockets.length,
-      received: sockets.reduce((n, s) => n + s.bytesRead + s.bytesWritten, 0),
-    };
-  };
+  const drain = (gateway: Gateway, user: string, pass: string, n: number) =>
+    drainTunnels(gateway, env.blaster.port, user, pass, n);
 
   it('12 kB allocated 1 kB at a time, a download after each step: at most 12 kB + one read buffer delivered', async () => {
     const { id, username, password, subId, headers } = await customerWithSub(env.t, 0.001);

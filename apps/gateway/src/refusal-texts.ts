@@ -36,9 +36,20 @@ export const refusalTexts = {
       'Out of traffic: top up your balance or allocate traffic to this sub-account in the portal, then retry.',
     ru: 'Трафик закончился: пополните баланс или выделите трафик этому субаккаунту в личном кабинете, затем повторите.',
   },
+  cap_reached: {
+    'en-us':
+      "This sub-account reached its daily or monthly traffic cap: it works again after 00:00 UTC (or the month's first day), or raise the cap in the portal.",
+    ru: 'Субаккаунт исчерпал дневной или месячный лимит трафика: он снова заработает после 00:00 UTC (или с первого числа месяца), либо увеличьте лимит в личном кабинете.',
+  },
+  expired: {
+    'en-us':
+      'This sub-account has expired (its last day is over) and its traffic went back to your main account: set a later last day in the portal and allocate traffic again.',
+    ru: 'Срок действия субаккаунта истёк, а его трафик вернулся на основной аккаунт: укажите в личном кабинете более позднюю дату окончания и снова выделите трафик.',
+  },
   too_many_connections: {
-    'en-us': 'Too many open connections for your account: close some of them, wait a moment and retry.',
-    ru: 'Слишком много открытых соединений у вашего аккаунта: закройте часть из них, подождите и повторите.',
+    'en-us':
+      "Too many open connections for your account or this sub-account's own limit: close some of them, wait a moment and retry (or raise the sub-account's limit in the portal).",
+    ru: 'Слишком много открытых соединений у вашего аккаунта или сверх лимита этого субаккаунта: закройте часть из них, подождите и повторите (или увеличьте лимит субаккаунта в личном кабинете).',
   },
   destination_refused: {
     'en-us':

@@ -17,7 +17,14 @@ export const refusals = {
   disabled: { http: 403, socks: 0x02 },
   /** The owner has no traffic left. */
   no_traffic: { http: 402, socks: 0x02 },
-  /** The account already has its maximum of open connections on this gateway process. */
+  /** The sub-account reached its daily or monthly cap (UTC); it works again in the next day or month. */
+  cap_reached: { http: 429, socks: 0x02 },
+  /** The sub-account's last day is over. */
+  expired: { http: 403, socks: 0x02 },
+  /**
+   * The account (or the sub-account, by its own limit) already has its maximum of open connections
+   * on this gateway process.
+   */
   too_many_connections: { http: 429, socks: 0x02 },
   /** The destination is a private, loopback, link-local or metadata address. */
   destination_refused: { http: 403, socks: 0x02 },

@@ -157,7 +157,7 @@ export async function customerWithSub(
   );
   if (created.code !== 0) throw new Error(`passadd failed: ${JSON.stringify(created)}`);
   const subId = (created.data as { id: number }).id;
-  return { id, username, password, subId, token: account.token, headers };
+  return { id, email: account.email, username, password, subId, token: account.token, headers };
 }
 
 /** A call to the gateways' internal API with the internal secret, as a gateway makes it. */

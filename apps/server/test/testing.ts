@@ -14,3 +14,4 @@ export {
 } from './factories';
 export { auditLedger } from '../src/modules/ledger/ledger.service';
 export { reclaimExpiredLeases } from '../src/modules/gateway-link/lease.service';
+export { expireDueSubaccounts } from '../src/modules/subaccounts/subaccount-expiry.service';

@@ -13,6 +13,7 @@ export * from './recharge';
 export * from './orders';
 export * from './ip';
 export * from './subaccounts';
+export * from './subaccount-limits';
 export * from './whitelist';
 export * from './internal-gateway';
 export * from './gateway-pool';

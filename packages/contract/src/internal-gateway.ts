@@ -37,6 +37,10 @@ export const credentialsData = z.object({
   active: z.boolean(),
   /** HMAC-SHA256 of the proxy password under the verifier key both sides derive from the internal secret. */
   verifier: z.string().nullable(),
+  /** Inactive because its last day is over (refused as `expired`, not `disabled`). */
+  expired: z.boolean().optional(),
+  /** The sub-account's own limit of connections open at once in one gateway process (null: none). */
+  max_connections: z.number().int().positive().nullable().optional(),
 });
 export type Credentials = z.infer<typeof credentialsData>;
 
@@ -60,6 +64,11 @@ export const leaseData = z.object({
   exhausted: z.boolean(),
   /** The owner may not spend at all any more (deleted, disabled, account disabled): close its tunnels. */
   revoked: z.boolean(),
+  /**
+   * Why no more is to come, when `exhausted` or `revoked` says so: `cap` — a sub-account's daily or
+   * monthly cap, not its traffic (refused as `cap_reached`); `expired` — its last day is over.
+   */
+  stop: z.enum(['traffic', 'cap', 'expired', 'revoked']).optional(),
   /** The lease lapses then unless renewed or reported on; the server then voids what was not used. */
   expires_at: z.string(),
 });

@@ -82,6 +82,8 @@ export const ResultCode = {
   ExitPlaceWithoutCountry: 10084,
   ExitPasswordWithoutUsername: 10085,
   ExitLastEnabled: 10086,
+  // A sub-account's limits (issue 18): 10090-10099.
+  SubExpiryPast: 10090,
   // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
   SessionRevoked: 10013,
   ApiTokenRevoked: 10013,
@@ -169,6 +171,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   ExitPlaceWithoutCountry: 400,
   ExitPasswordWithoutUsername: 400,
   ExitLastEnabled: 409,
+  SubExpiryPast: 400,
   SessionRevoked: 401,
   ApiTokenRevoked: 401,
   ApiTokenUnknown: 401,

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { BYTES_PER_MB, trafficGbSchema } from './money';
 import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
+import { subLimitsBody, subLimitsFields, subLimitsView } from './subaccount-limits';
 
 /**
  * Sub-accounts (spec §7 "Sub-accounts"): proxy users of one customer, each with its own traffic.
@@ -87,6 +88,7 @@ export const subAccountSchema = z.object({
   traffic_used_bytes: z.number().int(),
   status: z.enum(subStatuses),
   created_at: z.string(),
+  ...subLimitsView,
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
@@ -112,6 +114,7 @@ export const subAddBody = z.object({
   remark: remarkSchema.default(''),
   /** Initial traffic taken from the main account, in GB (optional). */
   traffic: z.preprocess((v) => (v === '' ? undefined : v), trafficGbSchema.optional()),
+  ...subLimitsFields,
 });
 
 export const subPasswordBody = z.object({
@@ -192,6 +195,14 @@ export const subEndpoints = {
     auth: 'account',
     request: subTrafficBody,
     response: subTrafficData,
+  }),
+  /** The sub-account's caps, last day and connection limit (issue 18; not in the spec). */
+  limits: defineEndpoint({
+    method: 'POST',
+    path: '/auth/limitsupdate',
+    auth: 'account',
+    request: subLimitsBody,
+    response: subAccountSchema,
   }),
   status: defineEndpoint({
     method: 'GET+POST',

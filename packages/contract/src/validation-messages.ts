@@ -21,6 +21,8 @@ const en = {
   'validation.orderChoice': 'Choose a package, the free trial or a quantity of GB',
   'validation.couponWithTrial': 'A coupon cannot be used with the free trial',
   'validation.traffic': 'Enter traffic in GB, e.g. 0.5 or 2 (at most 9 decimals)',
+  'validation.connections':
+    'Enter a whole number of connections from 1 to 10000, or leave it empty for no limit',
   'validation.subUsername': 'The username must be 12-24 letters and digits, no special symbols',
   'validation.proxyPassword': 'The proxy password must be 8-32 letters, digits or - _ . ~',
   'validation.ip': 'Enter an IPv4 address (e.g. 203.0.113.7) or an IPv6 address',
@@ -57,6 +59,8 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.orderChoice': 'Выберите пакет, бесплатный пробный период или количество ГБ',
   'validation.couponWithTrial': 'Купон нельзя применить к бесплатному пробному периоду',
   'validation.traffic': 'Введите трафик в ГБ, например 0.5 или 2 (не более 9 знаков после точки)',
+  'validation.connections':
+    'Введите целое число соединений от 1 до 10000 или оставьте поле пустым — без ограничения',
   'validation.subUsername': 'Имя пользователя — от 12 до 24 латинских букв и цифр, без спецсимволов',
   'validation.proxyPassword': 'Пароль прокси — от 8 до 32 латинских букв, цифр или символов - _ . ~',
   'validation.ip': 'Введите IPv4-адрес (например, 203.0.113.7) или IPv6-адрес',

@@ -1,4 +1,10 @@
-import { internalGatewayEndpoints, rechargeEndpoints, subEndpoints, trafficLinks } from '@resiport/contract';
+import {
+  internalGatewayEndpoints,
+  NO_SUB_LIMITS,
+  rechargeEndpoints,
+  subEndpoints,
+  trafficLinks,
+} from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, endpointClient, passThroughData, type ApiRequest } from './endpoint-client';
 
@@ -22,6 +28,7 @@ const sub = {
   traffic_used_bytes: 0,
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
+  ...NO_SUB_LIMITS,
 };
 
 describe('endpoint client', () => {

@@ -4,11 +4,13 @@ import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, subEndpoints } from '@resiport/contra
 import type { Gateway } from '@resiport/gateway';
 import {
   basic,
+  closed,
   closeServer,
   httpConnect,
   readAll,
   startBlaster,
   startFirehose,
+  socksConnect,
   startHttpTarget,
   waitFor,
 } from '@resiport/gateway/testing';
@@ -224,4 +226,41 @@ export async function smallDownload(gatewayPort: number, targetPort: number, use
   }
   tunnel.socket.write('GET /bytes/1000 HTTP/1.1\r\nHost: target\r\nConnection: close\r\n\r\n');
   return { status: 200, body: (await readAll(tunnel.socket, 5000)).toString('latin1') };
+}
+
+/**
+ * Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5) and reads them all until the
+ * gateway closes them (the owner ran dry): how many opened, and the bytes their clients moved.
+ */
+export async function drainTunnels(
+  gateway: Gateway,
+  blasterPort: number,
+  user: string,
+  pass: string,
+  n: number,
+): Promise<{ opened: number; received: number }> {
+  const opened = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      // A tunnel still in its handshake when the owner runs dry is refused or dropped: not opened.
+      try {
+        if (i % 2 === 0) {
+          const t = await httpConnect(gateway.httpPort, `127.0.0.1:${blasterPort}`, basic(user, pass));
+          if (t.status !== 200) t.socket.destroy();
+          return t.status === 200 ? t.socket : undefined;
+        }
+        const s = await socksConnect(
+          gateway.socksPort,
+          { host: '127.0.0.1', port: blasterPort },
+          { user, pass },
+        );
+        if (s.rep !== 0) s.socket.destroy();
+        return s.rep === 0 ? s.socket : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const sockets = opened.flatMap((s) => (s ? [s] : []));
+  await Promise.all(sockets.map((s) => closed(s, 20_000)));
+  return { opened: sockets.length, received: sockets.reduce((total, s) => total + moved(s), 0) };
 }

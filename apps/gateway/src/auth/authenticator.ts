@@ -28,6 +28,8 @@ export interface Identity {
   sourceIp: string;
   target: Targeting;
   session?: Session;
+  /** The sub-account's own limit of open connections in this process (absent: the account's alone). */
+  maxConnections?: number;
 }
 
 export interface Credential {
@@ -142,9 +144,11 @@ export class Authenticator {
         return this.refuse('auth_failed', sourceIp);
       }
       this.throttle.succeeded(sourceIp, subuser);
-      if (!found.active) return this.refuse('disabled', sourceIp);
+      if (!found.active) return this.refuse(found.expired ? 'expired' : 'disabled', sourceIp);
       const owner = { account_id: found.account_id, subaccount_id: found.subaccount_id };
-      return this.identity(owner, 'password', sourceIp, target, session);
+      const result = this.identity(owner, 'password', sourceIp, target, session);
+      if (result.ok && found.max_connections) result.identity.maxConnections = found.max_connections;
+      return result;
     } catch {
       return this.refuse('server_unavailable', sourceIp);
     }

@@ -150,8 +150,9 @@ class Handshake {
     this.authenticating = false;
     if (this.socket.destroyed) return;
     if (withPassword) {
-      // A disabled owner passes authentication and is refused its CONNECT with "not allowed".
-      if (!result.ok && result.reason !== 'disabled') {
+      // A disabled or expired owner (the right password) passes authentication and is refused its
+      // CONNECT with "not allowed".
+      if (!result.ok && result.reason !== 'disabled' && result.reason !== 'expired') {
         this.service.refuse(result.reason);
         return this.endWith(AUTH_FAILED);
       }

@@ -175,11 +175,12 @@ export class Leases implements CreditKeeper {
         this.options.onRenewal?.(answer.granted_bytes);
         const at = this.now();
         if (answer.revoked) {
+          const refusal = answer.stop === 'expired' ? 'expired' : 'disabled';
           credit.credit = Math.min(credit.credit, 0);
           credit.exhausted = true;
-          this.dry(credit, 'disabled', at);
+          this.dry(credit, refusal, at);
           this.options.onRevoked(credit.owner);
-          return this.cut(credit, 'disabled');
+          return this.cut(credit, refusal);
         }
         // A grant to a lease the change feed already voided is gone on the server: do not spend it.
         credit.spentAtGrant = credit.grantedTotal - credit.credit;
@@ -191,7 +192,7 @@ export class Leases implements CreditKeeper {
         }
         if (answer.granted_bytes > 0) credit.lastGrantAt = at;
         credit.exhausted = answer.exhausted;
-        if (credit.exhausted) this.dry(credit, 'no_traffic', at);
+        if (credit.exhausted) this.dry(credit, answer.stop === 'cap' ? 'cap_reached' : 'no_traffic', at);
         else credit.dryUntil = 0;
         this.settleHold(credit);
       } catch (error) {
@@ -219,7 +220,7 @@ export class Leases implements CreditKeeper {
     if (credit.credit > 0) {
       if (credit.held) this.unhold(credit);
     } else if (credit.exhausted) {
-      this.cut(credit, 'no_traffic');
+      this.cut(credit, credit.refusal);
     }
   }
 

@@ -29,6 +29,8 @@ export class Meter {
   private readonly byOwner = new Map<string, Set<Tunnel>>();
   /** Open tunnels plus connections still being set up, per account (the connection limit). */
   private readonly load = new Map<number, number>();
+  /** The same, per owner with its own limit (a sub-account's `max_connections`). */
+  private readonly ownerLoad = new Map<string, number>();
   /** Per client socket: how far its bytes are billed, once a tunnel on it finished without closing it. */
   private readonly billed = new WeakMap<Socket, { read: number; written: number }>();
   /** The tracked tunnel on each client socket (a kept-alive connection carries one at a time). */
@@ -50,18 +52,28 @@ export class Meter {
     };
   }
 
-  /** Takes a connection slot of the account; false when it already has `max`. */
-  reserve(accountId: number, max: number): boolean {
+  /**
+   * Takes a connection slot of the account (at most `accountMax`) and, when the identity has its own
+   * limit, one of the owner's; false (nothing taken) when either is full.
+   */
+  reserve(identity: Identity, accountMax: number): boolean {
+    const accountId = identity.owner.account_id;
     const current = this.load.get(accountId) ?? 0;
-    if (current >= max) return false;
+    if (current >= accountMax) return false;
+    const ownMax = identity.maxConnections;
+    if (ownMax !== undefined) {
+      const own = this.ownerLoad.get(identity.ownerKey) ?? 0;
+      if (own >= ownMax) return false;
+      this.ownerLoad.set(identity.ownerKey, own + 1);
+    }
     this.load.set(accountId, current + 1);
     return true;
   }
 
-  unreserve(accountId: number): void {
-    const current = (this.load.get(accountId) ?? 1) - 1;
-    if (current <= 0) this.load.delete(accountId);
-    else this.load.set(accountId, current);
+  /** Gives back what `reserve` took for this identity. */
+  unreserve(identity: Identity): void {
+    decrement(this.load, identity.owner.account_id);
+    if (identity.maxConnections !== undefined) decrement(this.ownerLoad, identity.ownerKey);
   }
 
   /** Registers a tunnel whose slot was reserved; it leaves (with a final read) when its client closes. */
@@ -96,7 +108,7 @@ export class Meter {
     if (!set?.delete(tunnel)) return;
     if (set.size === 0) this.byOwner.delete(key);
     if (this.bySocket.get(tunnel.client) === tunnel) this.bySocket.delete(tunnel.client);
-    this.unreserve(tunnel.identity.owner.account_id);
+    this.unreserve(tunnel.identity);
     this.sample(tunnel);
   }
 
@@ -167,4 +179,10 @@ export class Meter {
     for (const set of this.byOwner.values()) total += set.size;
     return total;
   }
+}
+
+function decrement<K>(counts: Map<K, number>, key: K): void {
+  const current = (counts.get(key) ?? 1) - 1;
+  if (current <= 0) counts.delete(key);
+  else counts.set(key, current);
 }

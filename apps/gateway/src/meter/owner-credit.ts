@@ -1,7 +1,10 @@
 import type { TrafficOwner } from '@resiport/contract';
 
-/** Why an owner's tunnels may not carry: its traffic ran out, it may not spend, or the server is away. */
-export type LeaseRefusal = 'no_traffic' | 'disabled' | 'server_unavailable';
+/**
+ * Why an owner's tunnels may not carry: its traffic ran out, a sub-account's cap is reached, it may
+ * not spend (disabled, or past its last day), or the server is away.
+ */
+export type LeaseRefusal = 'no_traffic' | 'cap_reached' | 'disabled' | 'expired' | 'server_unavailable';
 
 /** What a credit tells the lease keeper (`Leases`): it ran low, or it has credit again while held. */
 export interface CreditKeeper {

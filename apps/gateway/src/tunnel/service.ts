@@ -56,13 +56,12 @@ export class TunnelService {
     const waiting = leases.acquire(identity.owner, identity.ownerKey);
     const noCredit = waiting && (await waiting);
     if (noCredit) return this.refuse(noCredit);
-    const accountId = identity.owner.account_id;
-    if (!meter.reserve(accountId, this.deps.maxConnectionsPerAccount)) {
+    if (!meter.reserve(identity, this.deps.maxConnectionsPerAccount)) {
       return this.refuse('too_many_connections');
     }
     const routed = await router.open(request, destination);
     if (!routed.ok) {
-      meter.unreserve(accountId);
+      meter.unreserve(identity);
       return this.refuse(routed.reason);
     }
     return { ok: true, identity, upstream: routed.socket, exit: routed.exit };
@@ -81,7 +80,7 @@ export class TunnelService {
     const { identity, upstream, exit } = connected;
     if (client.destroyed) {
       upstream.destroy();
-      this.deps.meter.unreserve(identity.owner.account_id);
+      this.deps.meter.unreserve(identity);
       return undefined;
     }
     const credit = this.deps.leases.of(identity.owner, identity.ownerKey);

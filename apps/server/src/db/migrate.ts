@@ -19,6 +19,7 @@ import * as adminCustomers from './migrations/2026_11_27_0910_admin_customers';
 import * as adminPayments from './migrations/2026_11_27_0920_admin_payments';
 import * as exits from './migrations/2026_11_27_0940_exits';
 import * as subaccountTotals from './migrations/2026_11_28_0900_subaccount_totals';
+import * as subaccountLimits from './migrations/2026_11_29_0900_subaccount_limits';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0920_admin_payments': adminPayments,
   '2026_11_27_0940_exits': exits,
   '2026_11_28_0900_subaccount_totals': subaccountTotals,
+  '2026_11_29_0900_subaccount_limits': subaccountLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

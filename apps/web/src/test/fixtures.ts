@@ -1,6 +1,7 @@
 import {
   BYTES_PER_GB,
   NO_ACCESS,
+  NO_SUB_LIMITS,
   type SubAccount,
   type UserInfo,
   type WhitelistEntry,
@@ -42,6 +43,7 @@ export function aSub(fields: Partial<SubAccount> & Pick<SubAccount, 'id' | 'user
     traffic_used_bytes: gb(2),
     status: 'active',
     created_at: '2026-02-01T09:00:00.000Z',
+    ...NO_SUB_LIMITS,
     ...fields,
   };
 }

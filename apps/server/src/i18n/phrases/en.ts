@@ -101,6 +101,7 @@ export const en = {
     ExitPasswordWithoutUsername: 'A password needs a username',
     ExitLastEnabled:
       'This is the last enabled exit: lines would have no exit. Enable or add another exit first',
+    SubExpiryPast: 'This last day is already over; choose today or a later day, or disable the sub-account',
     SessionRevoked: 'This session was signed out; please sign in again',
     ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
     ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',

@@ -10,6 +10,8 @@ const NOT_FOUND: Credentials = {
   subaccount_id: null,
   active: false,
   verifier: null,
+  expired: false,
+  max_connections: null,
 };
 
 /** Who a proxy username is, with a verifier of its password (never the password itself). */
@@ -17,12 +19,15 @@ export async function lookupCredentials(ctx: AppContext, username: string): Prom
   const sub = await liveSubaccountByUsername(ctx.db, username.toLowerCase());
   if (!sub) return NOT_FOUND;
   const password = decryptProxyPassword(ctx.proxyPasswordKey, sub.password_cipher);
+  const expired = sub.expires_at !== null && sub.expires_at <= ctx.clock();
   return {
     found: true,
     account_id: sub.account_id,
     subaccount_id: sub.id,
-    active: sub.status === 'active' && sub.account_status === 'active',
+    active: sub.status === 'active' && sub.account_status === 'active' && !expired,
     verifier: proxyPasswordVerifier(proxyVerifierKey(ctx.internalSecret), password),
+    expired,
+    max_connections: sub.max_connections,
   };
 }
 

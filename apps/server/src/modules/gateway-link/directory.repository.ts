@@ -11,34 +11,48 @@ export function liveSubaccountByUsername(db: Executor, username: string) {
   return db
     .selectFrom('subaccounts as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select(['s.id', 's.account_id', 's.password_cipher', 's.status', 'a.status as account_status'])
+    .select([
+      's.id',
+      's.account_id',
+      's.password_cipher',
+      's.status',
+      's.expires_at',
+      's.max_connections',
+      'a.status as account_status',
+    ])
     .where('s.username', '=', username)
     .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
-/** May this owner spend traffic now? (live, enabled sub-account of an active account) */
-export async function ownerMaySpend(
+/**
+ * May this owner spend traffic at `now`? `may`: a live, enabled sub-account (before the end of its
+ * last day) of an active account, or an active main account; `expired`: its last day is over;
+ * `revoked`: anything else (deleted, disabled, account disabled).
+ */
+export async function ownerSpendState(
   db: Executor,
   owner: { accountId: number; subaccountId: number | null },
-): Promise<boolean> {
+  now: Date,
+): Promise<'may' | 'expired' | 'revoked'> {
   if (owner.subaccountId === null) {
     const account = await db
       .selectFrom('accounts')
       .select('status')
       .where('id', '=', owner.accountId)
       .executeTakeFirst();
-    return account?.status === 'active';
+    return account?.status === 'active' ? 'may' : 'revoked';
   }
   const row = await db
     .selectFrom('subaccounts as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select(['s.status', 'a.status as account_status'])
+    .select(['s.status', 's.expires_at', 'a.status as account_status'])
     .where('s.id', '=', owner.subaccountId)
     .where('s.account_id', '=', owner.accountId)
     .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row?.status === 'active' && row.account_status === 'active';
+  if (row?.status !== 'active' || row.account_status !== 'active') return 'revoked';
+  return row.expires_at !== null && row.expires_at <= now ? 'expired' : 'may';
 }
 
 export function whitelistOwner(db: Executor, ip: string) {

@@ -38,6 +38,7 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         granted_bytes: Number(lease.granted),
         exhausted: lease.exhausted,
         revoked: lease.revoked,
+        ...(lease.stop ? { stop: lease.stop } : {}),
         expires_at: lease.expiresAt.toISOString(),
       });
     });

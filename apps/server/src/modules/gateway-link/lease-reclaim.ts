@@ -3,13 +3,15 @@ import { addSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { takeLease } from '../../lib/job-lease';
 import { jobTracker } from '../../lib/job-runs';
+import { expireDueSubaccounts } from '../subaccounts/subaccount-expiry.service';
 import { reclaimExpiredLeases } from './lease.service';
 
 const JOB = 'reclaim-traffic-leases';
 
 /**
  * Voids traffic leases of gateway processes that stopped renewing (crashed) every `everyMs`, in one
- * server process at a time; the unused bytes go back to their owners.
+ * server process at a time; the unused bytes go back to their owners. The same tick returns the
+ * traffic of sub-accounts whose last day is over (subaccount-expiry.service.ts).
  */
 export function startLeaseReclaim(ctx: AppContext, everyMs = 30_000): () => void {
   const holder = `process-${process.pid}-${randomToken(6)}`;
@@ -25,7 +27,9 @@ export function startLeaseReclaim(ctx: AppContext, everyMs = 30_000): () => void
       if (!(await takeLease(ctx.db, JOB, holder, now, addSeconds(now, leaseSeconds)))) return undefined;
       const reclaimed = await reclaimExpiredLeases(ctx);
       if (reclaimed > 0) ctx.log.info({ reclaimed }, 'voided expired traffic leases');
-      return reclaimed;
+      const expired = await expireDueSubaccounts(ctx);
+      if (expired > 0) ctx.log.info({ expired }, 'returned the traffic of expired sub-accounts');
+      return reclaimed + expired;
     })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'lease reclaim failed'))
       .finally(() => (running = false));

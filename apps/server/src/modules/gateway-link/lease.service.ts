@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
-import { isLiveSubaccount, readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
-import { ownerMaySpend } from './directory.repository';
+import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
+import { ownerSpendState } from './directory.repository';
 import { repayDebt } from './debt.service';
 import { recordLeasesVoided } from './gateway-events.service';
 import { noteVoid } from './voids-applied';
@@ -34,14 +34,22 @@ export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   subaccountId: owner.subaccount_id,
 });
 
-async function ownerTrafficLeft(
+/**
+ * What the owner may lease now: its traffic left, or less when a sub-account's cap leaves less
+ * (`capped`: the cap, not the traffic, is what runs out).
+ */
+async function ownerLeasable(
   trx: Transaction<Database>,
   key: { accountId: number; subaccountId: number | null },
-): Promise<bigint> {
-  return key.subaccountId === null
-    ? balanceOf(trx, key.accountId, 'traffic')
-    : readSubaccountTrafficLeft(trx, key.accountId, key.subaccountId);
+  now: Date,
+): Promise<{ left: bigint; capped: boolean }> {
+  if (key.subaccountId === null) {
+    return { left: await balanceOf(trx, key.accountId, 'traffic'), capped: false };
+  }
+  return readSubaccountLeasable(trx, key.accountId, key.subaccountId, now);
 }
+
+export type LeaseStop = 'traffic' | 'cap' | 'expired' | 'revoked';
 
 /**
  * A grant takes at most half of what the owner has left (but at least this), so one process's
@@ -63,30 +71,43 @@ export function grantSize(want: bigint, left: bigint): bigint {
  * two-phase transfer): the bytes leave `traffic_left` now, as a `lease` ledger entry, so several
  * processes can never spend more than there is; they count as reserved (still "left" to the
  * customer) until used or returned. Grants nothing — and says `revoked` — when the owner may not
- * spend (deleted or disabled sub-account, disabled account).
+ * spend (deleted or disabled sub-account, disabled account, a sub-account past its last day). A
+ * sub-account's caps bound the grant like its traffic does (`stop: 'cap'` once they are reached).
  */
 export async function grantLease(
   ctx: AppContext,
   key: LeaseKey,
   want: bigint,
-): Promise<{ leaseId: number; granted: bigint; exhausted: boolean; revoked: boolean; expiresAt: Date }> {
-  const expiresAt = addSeconds(ctx.clock(), LEASE_TTL_SECONDS);
+): Promise<{
+  leaseId: number;
+  granted: bigint;
+  exhausted: boolean;
+  revoked: boolean;
+  stop?: LeaseStop;
+  expiresAt: Date;
+}> {
+  const now = ctx.clock();
+  const expiresAt = addSeconds(now, LEASE_TTL_SECONDS);
   return ctx.db.transaction().execute(async (trx) => {
     await lockAccountBalances(trx, key.accountId);
-    if (!(await ownerMaySpend(trx, key))) {
+    const state = await ownerSpendState(trx, key, now);
+    if (state !== 'may') {
       const open = await findOpenLease(trx, key);
-      return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, expiresAt };
+      const stop = state === 'expired' ? 'expired' : 'revoked';
+      return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
     }
     const open = await findOpenLease(trx, key);
     // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
     // until its gateway released it (a renewal right after a recycle took everything).
-    if (!open && (await ownerTrafficLeft(trx, key)) === 0n) {
-      return { leaseId: 0, granted: 0n, exhausted: true, revoked: false, expiresAt };
+    const before = open ? undefined : await ownerLeasable(trx, key, now);
+    if (before?.left === 0n) {
+      const stop = before.capped ? 'cap' : 'traffic';
+      return { leaseId: 0, granted: 0n, exhausted: true, revoked: false, stop, expiresAt };
     }
     const lease = open ?? (await openLease(trx, key, expiresAt));
     const grantRef = `${lease.id}.${lease.grants + 1}`;
     await repayDebt(trx, key, { type: 'lease', id: grantRef });
-    const left = await ownerTrafficLeft(trx, key);
+    const { left, capped } = await ownerLeasable(trx, key, now);
     const granted = grantSize(want, left);
     if (granted > 0n) {
       const reserved = await post(trx, {
@@ -101,7 +122,15 @@ export async function grantLease(
       await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
     }
     await changeLease(trx, lease.id, { grantedBy: granted, grant: granted > 0n, expiresAt });
-    return { leaseId: lease.id, granted, exhausted: left - granted === 0n, revoked: false, expiresAt };
+    const exhausted = left - granted === 0n;
+    return {
+      leaseId: lease.id,
+      granted,
+      exhausted,
+      revoked: false,
+      ...(exhausted ? { stop: capped ? ('cap' as const) : ('traffic' as const) } : {}),
+      expiresAt,
+    };
   });
 }
 

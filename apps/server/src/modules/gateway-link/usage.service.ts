@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { lockAccountBalances, post } from '../ledger/ledger.service';
-import { readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
+import { countCappedUsage, readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { balanceOf } from '../ledger/ledger.service';
 import { recordExitTraffic } from '../exits/exit-reports.service';
 import { claimUsageBatch, recordUsage } from '../traffic/usage-record.service';
@@ -87,6 +87,8 @@ async function consume(
   }
   await addToOwner(trx, key, 'traffic_reserved_bytes', -fromLease);
   await addToOwner(trx, key, 'traffic_used_bytes', total - unbilled);
+  // Every byte it moved counts toward its caps, billed to it or not.
+  if (key.subaccountId !== null) await countCappedUsage(trx, key.subaccountId, total, now);
   if (unbilled > 0n) {
     await addToOwner(trx, main, 'traffic_debt_bytes', unbilled);
     const tunnels = BigInt(Math.max(entry.tunnels ?? 1, 1));

@@ -1,4 +1,7 @@
+import { utcDayNumber, utcMonthStartDay } from '@resiport/contract';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { Database } from '../../db/database.types';
 
 /** Narrow reads of `subaccounts` for other modules (through subaccount-lookup.service.ts). */
 
@@ -32,5 +35,26 @@ export function usernamesByIds(db: Executor, accountId: number, ids: readonly nu
     .select(['id', 'username'])
     .where('account_id', '=', accountId)
     .where('id', 'in', ids)
+    .execute();
+}
+
+/** Adds `bytes` to the cap counters of the UTC day and month of `now` (see subaccount-limits.ts). */
+export async function countCappedUsage(
+  trx: Transaction<Database>,
+  subaccountId: number,
+  bytes: bigint,
+  now: Date,
+): Promise<void> {
+  if (bytes <= 0n) return;
+  const today = utcDayNumber(now);
+  const monthStart = utcMonthStartDay(now);
+  await trx
+    .updateTable('subaccounts')
+    .set({
+      day_used_bytes: sql`case when usage_day = ${today} then day_used_bytes + ${bytes} else ${bytes} end`,
+      month_used_bytes: sql`case when usage_day >= ${monthStart} then month_used_bytes + ${bytes} else ${bytes} end`,
+      usage_day: today,
+    })
+    .where('id', '=', subaccountId)
     .execute();
 }

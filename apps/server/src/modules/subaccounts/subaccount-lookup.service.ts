@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import { isLiveSubaccount, isOwnLiveSubaccount, usernamesByIds } from './subaccount-lookup.repository';
+import { capLeft } from './subaccount-limits';
 import { findOwnSubaccount } from './subaccount.repository';
 
 /**
@@ -22,6 +23,30 @@ export async function readSubaccountTrafficLeft(
 ): Promise<bigint> {
   return (await findOwnSubaccount(trx, accountId, subaccountId))?.traffic_left_bytes ?? 0n;
 }
+
+/**
+ * What a sub-account may lease at `now`: its traffic left, or what its caps leave when that is less
+ * (`capped`); nothing when it is not this account's live sub-account.
+ */
+export async function readSubaccountLeasable(
+  trx: Transaction<Database>,
+  accountId: number,
+  subaccountId: number,
+  now: Date,
+): Promise<{ left: bigint; capped: boolean }> {
+  const row = await findOwnSubaccount(trx, accountId, subaccountId);
+  if (!row) return { left: 0n, capped: false };
+  const cap = capLeft(row, now);
+  return cap !== null && cap < row.traffic_left_bytes
+    ? { left: cap, capped: true }
+    : { left: row.traffic_left_bytes, capped: false };
+}
+
+/**
+ * Counts usage toward the sub-account's caps, in the usage batch's transaction: its counters of the
+ * UTC day and month of `now` grow, or start again in a later day or month.
+ */
+export { countCappedUsage } from './subaccount-lookup.repository';
 
 /** Ids per statement: far below PostgreSQL's 65535 parameters, however many sub-accounts were ever deleted. */
 const IDS_PER_QUERY = 1000;

@@ -1,10 +1,12 @@
 import type { SubAccount } from '@resiport/contract';
 import { shownTrafficLeft } from '../traffic/traffic-left.service';
 import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
+import { isExpired, periodUsage } from './subaccount-limits';
 import type { SubaccountRow } from './subaccount.repository';
 
-/** A sub-account as its owner sees it, password decrypted (never logged: responses are not). */
-export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow): SubAccount {
+/** A sub-account as its owner sees it at `now`, password decrypted (never logged: responses are not). */
+export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow, now: Date): SubAccount {
+  const used = periodUsage(row, now);
   return {
     id: row.id,
     username: row.username,
@@ -16,5 +18,12 @@ export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow): SubAcco
     traffic_used_bytes: Number(row.traffic_used_bytes),
     status: row.status,
     created_at: row.created_at.toISOString(),
+    daily_cap_bytes: row.daily_cap_bytes === null ? null : Number(row.daily_cap_bytes),
+    monthly_cap_bytes: row.monthly_cap_bytes === null ? null : Number(row.monthly_cap_bytes),
+    used_today_bytes: Number(used.today),
+    used_this_month_bytes: Number(used.thisMonth),
+    expires_on: row.expires_at === null ? null : row.expires_at.toISOString().slice(0, 10),
+    expired: isExpired(row, now),
+    max_connections: row.max_connections,
   };
 }

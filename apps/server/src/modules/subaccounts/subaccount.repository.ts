@@ -6,9 +6,19 @@ import type { SubaccountsTable, TrafficTransfersTable, TransferKind } from './su
 export type SubaccountRow = Selectable<SubaccountsTable>;
 export type TransferRow = Selectable<TrafficTransfersTable>;
 
+/** The columns a customer sets as a sub-account's limits (`expired_at` is cleared with a new last day). */
+export type LimitColumn =
+  'daily_cap_bytes' | 'monthly_cap_bytes' | 'expires_at' | 'expired_at' | 'max_connections';
+
 export function insertSubaccount(
   trx: Transaction<Database>,
-  values: { accountId: number; username: string; passwordCipher: string; remark: string },
+  values: {
+    accountId: number;
+    username: string;
+    passwordCipher: string;
+    remark: string;
+    limits: Partial<Pick<SubaccountRow, LimitColumn>>;
+  },
 ): Promise<SubaccountRow> {
   return trx
     .insertInto('subaccounts')
@@ -17,6 +27,7 @@ export function insertSubaccount(
       username: values.username,
       password_cipher: values.passwordCipher,
       remark: values.remark,
+      ...values.limits,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -88,7 +99,7 @@ export function updateSubaccount(
   db: Executor,
   accountId: number,
   id: number,
-  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status'>>,
+  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status' | LimitColumn>>,
 ): Promise<SubaccountRow | undefined> {
   return db
     .updateTable('subaccounts')
@@ -98,6 +109,19 @@ export function updateSubaccount(
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Live sub-accounts whose last day ended by `now` and whose traffic has not gone back yet. */
+export function subaccountsDueToExpire(db: Executor, now: Date, limit: number) {
+  return db
+    .selectFrom('subaccounts')
+    .select(['id', 'account_id'])
+    .where('expires_at', '<=', now)
+    .where('expired_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
 }
 
 export async function markSubaccountDeleted(trx: Transaction<Database>, id: number, at: Date): Promise<void> {

@@ -8,16 +8,18 @@ import {
   addSubaccount,
   changeProxyPassword,
   changeRemark,
+  changeLimits,
   changeStatus,
   listOwnSubaccounts,
   mainTrafficLeft,
 } from './subaccount.service';
 import { toSubAccount } from './subaccount-view';
+import type { SubaccountRow } from './subaccount.repository';
 import { deleteSubaccount, moveTraffic } from './traffic-transfer.service';
 
 /** Sub-accounts: proxy users with their own traffic (spec §7 "Sub-accounts"). */
 export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const view = toSubAccount.bind(null, ctx.proxyPasswordKey);
+  const view = (row: SubaccountRow) => toSubAccount(ctx.proxyPasswordKey, row, ctx.clock());
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['sub-accounts']);
 
@@ -32,12 +34,13 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     });
 
-    route(subEndpoints.add, async (request, { username, password, remark, traffic }) => {
+    route(subEndpoints.add, async (request, { username, password, remark, traffic, ...limits }) => {
       const sub = await addSubaccount(ctx, currentAccount(request), {
         username,
         password,
         remark,
         trafficBytes: BigInt(traffic ?? 0),
+        limits,
       });
       return ok(request, view(sub));
     });
@@ -47,6 +50,9 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(subEndpoints.remark, async (request, input) =>
       ok(request, view(await changeRemark(ctx, currentAccount(request), input.id, input.remark))),
+    );
+    route(subEndpoints.limits, async (request, { id, ...limits }) =>
+      ok(request, view(await changeLimits(ctx, currentAccount(request), id, limits))),
     );
     route(subEndpoints.status, async (request, input) =>
       ok(request, view(await changeStatus(ctx, currentAccount(request), input.id, input.status))),

@@ -1,4 +1,4 @@
-import { MAX_SUBACCOUNTS } from '@resiport/contract';
+import { MAX_SUBACCOUNTS, type SubLimitsInput } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -15,6 +15,7 @@ import {
   updateSubaccount,
   type SubaccountRow,
 } from './subaccount.repository';
+import { limitColumnNames, limitColumns } from './subaccount-limit-columns';
 import { transfer } from './traffic-transfer.service';
 import type { SubaccountsTrafficFigures } from './subaccount.repository';
 
@@ -29,6 +30,7 @@ export interface NewSubaccount {
   password: string | undefined;
   remark: string;
   trafficBytes: bigint;
+  limits?: SubLimitsInput;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function addSubaccount(
         username: input.username,
         passwordCipher: cipher,
         remark: input.remark,
+        limits: limitColumns(input.limits ?? {}, ctx.clock()),
       });
       if (input.trafficBytes > 0n) {
         await transfer(trx, owner.id, sub.id, 'allocate', input.trafficBytes, null);
@@ -109,13 +112,23 @@ async function update(
   id: number,
   values: Parameters<typeof updateSubaccount>[3],
 ): Promise<SubaccountRow> {
+  const changesLimits = Object.keys(values).some((column) => limitColumnNames.has(column));
   const row = await voidingTransaction(ctx, async (trx) => {
-    const closesAccess = values.password_cipher !== undefined || values.status === 'disabled';
+    const closesAccess =
+      values.password_cipher !== undefined || values.status === 'disabled' || changesLimits;
     if (closesAccess) await lockAccountBalances(trx, owner.id);
     const updated = await updateSubaccount(trx, owner.id, id, values);
-    // The old password's (or the disabled sub-account's) reservations go back at once.
+    // The old password's (or the disabled sub-account's) reservations go back at once; so do those
+    // granted under the old limits, so gateways lease again under the new ones.
     if (updated && closesAccess) await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
-    if (updated && (values.password_cipher !== undefined || values.status !== undefined)) {
+    // Gateways fetch the record again (and close its tunnels) when what they check at connect time
+    // changed; a cap needs no more than the voided leases.
+    const announce =
+      values.password_cipher !== undefined ||
+      values.status !== undefined ||
+      values.expires_at !== undefined ||
+      values.max_connections !== undefined;
+    if (updated && announce) {
       await recordSubaccountChange(trx, {
         accountId: owner.id,
         subaccountId: id,
@@ -141,6 +154,16 @@ export async function changeProxyPassword(
 
 export async function changeRemark(ctx: AppContext, owner: Owner, id: number, remark: string) {
   return update(ctx, owner, id, { remark });
+}
+
+/**
+ * Sets the sub-account's caps, last day and connection limit (only those given). Takes effect at
+ * once: its leases are voided (gateways lease again under the new caps) and gateways fetch its
+ * record again (last day, connection limit). A later last day after an expiry lets it connect again;
+ * the traffic the expiry returned stays with the main account.
+ */
+export async function changeLimits(ctx: AppContext, owner: Owner, id: number, limits: SubLimitsInput) {
+  return update(ctx, owner, id, limitColumns(limits, ctx.clock()));
 }
 
 /** A disabled sub-account keeps its traffic but cannot connect until enabled again. */

@@ -22,6 +22,17 @@ export interface SubaccountsTable {
   status: Generated<(typeof subStatuses)[number]>;
   created_at: Timestamp;
   deleted_at: Date | null;
+  /** Limits (issue 18; migration 2026_11_29_0900): null when not set. */
+  daily_cap_bytes: bigint | null;
+  monthly_cap_bytes: bigint | null;
+  max_connections: number | null;
+  /** The end of its last day (UTC), and when the expiry sweep returned its traffic. */
+  expires_at: Date | null;
+  expired_at: Date | null;
+  /** What the caps count: usage in UTC day `usage_day` (days since 1970) and in that day's month. */
+  usage_day: Generated<number>;
+  day_used_bytes: Generated<bigint>;
+  month_used_bytes: Generated<bigint>;
 }
 
 /** A move of traffic between the main account and a sub-account (each also posts two ledger entries). */

@@ -13,22 +13,24 @@ import {
   stateOptions,
   type Places,
 } from './locations';
+import { aSub } from '../../test/fixtures';
 import { countryNameOf, testFailureOf, testFailures, testFailureText } from './test-result';
 
 const GB = 1_000_000_000;
 
-const sub = (overrides: Partial<SubAccount> = {}): SubAccount => ({
-  id: 1,
-  username: 'teamalpha2024',
-  password: 'Qw3rTy9uIo0pAs1d',
-  remark: '',
-  allocated_bytes: GB,
-  traffic_left_bytes: GB,
-  traffic_used_bytes: 0,
-  status: 'active',
-  created_at: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const sub = (overrides: Partial<SubAccount> = {}): SubAccount =>
+  aSub({
+    id: 1,
+    username: 'teamalpha2024',
+    password: 'Qw3rTy9uIo0pAs1d',
+    remark: '',
+    allocated_bytes: GB,
+    traffic_left_bytes: GB,
+    traffic_used_bytes: 0,
+    status: 'active',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
 
 describe('test results', () => {
   it('groups the gateway reasons into what the user can act on', () => {

@@ -6,8 +6,10 @@ export type ProxyTestResult = EndpointData<typeof dynamicEndpoints.test>;
 /** The failures the generator explains in words; anything else is `other`, with the raw reason. */
 export const testFailures = [
   'no_traffic',
+  'cap_reached',
   'auth',
   'disabled',
+  'expired',
   'no_exit',
   'destination_refused',
   'unreachable',
@@ -23,6 +25,8 @@ const failureOfReason: Readonly<Record<string, TestFailure>> = {
   auth_failed: 'auth',
   bad_username: 'auth',
   disabled: 'disabled',
+  cap_reached: 'cap_reached',
+  expired: 'expired',
   no_exit: 'no_exit',
   destination_refused: 'destination_refused',
   unreachable: 'unreachable',
@@ -40,6 +44,8 @@ export const testFailureText: Record<TestFailure, MessageId> = {
   no_traffic: 'generator.test.error.no_traffic',
   auth: 'generator.test.error.auth',
   disabled: 'generator.test.error.disabled',
+  cap_reached: 'generator.test.error.cap_reached',
+  expired: 'generator.test.error.expired',
   no_exit: 'generator.test.error.no_exit',
   destination_refused: 'generator.test.error.destination_refused',
   unreachable: 'generator.test.error.unreachable',

@@ -1,4 +1,10 @@
-import { proxyPasswordSchema, ResultCode, subTrafficBody, type SubAccount } from '@resiport/contract';
+import {
+  NO_SUB_LIMITS,
+  proxyPasswordSchema,
+  ResultCode,
+  subTrafficBody,
+  type SubAccount,
+} from '@resiport/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { serverFieldErrors } from '../../lib/form-errors';
@@ -21,6 +27,7 @@ const sub: SubAccount = {
   traffic_used_bytes: 1_543_210_988,
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
+  ...NO_SUB_LIMITS,
 };
 
 describe('traffic amounts in GB', () => {

@@ -81,6 +81,10 @@ export const generator = {
   'generator.test.error.auth':
     'The gateway refused the username or password. Check that the sub-account still exists and its password has not changed.',
   'generator.test.error.disabled': 'This sub-account or your account is disabled.',
+  'generator.test.error.cap_reached':
+    "This sub-account reached its daily or monthly cap. It works again after 00:00 UTC (or the month's first day), or raise the cap on its edit page.",
+  'generator.test.error.expired':
+    'This sub-account has expired. Set a later last day on its edit page and allocate traffic again.',
   'generator.test.error.no_exit':
     'No exit serves this location right now. Choose another country, state or city, or any.',
   'generator.test.error.destination_refused': 'The gateway refused to connect to the test site.',

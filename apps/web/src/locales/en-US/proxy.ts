@@ -86,7 +86,7 @@ export const proxy = {
     'It can use only the traffic you allocate to it. Allocated traffic leaves your main account; you can recycle what is unused at any time.',
   'addsub.about.delete':
     'Deleting a sub-account returns its remaining traffic to your main account and stops its credentials at once.',
-  'editsub.subtitle': 'Change the password, remark, traffic or status of a sub-account',
+  'editsub.subtitle': 'Change the password, remark, traffic, limits or status of a sub-account',
   'editsub.details': 'Sub-account',
   'editsub.allocated': 'Allocated traffic',
   'editsub.left': 'Traffic left',
@@ -140,4 +140,27 @@ export const proxy = {
   'whitelist.submit.save': 'Save',
   'whitelist.added': '{ip} added to the whitelist',
   'whitelist.saved': 'Whitelist entry saved',
+  'sublimits.title': 'Limits',
+  'sublimits.optional': 'Limits (optional)',
+  'sublimits.dailyCap': 'Daily cap',
+  'sublimits.dailyCapHint':
+    'Traffic per UTC day (00:00–24:00 UTC); it stops when reached and works again the next day.',
+  'sublimits.monthlyCap': 'Monthly cap',
+  'sublimits.monthlyCapHint': 'Traffic per UTC calendar month.',
+  'sublimits.expiresOn': 'Last day (UTC)',
+  'sublimits.expiresOnHint': 'It stops at 24:00 UTC that day and its traffic returns to your main account.',
+  'sublimits.maxConnections': 'Connections at once',
+  'sublimits.maxConnectionsHint': 'Open connections per gateway server; one more is refused.',
+  'sublimits.none': 'No limit',
+  'sublimits.never': 'Never',
+  'sublimits.save': 'Save limits',
+  'sublimits.saved': 'Limits saved',
+  'sublimits.usedToday': 'Used today (UTC)',
+  'sublimits.usedThisMonth': 'Used this month (UTC)',
+  'sublimits.expired': 'Expired',
+  'sublimits.expiredHint':
+    'Its last day is over: it cannot connect, and its traffic went back to your main account. Set a later last day and allocate traffic to use it again.',
+  'sublimits.capReached': 'Cap reached',
+  'sublimits.capReachedHint':
+    "It reached its daily or monthly cap: its proxies stop until 00:00 UTC (or the month's first day), or raise the cap.",
 };

@@ -33,6 +33,21 @@ describe('add sub-account', () => {
     expect(add.inputs).toEqual([{ username: 'shopproxy2026', remark: 'shop', traffic: 1_500_000_000 }]);
   });
 
+  it('sends the limits that were set, and none of those left empty', async () => {
+    const add = mockEndpoint(subEndpoints.add, aSub({ id: 9, username: 'shopproxy2026' }));
+    const { user, field } = await openAddSub();
+    await user.type(field('Username'), 'shopproxy2026');
+    await user.type(field('Daily cap'), '0,5');
+    await user.type(field('Connections at once'), '20');
+    await user.click(screen.getByRole('button', { name: named('Create sub-account') }));
+
+    await screen.findByText('Sub-account shopproxy2026 created');
+    expect(add.sent).toEqual([{ username: 'shopproxy2026', daily_cap: '0.5', max_connections: '20' }]);
+    expect(add.inputs).toEqual([
+      { username: 'shopproxy2026', remark: '', daily_cap: 500_000_000, max_connections: 20 },
+    ]);
+  });
+
   it('checks the username as the server does before sending anything', async () => {
     const add = mockEndpoint(subEndpoints.add, aSub({ id: 9, username: 'short' }));
     const { user, field } = await openAddSub();

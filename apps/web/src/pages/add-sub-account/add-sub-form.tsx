@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { subAddBody, subUsernameSchema } from '@resiport/contract';
-import { Button, Flex, Form, Input, message } from 'antd';
+import { Button, Divider, Flex, Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
@@ -8,13 +8,20 @@ import { paths } from '../../config/paths';
 import { useAddSubAccount } from '../../features/subaccounts/api/add-sub-account';
 import { ProxyPasswordField } from '../../features/subaccounts/components/proxy-password-field';
 import { TrafficAmountItem } from '../../features/subaccounts/components/traffic-amount-item';
+import { SubLimitFields } from '../../features/subaccounts/components/sub-limit-fields';
 import { addSubFieldByCode, addSubFields } from '../../features/subaccounts/sub-codes';
+import {
+  limitFieldByCode,
+  limitFields,
+  limitsSetOf,
+  type SubLimitValues,
+} from '../../features/subaccounts/sub-limits';
 import { checkTrafficAmount } from '../../features/subaccounts/traffic-amount';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { zodRule } from '../../lib/form-rules';
 import { validationTexts } from '../../lib/form-rules-localized';
 
-interface AddSubValues {
+interface AddSubValues extends Partial<SubLimitValues> {
   username: string;
   password?: string;
   remark?: string;
@@ -34,8 +41,8 @@ const blankToUndefined = (text: string | undefined) => {
 };
 
 /**
- * POST /auth/passadd: username, optional password (generated when empty), remark and initial
- * traffic. The server's refusals land on their fields (10030 'Username Exist' on the username,
+ * POST /auth/passadd: username, optional password (generated when empty), remark, initial
+ * traffic and optional limits. The server's refusals land on their fields (10030 'Username Exist' on the username,
  * 10031 on the traffic, 10001 wherever `data.fields` says).
  */
 export function AddSubForm() {
@@ -53,11 +60,15 @@ export function AddSubForm() {
         password: blankToUndefined(values.password),
         remark: blankToUndefined(values.remark),
         traffic: traffic.ok && traffic.bytes > 0 ? traffic.text : undefined,
+        ...limitsSetOf(values),
       });
       void message.success(intl.formatMessage({ id: 'addsub.created' }, { username: sub.username }));
       await navigate(paths.subAccounts);
     } catch (error) {
-      showServerFieldErrors(form, error, addSubFields, addSubFieldByCode);
+      showServerFieldErrors(form, error, [...addSubFields, ...limitFields], {
+        ...addSubFieldByCode,
+        ...limitFieldByCode,
+      });
     }
   };
 
@@ -90,6 +101,10 @@ export function AddSubForm() {
         testId="sub-add-traffic"
         maxTestId="sub-add-traffic-max"
       />
+      <Divider orientation="left" plain style={{ marginTop: 0 }}>
+        <FormattedMessage id="sublimits.optional" />
+      </Divider>
+      <SubLimitFields />
       <Flex gap={8} wrap>
         <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="sub-add-submit">
           <FormattedMessage id="addsub.submit" />

@@ -2,6 +2,7 @@ import { DatePicker, Flex, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from 'react-intl';
 import { catalogueRules, wholeOf } from '../../features/admin/catalogue/catalogue-form';
+import { todayUtc, utcDayOf } from '../../lib/utc-day';
 
 /** What the expiry and limit fields hold: a picked day (a calendar date read as UTC) and typed numbers. */
 export interface CouponLimitValues {
@@ -11,8 +12,7 @@ export interface CouponLimitValues {
 }
 
 /** The UTC day (`YYYY-MM-DD`) the picker shows, or '' for none (no expiry). */
-export const expiryDayOf = (value: Dayjs | null | undefined): string =>
-  value ? value.format('YYYY-MM-DD') : '';
+export const expiryDayOf = utcDayOf;
 
 /** A limit as sent: '' for none, else the whole number typed. */
 export const limitOf = (text: string | undefined): string => {
@@ -36,8 +36,6 @@ export function limitValuesOf(coupon?: {
         : String(coupon.max_uses_per_account),
   };
 }
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The last day (UTC) a coupon works, how many uses in all and per account; each may be left empty. */
 export function CouponLimitFields() {

@@ -8,13 +8,14 @@ import { PageShell } from '../../components/page-shell';
 import { useSubAccount } from '../../features/subaccounts/api/get-sub-account';
 import { TrafficMoveForm } from '../../features/subaccounts/components/traffic-move-form';
 import { subIdOf } from '../../features/subaccounts/sub-account-text';
+import { LimitsCard } from './limits-card';
 import { PasswordCard } from './password-card';
 import { RemarkCard } from './remark-card';
 import { SubDetailsCard } from './sub-details-card';
 
 /**
- * /proxysetting/editsub?id=N: one sub-account's details and status, its remark, a new password, and
- * allocating or recycling its traffic. An id that is not one of this account's sub-accounts is "not found".
+ * /proxysetting/editsub?id=N: one sub-account's details and status, its remark, its limits, a new
+ * password, and allocating or recycling its traffic. An id that is not one of this account's sub-accounts is "not found".
  */
 export default function EditSubAccountPage() {
   const [searchParams] = useSearchParams();
@@ -60,6 +61,9 @@ export default function EditSubAccountPage() {
             </Col>
             <Col span={24}>
               <RemarkCard key={sub.id} sub={sub} />
+            </Col>
+            <Col span={24}>
+              <LimitsCard key={sub.id} sub={sub} />
             </Col>
           </Row>
         </Col>

@@ -3,6 +3,7 @@ import { Card, Descriptions, Flex, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { CopyButton } from '../../components/copy-button';
 import { PasswordText } from '../../features/subaccounts/components/password-text';
+import { SubLimitTag } from '../../features/subaccounts/components/sub-limit-tag';
 import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
 import { credentialsOf } from '../../features/subaccounts/sub-account-text';
 import { TrafficText } from '../../components/traffic-text';
@@ -47,7 +48,12 @@ export function SubDetailsCard({ sub }: { sub: SubAccount }) {
           {
             key: 'status',
             label: <FormattedMessage id="subaccount.col.status" />,
-            children: <SubStatusSwitch sub={sub} />,
+            children: (
+              <Flex align="center" gap={6} wrap>
+                <SubStatusSwitch sub={sub} />
+                <SubLimitTag sub={sub} />
+              </Flex>
+            ),
           },
           {
             key: 'allocated',

@@ -57,7 +57,9 @@ export function ProxyTestResultAlert({ outcome, onClose }: { outcome: TestOutcom
       {...common}
       data-status="error"
       data-reason={failure}
-      type={failure === 'no_traffic' || failure === 'no_exit' ? 'warning' : 'error'}
+      type={
+        failure === 'no_traffic' || failure === 'cap_reached' || failure === 'no_exit' ? 'warning' : 'error'
+      }
       message={<FormattedMessage id="generator.test.failed" />}
       description={
         <>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { editSubHref } from '../../config/paths';
 import { PasswordText } from '../../features/subaccounts/components/password-text';
+import { SubLimitTag } from '../../features/subaccounts/components/sub-limit-tag';
 import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
 import { credentialsOf } from '../../features/subaccounts/sub-account-text';
 import { TrafficText } from '../../components/traffic-text';
@@ -79,7 +80,12 @@ export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): Tabl
       key: 'status',
       dataIndex: 'status',
       title: title('subaccount.col.status'),
-      render: (_status: SubAccount['status'], sub) => <SubStatusSwitch sub={sub} />,
+      render: (_status: SubAccount['status'], sub) => (
+        <Flex align="center" gap={6} wrap>
+          <SubStatusSwitch sub={sub} />
+          <SubLimitTag sub={sub} />
+        </Flex>
+      ),
     },
     {
       key: 'created',

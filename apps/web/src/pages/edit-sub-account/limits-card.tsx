@@ -1,0 +1,102 @@
+import type { SubAccount } from '@resiport/contract';
+import { Alert, Button, Card, Descriptions, Form, message } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TrafficText } from '../../components/traffic-text';
+import { useUpdateSubLimits } from '../../features/subaccounts/api/update-sub-limits';
+import { SubLimitFields } from '../../features/subaccounts/components/sub-limit-fields';
+import {
+  limitFieldByCode,
+  limitFields,
+  limitsSentOf,
+  limitValuesOf,
+  type SubLimitValues,
+} from '../../features/subaccounts/sub-limits';
+import { showServerFieldErrors } from '../../lib/form-errors';
+
+/** "0.3 GB of 1 GB" for a capped period, or just what was used when there is no cap. */
+function UsedOfCap({ used, cap, testId }: { used: number; cap: number | null; testId: string }) {
+  return (
+    <span data-testid={testId}>
+      <TrafficText bytes={used} />
+      {cap !== null && (
+        <>
+          {' / '}
+          <TrafficText bytes={cap} />
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
+ * POST /auth/limitsupdate: the sub-account's caps, last day and connection limit, with what the caps
+ * counted so far. Saving applies at once (the gateway leases under the new caps; a new last day or
+ * connection limit reconnects its clients).
+ */
+export function LimitsCard({ sub }: { sub: SubAccount }) {
+  const intl = useIntl();
+  const [form] = Form.useForm<SubLimitValues>();
+  const update = useUpdateSubLimits();
+
+  const submit = async (values: SubLimitValues) => {
+    try {
+      const saved = await update.mutateAsync({ id: sub.id, ...limitsSentOf(values) });
+      form.setFieldsValue(limitValuesOf(saved));
+      void message.success(intl.formatMessage({ id: 'sublimits.saved' }));
+    } catch (error) {
+      showServerFieldErrors(form, error, limitFields, limitFieldByCode);
+    }
+  };
+
+  return (
+    <Card title={<FormattedMessage id="sublimits.title" />} data-testid="sub-limits-card">
+      {sub.expired && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={<FormattedMessage id="sublimits.expired" />}
+          description={<FormattedMessage id="sublimits.expiredHint" />}
+          data-testid="sub-limits-expired"
+        />
+      )}
+      <Descriptions
+        column={1}
+        size="small"
+        style={{ marginBottom: 16 }}
+        items={[
+          {
+            key: 'today',
+            label: <FormattedMessage id="sublimits.usedToday" />,
+            children: (
+              <UsedOfCap used={sub.used_today_bytes} cap={sub.daily_cap_bytes} testId="sub-limits-today" />
+            ),
+          },
+          {
+            key: 'month',
+            label: <FormattedMessage id="sublimits.usedThisMonth" />,
+            children: (
+              <UsedOfCap
+                used={sub.used_this_month_bytes}
+                cap={sub.monthly_cap_bytes}
+                testId="sub-limits-month"
+              />
+            ),
+          },
+        ]}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={limitValuesOf(sub)}
+        onFinish={(values) => void submit(values)}
+      >
+        <SubLimitFields />
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="sub-limits-save">
+          <FormattedMessage id="sublimits.save" />
+        </Button>
+      </Form>
+    </Card>
+  );
+}

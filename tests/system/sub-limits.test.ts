@@ -1,0 +1,120 @@
+import { subEndpoints, subExpiryOf } from '@resiport/contract';
+import type { Gateway } from '@resiport/gateway';
+import { basic, closed, httpConnect, socksConnect, waitFor } from '@resiport/gateway/testing';
+import { expireDueSubaccounts } from '@resiport/server/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  CHUNK,
+  drainTunnels,
+  expectBooksBalanced,
+  expectOverrunsWithinBound,
+  MB,
+  useCreditServer,
+} from './support/credit-server-harness';
+import { customerWithSub } from './support/customers';
+import { serverApi } from './support/server-api';
+
+/**
+ * A sub-account's own limits (issue 18, decision 036) on real sockets: the real server, a real
+ * gateway process, downloads at loopback speed. The caps stop it within one read buffer per tunnel,
+ * the connection limit refuses the one too many, and the end of its last day closes what is open.
+ */
+/** A SOCKS5 CONNECT with a password: its authentication status and reply code (the socket closed after). */
+async function socksAnswer(gateway: Gateway, port: number, user: string, pass: string) {
+  const socks = await socksConnect(gateway.socksPort, { host: '127.0.0.1', port }, { user, pass });
+  socks.socket.destroy();
+  return [socks.authStatus, socks.rep];
+}
+
+describe('sub-account limits through the gateway', () => {
+  const { env, views } = useCreditServer();
+  const setLimits = (headers: Record<string, string>, id: number, limits: Record<string, string>) =>
+    serverApi(env.t).call(subEndpoints.limits, { id, ...limits }, headers);
+
+  for (const parallel of [1, 8]) {
+    it(`a 1 MB daily cap on a 20 MB sub-account, ${parallel} parallel downloads: stops within 1 MB + ${parallel} × ${CHUNK / 1024} KiB, refused as cap_reached`, async () => {
+      const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
+      expect((await setLimits(headers, subId, { daily_cap: '0.001' })).code).toBe(0);
+      const gateway = await env.gateway();
+      const { opened, received } = await drainTunnels(
+        gateway,
+        env.blaster.port,
+        username,
+        password,
+        parallel,
+      );
+      expect(opened).toBeGreaterThan(0);
+
+      // The next connection is refused, with the cap as the reason, on both ports.
+      const refused = await httpConnect(
+        gateway.httpPort,
+        `127.0.0.1:${env.blaster.port}`,
+        basic(username, password),
+      );
+      expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([429, 'cap_reached']);
+      refused.socket.destroy();
+      expect(await socksAnswer(gateway, env.blaster.port, username, password)).toEqual([0, 0x02]);
+      await gateway.close(); // the last bytes reported, the lease returned
+
+      const reported = await views.reported(id, subId);
+      expect(received).toBeLessThanOrEqual(reported);
+      expect(reported).toBeGreaterThanOrEqual(MB);
+      expect(reported).toBeLessThanOrEqual(MB + opened * CHUNK);
+      // The cap stopped it, not its traffic: the rest is still its own, nothing written off.
+      const { sub } = await views.portalSub(headers, subId);
+      expect(sub).toMatchObject({ used_today_bytes: reported, traffic_left_bytes: 20 * MB - reported });
+      expect(expectOverrunsWithinBound(await views.overruns(id, subId))).toBe(0);
+      await expectBooksBalanced(env.t, id);
+    });
+  }
+
+  it('a limit of 2 connections: 2 of 10 at once get through, the next is refused on either port until one closes', async () => {
+    const { username, password, subId, headers } = await customerWithSub(env.t, 20);
+    expect((await setLimits(headers, subId, { max_connections: '2' })).code).toBe(0);
+    const gateway = await env.gateway();
+    const target = `127.0.0.1:${env.target.port}`;
+    // Ten at once: exactly two get through (the slots are taken without a pause in between).
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => httpConnect(gateway.httpPort, target, basic(username, password))),
+    );
+    const open = burst.filter((o) => o.status === 200);
+    expect(open).toHaveLength(2);
+    for (const o of burst) if (o.status !== 200) o.socket.destroy();
+    const third = await httpConnect(gateway.httpPort, target, basic(username, password));
+    expect([third.status, third.header('X-Resiport-Reason')]).toEqual([429, 'too_many_connections']);
+    third.socket.destroy();
+    expect(await socksAnswer(gateway, env.target.port, username, password)).toEqual([0, 0x02]);
+
+    open[0]?.socket.destroy();
+    await waitFor(
+      async () => (await httpConnect(gateway.httpPort, target, basic(username, password))).status === 200,
+      5000,
+      'a slot after one closed',
+    );
+    for (const o of open) o.socket.destroy();
+  });
+
+  it('the end of its last day closes its open tunnel, refuses it as expired, and returns its traffic', async () => {
+    const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
+    const today = env.t.ctx.clock().toISOString().slice(0, 10);
+    expect((await setLimits(headers, subId, { expires_on: today })).code).toBe(0);
+    const gateway = await env.gateway();
+    const target = `127.0.0.1:${env.target.port}`;
+    const tunnel = await httpConnect(gateway.httpPort, target, basic(username, password));
+    expect(tunnel.status).toBe(200);
+
+    env.t.advanceClock((subExpiryOf(today).getTime() - env.t.ctx.clock().getTime()) / 1000 + 1);
+    expect(await expireDueSubaccounts(env.t.ctx)).toBeGreaterThanOrEqual(1);
+    // The change feed reaches the gateway: the tunnel closes, a new one is refused.
+    await closed(tunnel.socket, 10_000);
+    const refused = await httpConnect(gateway.httpPort, target, basic(username, password));
+    expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([403, 'expired']);
+    refused.socket.destroy();
+    expect(await socksAnswer(gateway, env.target.port, username, password)).toEqual([0, 0x02]);
+    await gateway.close();
+    const row = await views.subRow(subId);
+    expect(row.traffic_left_bytes).toBe(0n);
+    expect(row.expired_at).not.toBeNull();
+    await expectBooksBalanced(env.t, id);
+  });
+});
