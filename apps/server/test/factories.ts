@@ -191,3 +191,29 @@ export async function signedInOperator(t: TestApp, email = uniqueEmail('operator
     .executeTakeFirstOrThrow();
   return { ...account, id };
 }
+
+/**
+ * Moves the app's clock to 06:00 UTC of the next day, so a test of something counted per UTC day
+ * (caps, auto-refill) cannot see the day turn while it runs.
+ */
+export function moveClockToMorningUtc(t: TestApp): void {
+  const dayMs = 86_400_000;
+  const now = t.ctx.clock().getTime();
+  t.advanceClock((dayMs - (now % dayMs)) / 1000 + 6 * 3600);
+}
+
+let usageBatchSerial = 0;
+
+/** A usage batch of one owner's download, as gateway process `instanceId` reports it (applied once). */
+export function reportUsage(
+  t: TestApp,
+  instanceId: string,
+  owner: { account_id: number; subaccount_id: number | null },
+  bytes: number,
+) {
+  return gatewayCall(t, 'usage', {
+    batch_id: `${instanceId}:${++usageBatchSerial}`,
+    instance_id: instanceId,
+    entries: [{ ...owner, bytes_up: 0, bytes_down: bytes, connections: 1 }],
+  });
+}

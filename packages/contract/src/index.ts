@@ -14,6 +14,7 @@ export * from './orders';
 export * from './ip';
 export * from './subaccounts';
 export * from './subaccount-limits';
+export * from './subaccount-refill';
 export * from './whitelist';
 export * from './internal-gateway';
 export * from './gateway-pool';

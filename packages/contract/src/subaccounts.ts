@@ -4,6 +4,7 @@ import { BYTES_PER_MB, trafficGbSchema } from './money';
 import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
 import { subLimitsBody, subLimitsFields, subLimitsView } from './subaccount-limits';
+import { subRefillBody, subRefillView } from './subaccount-refill';
 
 /**
  * Sub-accounts (spec §7 "Sub-accounts"): proxy users of one customer, each with its own traffic.
@@ -89,6 +90,7 @@ export const subAccountSchema = z.object({
   status: z.enum(subStatuses),
   created_at: z.string(),
   ...subLimitsView,
+  ...subRefillView,
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
@@ -202,6 +204,14 @@ export const subEndpoints = {
     path: '/auth/limitsupdate',
     auth: 'account',
     request: subLimitsBody,
+    response: subAccountSchema,
+  }),
+  /** Its auto-refill from the main account (issue 18; not in the spec). */
+  refill: defineEndpoint({
+    method: 'POST',
+    path: '/auth/refillupdate',
+    auth: 'account',
+    request: subRefillBody,
     response: subAccountSchema,
   }),
   status: defineEndpoint({

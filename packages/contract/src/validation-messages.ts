@@ -21,6 +21,9 @@ const en = {
   'validation.orderChoice': 'Choose a package, the free trial or a quantity of GB',
   'validation.couponWithTrial': 'A coupon cannot be used with the free trial',
   'validation.traffic': 'Enter traffic in GB, e.g. 0.5 or 2 (at most 9 decimals)',
+  'validation.refillPair':
+    'Fill in both the threshold and the amount, or leave both empty to turn auto-refill off',
+  'validation.refillDailyMax': 'The daily maximum must be at least the amount of one refill',
   'validation.connections':
     'Enter a whole number of connections from 1 to 10000, or leave it empty for no limit',
   'validation.subUsername': 'The username must be 12-24 letters and digits, no special symbols',
@@ -59,6 +62,9 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.orderChoice': 'Выберите пакет, бесплатный пробный период или количество ГБ',
   'validation.couponWithTrial': 'Купон нельзя применить к бесплатному пробному периоду',
   'validation.traffic': 'Введите трафик в ГБ, например 0.5 или 2 (не более 9 знаков после точки)',
+  'validation.refillPair':
+    'Заполните и порог, и объём пополнения или оставьте оба поля пустыми, чтобы выключить автопополнение',
+  'validation.refillDailyMax': 'Максимум в сутки должен быть не меньше одного пополнения',
   'validation.connections':
     'Введите целое число соединений от 1 до 10000 или оставьте поле пустым — без ограничения',
   'validation.subUsername': 'Имя пользователя — от 12 до 24 латинских букв и цифр, без спецсимволов',

@@ -1,6 +1,7 @@
 import {
   internalGatewayEndpoints,
   NO_SUB_LIMITS,
+  NO_SUB_REFILL,
   rechargeEndpoints,
   subEndpoints,
   trafficLinks,
@@ -29,6 +30,7 @@ const sub = {
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
   ...NO_SUB_LIMITS,
+  ...NO_SUB_REFILL,
 };
 
 describe('endpoint client', () => {

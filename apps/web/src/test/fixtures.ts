@@ -2,6 +2,7 @@ import {
   BYTES_PER_GB,
   NO_ACCESS,
   NO_SUB_LIMITS,
+  NO_SUB_REFILL,
   type SubAccount,
   type UserInfo,
   type WhitelistEntry,
@@ -44,6 +45,7 @@ export function aSub(fields: Partial<SubAccount> & Pick<SubAccount, 'id' | 'user
     status: 'active',
     created_at: '2026-02-01T09:00:00.000Z',
     ...NO_SUB_LIMITS,
+    ...NO_SUB_REFILL,
     ...fields,
   };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
+import { refillIfLow } from '../subaccounts/auto-refill.service';
 import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
 import { ownerSpendState } from './directory.repository';
 import { repayDebt } from './debt.service';
@@ -96,6 +97,8 @@ export async function grantLease(
       const stop = state === 'expired' ? 'expired' : 'revoked';
       return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
     }
+    // A sub-account below its auto-refill threshold is topped up from the main account first.
+    if (key.subaccountId !== null) await refillIfLow(trx, key.accountId, key.subaccountId, now);
     const open = await findOpenLease(trx, key);
     // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
     // until its gateway released it (a renewal right after a recycle took everything).

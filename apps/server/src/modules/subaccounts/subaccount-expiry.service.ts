@@ -4,7 +4,7 @@ import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.servi
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { isExpired } from './subaccount-limits';
 import { findOwnSubaccount, subaccountsDueToExpire, updateSubaccount } from './subaccount.repository';
-import { transfer } from './traffic-transfer.service';
+import { transfer } from './traffic-transfer';
 
 /**
  * Settles sub-accounts whose last day is over (the lease-reclaim job's tick): each one's leases are

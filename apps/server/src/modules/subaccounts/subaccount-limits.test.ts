@@ -1,11 +1,13 @@
-import { DAY_MS, ResultCode, subExpiryOf, type SubAccount } from '@resiport/contract';
+import { ResultCode, subExpiryOf, type SubAccount } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   customerWithSub,
   gatewayCall,
   logIn,
+  moveClockToMorningUtc,
   postForm,
+  reportUsage,
   signedInAccount,
   trafficConserved,
 } from '../../../test/factories';
@@ -25,9 +27,7 @@ describe('sub-account limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    // Mid-day, so "today" does not end while a test runs.
-    const now = t.ctx.clock().getTime();
-    t.advanceClock((DAY_MS - (now % DAY_MS)) / 1000 + 6 * 3600);
+    moveClockToMorningUtc(t);
   });
   afterAll(() => t.close());
 
@@ -35,13 +35,8 @@ describe('sub-account limits', () => {
     postForm(t, '/api/auth/limitsupdate', values, headers);
   const lease = (owner: { account_id: number; subaccount_id: number }, want: number, instance = 'gw-lim') =>
     gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: want });
-  let batchSerial = 0;
-  const reportUsage = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
-    gatewayCall(t, 'usage', {
-      batch_id: `gw-lim:${++batchSerial}`,
-      instance_id: 'gw-lim',
-      entries: [{ ...owner, bytes_up: 0, bytes_down: bytes, connections: 1 }],
-    });
+  const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
+    reportUsage(t, 'gw-lim', owner, bytes);
   /** Leases until the server says nothing more is to come: what they granted together, and why. */
   async function leaseUntilStopped(owner: { account_id: number; subaccount_id: number }) {
     let total = 0;
@@ -148,7 +143,7 @@ describe('sub-account limits', () => {
     expect(await leaseUntilStopped(owner)).toEqual({ total: 3 * MB, stop: 'cap' });
 
     // Used: 3 MB today. Nothing more today, though the sub-account holds 2 GB.
-    expect((await reportUsage(owner, 3 * MB)).code).toBe(0);
+    expect((await use(owner, 3 * MB)).code).toBe(0);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, exhausted: true, stop: 'cap' });
     const shown = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
     expect((shown.data as { list: SubAccount[] }).list[0]).toMatchObject({

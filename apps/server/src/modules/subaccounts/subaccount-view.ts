@@ -1,6 +1,7 @@
 import type { SubAccount } from '@resiport/contract';
 import { shownTrafficLeft } from '../traffic/traffic-left.service';
 import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
+import { refilledToday } from './auto-refill';
 import { isExpired, periodUsage } from './subaccount-limits';
 import type { SubaccountRow } from './subaccount.repository';
 
@@ -18,12 +19,19 @@ export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow, now: Dat
     traffic_used_bytes: Number(row.traffic_used_bytes),
     status: row.status,
     created_at: row.created_at.toISOString(),
-    daily_cap_bytes: row.daily_cap_bytes === null ? null : Number(row.daily_cap_bytes),
-    monthly_cap_bytes: row.monthly_cap_bytes === null ? null : Number(row.monthly_cap_bytes),
+    daily_cap_bytes: numberOrNull(row.daily_cap_bytes),
+    monthly_cap_bytes: numberOrNull(row.monthly_cap_bytes),
     used_today_bytes: Number(used.today),
     used_this_month_bytes: Number(used.thisMonth),
     expires_on: row.expires_at === null ? null : row.expires_at.toISOString().slice(0, 10),
     expired: isExpired(row, now),
     max_connections: row.max_connections,
+    refill_below_bytes: numberOrNull(row.refill_below_bytes),
+    refill_amount_bytes: numberOrNull(row.refill_amount_bytes),
+    refill_daily_max_bytes: numberOrNull(row.refill_daily_max_bytes),
+    refilled_today_bytes: Number(refilledToday(row, now)),
+    refill_stopped: row.refill_stopped_at !== null,
   };
 }
+
+const numberOrNull = (bytes: bigint | null) => (bytes === null ? null : Number(bytes));

@@ -10,6 +10,10 @@ export type TransferRow = Selectable<TrafficTransfersTable>;
 export type LimitColumn =
   'daily_cap_bytes' | 'monthly_cap_bytes' | 'expires_at' | 'expired_at' | 'max_connections';
 
+/** The auto-refill setting's columns (auto-refill.service.ts). */
+export type RefillColumn =
+  'refill_below_bytes' | 'refill_amount_bytes' | 'refill_daily_max_bytes' | 'refill_stopped_at';
+
 export function insertSubaccount(
   trx: Transaction<Database>,
   values: {
@@ -99,7 +103,7 @@ export function updateSubaccount(
   db: Executor,
   accountId: number,
   id: number,
-  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status' | LimitColumn>>,
+  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status' | LimitColumn | RefillColumn>>,
 ): Promise<SubaccountRow | undefined> {
   return db
     .updateTable('subaccounts')

@@ -13,20 +13,22 @@ import {
   listOwnSubaccounts,
   mainTrafficLeft,
 } from './subaccount.service';
+import { changeRefill } from './auto-refill.service';
 import { toSubAccount } from './subaccount-view';
 import type { SubaccountRow } from './subaccount.repository';
 import { deleteSubaccount, moveTraffic } from './traffic-transfer.service';
 
 /** Sub-accounts: proxy users with their own traffic (spec §7 "Sub-accounts"). */
 export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const view = (row: SubaccountRow) => toSubAccount(ctx.proxyPasswordKey, row, ctx.clock());
+  const view = (row: SubaccountRow, now = ctx.clock()) => toSubAccount(ctx.proxyPasswordKey, row, now);
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['sub-accounts']);
 
     route(subEndpoints.list, async (request, { page, page_size: pageSize, search, id }) => {
       const result = await listOwnSubaccounts(ctx, currentAccount(request), { page, pageSize, search, id });
+      const now = ctx.clock();
       return ok(request, {
-        list: result.list.map(view),
+        list: result.list.map((row) => view(row, now)),
         total: result.total,
         page,
         page_size: pageSize,
@@ -53,6 +55,9 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(subEndpoints.limits, async (request, { id, ...limits }) =>
       ok(request, view(await changeLimits(ctx, currentAccount(request), id, limits))),
+    );
+    route(subEndpoints.refill, async (request, { id, ...refill }) =>
+      ok(request, view(await changeRefill(ctx, currentAccount(request), id, refill))),
     );
     route(subEndpoints.status, async (request, input) =>
       ok(request, view(await changeStatus(ctx, currentAccount(request), input.id, input.status))),

@@ -16,7 +16,7 @@ import {
   type SubaccountRow,
 } from './subaccount.repository';
 import { limitColumnNames, limitColumns } from './subaccount-limit-columns';
-import { transfer } from './traffic-transfer.service';
+import { transfer } from './traffic-transfer';
 import type { SubaccountsTrafficFigures } from './subaccount.repository';
 
 export type { SubaccountsTrafficFigures };

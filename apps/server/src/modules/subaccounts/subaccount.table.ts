@@ -33,6 +33,14 @@ export interface SubaccountsTable {
   usage_day: Generated<number>;
   day_used_bytes: Generated<bigint>;
   month_used_bytes: Generated<bigint>;
+  /** Auto-refill (migration 2026_11_29_1000): off while `refill_below_bytes` is null. */
+  refill_below_bytes: bigint | null;
+  refill_amount_bytes: bigint | null;
+  refill_daily_max_bytes: bigint | null;
+  /** What it refilled in UTC day `refill_day`, and when it stopped for want of main-account traffic. */
+  refill_day: Generated<number>;
+  refill_day_bytes: Generated<bigint>;
+  refill_stopped_at: Date | null;
 }
 
 /** A move of traffic between the main account and a sub-account (each also posts two ledger entries). */

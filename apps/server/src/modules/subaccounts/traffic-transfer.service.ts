@@ -1,4 +1,3 @@
-import { bytesToGbText } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
@@ -7,14 +6,14 @@ import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
 import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
 import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
-import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
+import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,
   findTransferByRequest,
-  insertTransfer,
   markSubaccountDeleted,
   type SubaccountRow,
 } from './subaccount.repository';
+import { transfer } from './traffic-transfer';
 
 /** Who owns the traffic: the main account. */
 interface Owner {
@@ -65,43 +64,6 @@ export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMo
     }
     return liveSub(trx, owner.id, move.subaccountId);
   });
-}
-
-/** Inside an open transaction that holds the account lock: records the transfer and posts both sides. */
-export async function transfer(
-  trx: Transaction<Database>,
-  accountId: number,
-  subaccountId: number,
-  kind: 'allocate' | 'recycle' | 'subaccount_deletion',
-  bytes: bigint,
-  requestId: string | null,
-): Promise<void> {
-  const record = await insertTransfer(trx, { accountId, subaccountId, kind, amountBytes: bytes, requestId });
-  if (bytes === 0n) return;
-  const ref = { type: 'transfer', id: String(record.id) };
-  const fromSub = kind !== 'allocate';
-  const debit = await post(trx, {
-    accountId,
-    asset: 'traffic',
-    kind,
-    amount: -bytes,
-    ref,
-    ...(fromSub ? { subaccountId } : {}),
-  });
-  if (!debit.ok) {
-    throw new AppError(fromSub ? 'SubTrafficShort' : 'MainTrafficShort', {
-      available: bytesToGbText(debit.available),
-    });
-  }
-  const credit = await post(trx, {
-    accountId,
-    asset: 'traffic',
-    kind,
-    amount: bytes,
-    ref,
-    ...(fromSub ? {} : { subaccountId }),
-  });
-  if (!credit.ok) throw new Error('a credit cannot fail');
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   NO_SUB_LIMITS,
+  NO_SUB_REFILL,
   proxyPasswordSchema,
   ResultCode,
   subTrafficBody,
@@ -28,6 +29,7 @@ const sub: SubAccount = {
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
   ...NO_SUB_LIMITS,
+  ...NO_SUB_REFILL,
 };
 
 describe('traffic amounts in GB', () => {

@@ -163,4 +163,20 @@ export const proxy = {
   'sublimits.capReached': 'Cap reached',
   'sublimits.capReachedHint':
     "It reached its daily or monthly cap: its proxies stop until 00:00 UTC (or the month's first day), or raise the cap.",
+  'subrefill.title': 'Auto-refill',
+  'subrefill.explain':
+    'Keeps this sub-account topped up from your main account: when what it has left falls below the threshold, the amount moves to it (shown in the change record as an allocation).',
+  'subrefill.below': 'When below',
+  'subrefill.belowHint': 'Traffic left that starts a refill.',
+  'subrefill.amount': 'Add each time',
+  'subrefill.amountHint': 'Moved from your main account.',
+  'subrefill.dailyMax': 'At most per day',
+  'subrefill.dailyMaxHint': 'Per UTC day; empty for no maximum.',
+  'subrefill.save': 'Save auto-refill',
+  'subrefill.saved': 'Auto-refill saved',
+  'subrefill.turnOff': 'Turn off',
+  'subrefill.turnedOff': 'Auto-refill turned off',
+  'subrefill.today': 'Refilled today (UTC):',
+  'subrefill.stopped': 'Auto-refill stopped: your main account had no traffic to give',
+  'subrefill.stoppedHint': 'Top up or buy traffic, then save the setting again to restart it.',
 };

@@ -10,6 +10,7 @@ import { TrafficMoveForm } from '../../features/subaccounts/components/traffic-m
 import { subIdOf } from '../../features/subaccounts/sub-account-text';
 import { LimitsCard } from './limits-card';
 import { PasswordCard } from './password-card';
+import { RefillCard } from './refill-card';
 import { RemarkCard } from './remark-card';
 import { SubDetailsCard } from './sub-details-card';
 
@@ -73,6 +74,9 @@ export default function EditSubAccountPage() {
               <Card title={<FormattedMessage id="editsub.traffic" />}>
                 <TrafficMoveForm sub={sub} mainLeftBytes={user.traffic_left_bytes} />
               </Card>
+            </Col>
+            <Col span={24}>
+              <RefillCard key={sub.id} sub={sub} />
             </Col>
             <Col span={24}>
               <PasswordCard sub={sub} />

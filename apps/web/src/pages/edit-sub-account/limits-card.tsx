@@ -1,8 +1,8 @@
-import type { SubAccount } from '@resiport/contract';
+import { subEndpoints, type SubAccount } from '@resiport/contract';
 import { Alert, Button, Card, Descriptions, Form, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TrafficText } from '../../components/traffic-text';
-import { useUpdateSubLimits } from '../../features/subaccounts/api/update-sub-limits';
+import { useUpdateSubSettings } from '../../features/subaccounts/api/update-sub-settings';
 import { SubLimitFields } from '../../features/subaccounts/components/sub-limit-fields';
 import {
   limitFieldByCode,
@@ -36,7 +36,7 @@ function UsedOfCap({ used, cap, testId }: { used: number; cap: number | null; te
 export function LimitsCard({ sub }: { sub: SubAccount }) {
   const intl = useIntl();
   const [form] = Form.useForm<SubLimitValues>();
-  const update = useUpdateSubLimits();
+  const update = useUpdateSubSettings(subEndpoints.limits);
 
   const submit = async (values: SubLimitValues) => {
     try {

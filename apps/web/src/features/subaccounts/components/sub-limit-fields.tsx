@@ -5,8 +5,8 @@ import { validateWith } from '../../../lib/form-rules';
 import type { MessageId } from '../../../locales/types';
 import { validationTexts } from '../../../lib/form-rules-localized';
 import { normalizeGbText } from '../../../lib/gb-text';
-import { blockArithmeticKeys } from '../../../lib/keyboard';
 import { todayUtc, utcDayOf } from '../../../lib/utc-day';
+import { GbItem } from './gb-item';
 
 /** A rule from the contract's field schema, on the value as it will be sent (a decimal comma read as a point). */
 const ruleOf = (
@@ -27,34 +27,6 @@ const rules = {
 
 const half = { flex: '1 1 200px', minWidth: 0 } as const;
 
-/** A traffic cap in GB (the day's or the month's); empty means none. */
-function CapItem(props: {
-  name: 'daily_cap' | 'monthly_cap';
-  label: MessageId;
-  hint: MessageId;
-  testId: string;
-}) {
-  const intl = useIntl();
-  return (
-    <Form.Item
-      name={props.name}
-      label={intl.formatMessage({ id: props.label })}
-      extra={intl.formatMessage({ id: props.hint })}
-      rules={rules[props.name]}
-      style={half}
-    >
-      <Input
-        suffix="GB"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={intl.formatMessage({ id: 'sublimits.none' })}
-        onKeyDown={blockArithmeticKeys}
-        data-testid={props.testId}
-      />
-    </Form.Item>
-  );
-}
-
 /**
  * A sub-account's optional limits (issue 18): traffic caps per UTC day and month in GB, its last
  * day (UTC), and connections open at once. Each left empty means no limit.
@@ -65,16 +37,20 @@ export function SubLimitFields() {
   return (
     <>
       <Flex gap={16} wrap>
-        <CapItem
+        <GbItem
           name="daily_cap"
           label="sublimits.dailyCap"
           hint="sublimits.dailyCapHint"
+          rules={rules.daily_cap}
+          placeholder="sublimits.none"
           testId="sub-limit-daily"
         />
-        <CapItem
+        <GbItem
           name="monthly_cap"
           label="sublimits.monthlyCap"
           hint="sublimits.monthlyCapHint"
+          rules={rules.monthly_cap}
+          placeholder="sublimits.none"
           testId="sub-limit-monthly"
         />
       </Flex>

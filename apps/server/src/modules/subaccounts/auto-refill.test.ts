@@ -1,0 +1,183 @@
+import { ResultCode, type SubAccount } from '@resiport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeader,
+  customerWithSub,
+  gatewayCall,
+  logIn,
+  moveClockToMorningUtc,
+  postForm,
+  reportUsage,
+  signedInAccount,
+  trafficConserved,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLedger, post } from '../ledger/ledger.service';
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/**
+ * Auto-refill (issue 18, decision 037) through the calls a customer and the gateways make: below
+ * its threshold a sub-account gets the amount from the main account when a gateway asks for
+ * traffic — once per crossing however many ask at once, never past the day's maximum, and not at
+ * all (stopped) when the main account is empty.
+ */
+describe('auto-refill of a sub-account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    moveClockToMorningUtc(t);
+  });
+  afterAll(() => t.close());
+
+  const setRefill = (headers: Record<string, string>, values: Record<string, string>) =>
+    postForm(t, '/api/auth/refillupdate', values, headers);
+  let serial = 0;
+  const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
+    reportUsage(t, 'gw-refill', owner, bytes);
+  /**
+   * `n` gateway processes ask for traffic for the owner at the same moment, then give back what they
+   * were granted (their reservations would otherwise count as "left" and hide the next crossing).
+   */
+  const burstOfLeases = async (owner: { account_id: number; subaccount_id: number }, n: number) => {
+    const instances = Array.from({ length: n }, (_, i) => `gw-burst-${++serial}-${i}`);
+    await Promise.all(
+      instances.map((instance) =>
+        gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: MB }),
+      ),
+    );
+    for (const instance of instances) await gatewayCall(t, 'release', { ...owner, instance_id: instance });
+  };
+  const refills = (subId: number) =>
+    t.ctx.db
+      .selectFrom('traffic_transfers')
+      .select(['amount_bytes'])
+      .where('subaccount_id', '=', subId)
+      .where('kind', '=', 'allocate')
+      .where('request_id', 'like', 'refill.%')
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((r) => Number(r.amount_bytes)));
+  const subView = async (headers: Record<string, string>, subId: number) => {
+    const list = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    return (list.data as { list: SubAccount[] }).list[0];
+  };
+
+  it('refills once per crossing under bursts of requests, up to the day’s maximum, and again the next day', async () => {
+    const { id, email, subId, headers } = await customerWithSub(t, {
+      mainGb: 1,
+      subGb: 0.01,
+      prefix: 'refill',
+    });
+    const owner = { account_id: id, subaccount_id: subId };
+    const saved = await setRefill(headers, {
+      id: String(subId),
+      refill_below: '0.005',
+      refill_amount: '0.02',
+      refill_daily_max: '0.05',
+    });
+    expect(saved.data).toMatchObject({
+      refill_below_bytes: 5 * MB,
+      refill_amount_bytes: 20 * MB,
+      refill_daily_max_bytes: 50 * MB,
+      refilled_today_bytes: 0,
+    });
+
+    // 10 MB → 4 MB: below 5 MB. Twenty processes ask at once: one refill of 20 MB.
+    await use(owner, 6 * MB);
+    await burstOfLeases(owner, 20);
+    expect(await refills(subId)).toEqual([20 * MB]);
+    // 24 MB → 3 MB, another burst: one more. 23 MB → 2 MB: the day's maximum has 10 MB left.
+    await use(owner, 21 * MB);
+    await burstOfLeases(owner, 20);
+    await use(owner, 21 * MB);
+    await burstOfLeases(owner, 20);
+    expect(await refills(subId)).toEqual([20 * MB, 20 * MB, 10 * MB]);
+    // Below again, the maximum reached: nothing more today, and it is not "stopped".
+    await use(owner, 10 * MB);
+    await burstOfLeases(owner, 20);
+    expect(await refills(subId)).toHaveLength(3);
+    expect(await subView(headers, subId)).toMatchObject({
+      refilled_today_bytes: 50 * MB,
+      refill_stopped: false,
+    });
+
+    // The next UTC day it refills again.
+    t.advanceClock(24 * 3600);
+    await burstOfLeases(owner, 5);
+    expect(await refills(subId)).toEqual([20 * MB, 20 * MB, 10 * MB, 20 * MB]);
+    const fresh = authHeader(await logIn(t, email));
+    expect(await subView(fresh, subId)).toMatchObject({ refilled_today_bytes: 20 * MB });
+    expect(await auditLedger(t.ctx.db)).toMatchObject({ mismatches: [], brokenChains: [] });
+    expect(await trafficConserved(t, id, BigInt(GB))).toBe(true);
+  });
+
+  it('stops when the main account has nothing to give, and starts again when saved', async () => {
+    const { id, subId, headers } = await customerWithSub(t, {
+      mainGb: 0.02,
+      subGb: 0.01,
+      prefix: 'refillmt',
+    });
+    const owner = { account_id: id, subaccount_id: subId };
+    // The main account keeps 10 MB after the allocation; take it away.
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: -BigInt(10 * MB) }),
+      );
+    await setRefill(headers, { id: String(subId), refill_below: '0.005', refill_amount: '0.02' });
+    await use(owner, 6 * MB);
+    await burstOfLeases(owner, 10);
+    expect(await refills(subId)).toEqual([]);
+    expect(await subView(headers, subId)).toMatchObject({ refill_stopped: true });
+
+    // Traffic on the main account again, and the setting saved: it refills at once (it is below).
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
+      );
+    const restarted = await setRefill(headers, {
+      id: String(subId),
+      refill_below: '0.005',
+      refill_amount: '0.02',
+    });
+    expect(restarted.data).toMatchObject({ refill_stopped: false, refilled_today_bytes: 20 * MB });
+    expect(await refills(subId)).toEqual([20 * MB]);
+  });
+
+  it('turns off with both fields empty, refuses bad settings with their codes, and keeps to its owner', async () => {
+    const { subId, headers } = await customerWithSub(t, { mainGb: 5, subGb: 0, prefix: 'refillbad' });
+    const id = String(subId);
+    const refused: Record<string, string>[] = [
+      { refill_below: '1', refill_amount: '' },
+      { refill_below: '', refill_amount: '1' },
+      { refill_below: '0', refill_amount: '1' },
+      { refill_below: '1', refill_amount: 'lots' },
+      { refill_below: '1', refill_amount: '2', refill_daily_max: '1' },
+    ];
+    for (const bad of refused) {
+      const answer = await setRefill(headers, { id, ...bad });
+      expect([bad, answer.status, answer.code]).toEqual([bad, 400, ResultCode.ValidationFailed]);
+    }
+    // A new sub-account is below any threshold: saving refills it at once.
+    const on = await setRefill(headers, { id, refill_below: '1', refill_amount: '2' });
+    expect(on.data).toMatchObject({
+      refill_below_bytes: GB,
+      refill_amount_bytes: 2 * GB,
+      traffic_left_bytes: 2 * GB,
+    });
+    const off = await setRefill(headers, { id, refill_below: '', refill_amount: '' });
+    expect(off.data).toMatchObject({
+      refill_below_bytes: null,
+      refill_amount_bytes: null,
+      refill_daily_max_bytes: null,
+    });
+
+    const stranger = await signedInAccount(t);
+    const theirs = await setRefill(authHeader(stranger.token), { id, refill_below: '1', refill_amount: '1' });
+    expect(theirs.code).toBe(ResultCode.NotFound);
+    expect(await refills(subId)).toEqual([2 * GB]);
+  });
+});
