@@ -146,9 +146,7 @@ export class Authenticator {
       this.throttle.succeeded(sourceIp, subuser);
       if (!found.active) return this.refuse(found.expired ? 'expired' : 'disabled', sourceIp);
       const owner = { account_id: found.account_id, subaccount_id: found.subaccount_id };
-      const result = this.identity(owner, 'password', sourceIp, target, session);
-      if (result.ok && found.max_connections) result.identity.maxConnections = found.max_connections;
-      return result;
+      return this.identity(owner, 'password', sourceIp, target, session, found.max_connections ?? undefined);
     } catch {
       return this.refuse('server_unavailable', sourceIp);
     }
@@ -201,9 +199,11 @@ export class Authenticator {
     sourceIp: string,
     target: Targeting = {},
     session?: Session,
+    maxConnections?: number,
   ): AuthResult {
     const identity: Identity = { owner, ownerKey: ownerKeyOf(owner), via, sourceIp, target };
     if (session) identity.session = session;
+    if (maxConnections !== undefined) identity.maxConnections = maxConnections;
     return { ok: true, identity };
   }
 

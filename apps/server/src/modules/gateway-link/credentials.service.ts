@@ -1,7 +1,7 @@
 import { canonicalIp, type Credentials } from '@resiport/contract';
 import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import type { AppContext } from '../../context';
-import { decryptProxyPassword } from '../subaccounts/subaccount-lookup.service';
+import { decryptProxyPassword, isExpired } from '../subaccounts/subaccount-lookup.service';
 import { liveSubaccountByUsername, whitelistOwner } from './directory.repository';
 
 const NOT_FOUND: Credentials = {
@@ -19,7 +19,7 @@ export async function lookupCredentials(ctx: AppContext, username: string): Prom
   const sub = await liveSubaccountByUsername(ctx.db, username.toLowerCase());
   if (!sub) return NOT_FOUND;
   const password = decryptProxyPassword(ctx.proxyPasswordKey, sub.password_cipher);
-  const expired = sub.expires_at !== null && sub.expires_at <= ctx.clock();
+  const expired = isExpired(sub, ctx.clock());
   return {
     found: true,
     account_id: sub.account_id,

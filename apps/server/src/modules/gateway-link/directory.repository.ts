@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { isExpired } from '../subaccounts/subaccount-lookup.service';
 
 /**
  * What gateways may know about proxy users: read-only lookups over accounts, live sub-accounts and
@@ -52,7 +53,7 @@ export async function ownerSpendState(
     .where('s.deleted_at', 'is', null)
     .executeTakeFirst();
   if (row?.status !== 'active' || row.account_status !== 'active') return 'revoked';
-  return row.expires_at !== null && row.expires_at <= now ? 'expired' : 'may';
+  return isExpired(row, now) ? 'expired' : 'may';
 }
 
 export function whitelistOwner(db: Executor, ip: string) {

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import { isLiveSubaccount, isOwnLiveSubaccount, usernamesByIds } from './subaccount-lookup.repository';
-import { capLeft } from './subaccount-limits';
+import { capLeft, isExpired } from './subaccount-limits';
 import { findOwnSubaccount } from './subaccount.repository';
 
 /**
@@ -11,6 +11,9 @@ import { findOwnSubaccount } from './subaccount.repository';
  */
 
 export { isLiveSubaccount, isOwnLiveSubaccount };
+
+/** Is a sub-account past the end of its last day at `now`? (One rule for leases, credentials and the sweep.) */
+export { isExpired };
 
 /** Opens a sub-account's sealed proxy password (the gateway link reads it with its proxy-user lookups). */
 export { decryptProxyPassword } from './proxy-password';

@@ -1,9 +1,9 @@
 import { subEndpoints, type SubAccount } from '@resiport/contract';
 import { Alert, Button, Card, Descriptions, Form, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TrafficText } from '../../components/traffic-text';
 import { useUpdateSubSettings } from '../../features/subaccounts/api/update-sub-settings';
 import { SubLimitFields } from '../../features/subaccounts/components/sub-limit-fields';
+import { UsedOfLimit } from '../../features/subaccounts/components/used-of-limit';
 import {
   limitFieldByCode,
   limitFields,
@@ -12,21 +12,6 @@ import {
   type SubLimitValues,
 } from '../../features/subaccounts/sub-limits';
 import { showServerFieldErrors } from '../../lib/form-errors';
-
-/** "0.3 GB of 1 GB" for a capped period, or just what was used when there is no cap. */
-function UsedOfCap({ used, cap, testId }: { used: number; cap: number | null; testId: string }) {
-  return (
-    <span data-testid={testId}>
-      <TrafficText bytes={used} />
-      {cap !== null && (
-        <>
-          {' / '}
-          <TrafficText bytes={cap} />
-        </>
-      )}
-    </span>
-  );
-}
 
 /**
  * POST /auth/limitsupdate: the sub-account's caps, last day and connection limit, with what the caps
@@ -69,18 +54,18 @@ export function LimitsCard({ sub }: { sub: SubAccount }) {
             key: 'today',
             label: <FormattedMessage id="sublimits.usedToday" />,
             children: (
-              <UsedOfCap used={sub.used_today_bytes} cap={sub.daily_cap_bytes} testId="sub-limits-today" />
+              <span data-testid="sub-limits-today">
+                <UsedOfLimit used={sub.used_today_bytes} limit={sub.daily_cap_bytes} />
+              </span>
             ),
           },
           {
             key: 'month',
             label: <FormattedMessage id="sublimits.usedThisMonth" />,
             children: (
-              <UsedOfCap
-                used={sub.used_this_month_bytes}
-                cap={sub.monthly_cap_bytes}
-                testId="sub-limits-month"
-              />
+              <span data-testid="sub-limits-month">
+                <UsedOfLimit used={sub.used_this_month_bytes} limit={sub.monthly_cap_bytes} />
+              </span>
             ),
           },
         ]}

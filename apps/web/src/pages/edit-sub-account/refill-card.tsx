@@ -1,9 +1,9 @@
 import { subEndpoints, subRefillBody, type SubAccount } from '@resiport/contract';
 import { Alert, Button, Card, Flex, Form, message, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TrafficText } from '../../components/traffic-text';
 import { useUpdateSubSettings } from '../../features/subaccounts/api/update-sub-settings';
 import { GbItem } from '../../features/subaccounts/components/gb-item';
+import { UsedOfLimit } from '../../features/subaccounts/components/used-of-limit';
 import {
   REFILL_OFF,
   refillFields,
@@ -64,13 +64,8 @@ export function RefillCard({ sub }: { sub: SubAccount }) {
       )}
       {on && (
         <Typography.Paragraph data-testid="sub-refill-today">
-          <FormattedMessage id="subrefill.today" /> <TrafficText bytes={sub.refilled_today_bytes} />
-          {sub.refill_daily_max_bytes !== null && (
-            <>
-              {' / '}
-              <TrafficText bytes={sub.refill_daily_max_bytes} />
-            </>
-          )}
+          <FormattedMessage id="subrefill.today" />{' '}
+          <UsedOfLimit used={sub.refilled_today_bytes} limit={sub.refill_daily_max_bytes} />
         </Typography.Paragraph>
       )}
       <Form
