@@ -108,6 +108,10 @@ describe('sub-account limits', () => {
       expect([bad, answer.status, answer.code]).toEqual([bad, 400, ResultCode.ValidationFailed]);
       expect(answer.msg).not.toBe('');
     }
+    // Naming no limit changes nothing and answers the sub-account as it is.
+    const nothing = await setLimits(headers, { id });
+    expect([nothing.status, nothing.code]).toEqual([200, 0]);
+    expect(nothing.data).toMatchObject({ id: subId, daily_cap_bytes: null, max_connections: null });
     const past = await setLimits(headers, { id, expires_on: '2020-01-01' });
     expect([past.status, past.code]).toEqual([400, ResultCode.SubExpiryPast]);
     expect(past.msg).toContain('last day');
@@ -124,6 +128,9 @@ describe('sub-account limits', () => {
     const stranger = await signedInAccount(t);
     const answer = await setLimits(authHeader(stranger.token), { id: String(subId), daily_cap: '1' });
     expect(answer.code).toBe(ResultCode.NotFound);
+    // Naming no limit does not reveal it either.
+    const peek = await setLimits(authHeader(stranger.token), { id: String(subId) });
+    expect([peek.status, peek.code, peek.data]).toEqual([404, ResultCode.NotFound, null]);
     const row = await t.ctx.db
       .selectFrom('subaccounts')
       .selectAll()

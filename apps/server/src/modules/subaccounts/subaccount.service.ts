@@ -112,6 +112,12 @@ async function update(
   id: number,
   values: Parameters<typeof updateSubaccount>[3],
 ): Promise<SubaccountRow> {
+  // Nothing to change (a limits call naming no limit): the sub-account as it is, if it is the caller's.
+  if (Object.keys(values).length === 0) {
+    const found = await findOwnSubaccount(ctx.db, owner.id, id);
+    if (!found) throw new AppError('NotFound');
+    return found;
+  }
   const changesLimits = Object.keys(values).some((column) => limitColumnNames.has(column));
   const row = await voidingTransaction(ctx, async (trx) => {
     const closesAccess =
