@@ -57,6 +57,7 @@ function timedClient(client: ServerClient): ServerClient {
     lease: (owner, want) => timed('lease', () => client.lease(owner, want)),
     release: (owner) => timed('release', () => client.release(owner)),
     usage: (batch) => timed('usage', () => client.usage(batch)),
+    eventsHead: () => client.eventsHead(),
     events: (after, wait) => timed('events', () => client.events(after, wait)),
     session: (owner, id, minutes) => client.session(owner, id, minutes),
     exits: () => client.exits(),
@@ -176,7 +177,7 @@ async function run(config: GatewaySimConfig): Promise<void> {
     await Promise.all(Array.from({ length: 16 }, worker));
   }
   const events = product
-    ? startEventPoller({ client, intervalMs: 250, onEvent: () => undefined })
+    ? startEventPoller({ client, from: await client.eventsHead(), intervalMs: 250, onEvent: () => undefined })
     : undefined;
 
   let tickNo = 0;

@@ -28,6 +28,8 @@ export interface ServerClient {
   release(owner: TrafficOwner): Promise<number>;
   /** Posts one batch, retrying with backoff under the same id (the server applies a batch once). */
   usage(batch: UsageBatch): Promise<{ applied: boolean }>;
+  /** The change feed's last id now (where a fresh process starts following it). */
+  eventsHead(): Promise<number>;
   /** The change feed after a cursor; `waitMs` makes it a long poll, `signal` cancels it (a stop). */
   events(after: number, wait?: { waitMs: number; signal: AbortSignal }): Promise<GatewayEvents>;
   /** The running epoch of a sticky session (a new one after it ended) and how long it still runs. */
@@ -86,6 +88,7 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
         }
       }
     },
+    eventsHead: async () => (await callInternal(target, endpoints.eventsHead, {})).last_id,
     events: (after, wait) =>
       callInternal(
         target,

@@ -338,6 +338,8 @@ export class FakeServer {
         }
         return this.answer(res, 200, 0, { applied: true });
       }
+      case endpoints.eventsHead.path:
+        return this.answer(res, 200, 0, { last_id: this.events.at(-1)?.id ?? 0 });
       case endpoints.events.path: {
         const parsed = endpoints.events.request.safeParse(Object.fromEntries(url.searchParams));
         if (!parsed.success || req.method !== 'GET') return invalid();

@@ -157,6 +157,33 @@ describe('metering, leases and cut-off', () => {
     expect([disabled.status, disabled.header('X-Resiport-Reason')]).toEqual([403, 'disabled']);
   });
 
+  it('a new process follows the feed from its start: changes written before it never cut its tunnels', async () => {
+    fake.addUser('oldnewsproxy', 'Old-news.1', GB);
+    // Disabled and enabled again before this process existed: two events about this sub-account.
+    fake.setActive('oldnewsproxy', false);
+    fake.setActive('oldnewsproxy', true);
+    const eventsPath = internalGatewayEndpoints.events.path;
+    const callsBefore = fake.calls[eventsPath] ?? 0;
+    // The first feed calls fail, so a tunnel opens before the feed is read (as on a slow server).
+    fake.failures.set(eventsPath, 3);
+    const gateway = await start();
+    const tunnel = await httpConnect(
+      gateway.httpPort,
+      `127.0.0.1:${echo.port}`,
+      basic('oldnewsproxy', 'Old-news.1'),
+    );
+    expect(tunnel.status).toBe(200);
+    await waitFor(
+      () => (fake.calls[eventsPath] ?? 0) >= callsBefore + 5,
+      5000,
+      'the feed read after its failures',
+    );
+    // Replaying the old events would have closed it.
+    expect((await roundTrip(tunnel.socket, Buffer.from('still open'))).toString()).toBe('still open');
+    fake.setActive('oldnewsproxy', false);
+    await closed(tunnel.socket, 2000);
+  });
+
   it('bills a whitelisted address to the main account and closes its tunnels when it is removed', async () => {
     const gateway = await start();
     const main = fake.addWhitelist('127.0.0.1', 77, GB);

@@ -146,6 +146,8 @@ export const gatewayEventsQuery = z.object({
    */
   instance_id: instanceId.optional(),
 });
+/** The feed's last id: where a process that has cached nothing yet starts following it. */
+export const gatewayEventsHeadData = z.object({ last_id: z.number().int().min(0) });
 export const gatewayEventsData = z.object({
   events: z.array(
     z.object({
@@ -253,6 +255,17 @@ export const internalGatewayEndpoints = {
     auth: 'gateway',
     request: gatewayEventsQuery,
     response: gatewayEventsData,
+  }),
+  /**
+   * Asked once at start, before listening: the events written before it concern caches and tunnels
+   * this process does not have yet (replaying them would cut tunnels opened since, and take long).
+   */
+  eventsHead: defineEndpoint({
+    method: 'GET',
+    path: '/internal/gateway/events/head',
+    auth: 'gateway',
+    request: noInput,
+    response: gatewayEventsHeadData,
   }),
   session: defineEndpoint({
     method: 'POST',

@@ -11,12 +11,14 @@ export type GatewayEvent = GatewayEvents['events'][number];
  */
 export function startEventPoller(options: {
   client: ServerClient;
+  /** The last id already behind this process (the feed's head when it started; 0: all of it). */
+  from: number;
   /** After a failed call, and between calls to a server that answers at once (no long poll). */
   intervalMs: number;
   onEvent: (event: GatewayEvent) => void;
   onError?: (error: Error) => void;
 }): { stop: () => Promise<void> } {
-  let cursor = 0;
+  let cursor = options.from;
   const stopping = new AbortController();
   const stopped = () => stopping.signal.aborted;
   const pause = (ms: number) =>

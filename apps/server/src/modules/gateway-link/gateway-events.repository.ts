@@ -20,6 +20,14 @@ export function gatewayEventsAfter(db: Executor, after: number, limit: number) {
     .execute();
 }
 
+export async function lastGatewayEventId(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('gateway_events')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  return row?.last ?? 0;
+}
+
 /** A gateway process asked for the events after `eventId`: it has applied every one up to it. */
 export async function saveFeedCursor(db: Executor, instanceId: string, eventId: number, at: Date) {
   await db

@@ -6,6 +6,7 @@ import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { gatewayPool } from '../exits/exit-pool.service';
 import { recordExitHealth } from '../exits/exit-reports.service';
 import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
+import { lastGatewayEventId } from './gateway-events.repository';
 import { eventsAfter } from './gateway-events.service';
 import { grantLease, keyOf, releaseLease } from './lease.service';
 import { sessionEpoch } from './session.service';
@@ -55,6 +56,7 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (instanceId !== undefined) await recordFeedCursor(ctx, instanceId, after);
       return ok(request, await eventsAfter(ctx.db, after, { ms, stop: closing.signal }));
     });
+    route(calls.eventsHead, async (request) => ok(request, { last_id: await lastGatewayEventId(ctx.db) }));
     route(calls.session, async (request, { session_id: sessionId, minutes, ...owner }) => {
       const { epoch, expiresInMs } = await sessionEpoch(ctx, { owner, sessionId, minutes });
       return ok(request, { epoch, expires_in_ms: expiresInMs });

@@ -36,8 +36,9 @@ describe('internal calls for gateway processes', () => {
       const response = await internal('credentials', { username: 'anyone' }, secret);
       expect(response).toMatchObject({ status: 403, code: 10010 });
     }
-    const events = await t.call({ method: 'GET', url: '/api/internal/gateway/events' });
-    expect(events.status).toBe(403);
+    for (const url of ['/api/internal/gateway/events', '/api/internal/gateway/events/head']) {
+      expect((await t.call({ method: 'GET', url })).status).toBe(403);
+    }
     expect(t.logs.join('')).not.toContain(t.ctx.internalSecret);
   });
 
@@ -273,13 +274,16 @@ describe('internal calls for gateway processes', () => {
 
   it('feeds gateways the changes that revoke access, in order, after a cursor', async () => {
     const { id, subId, headers, username } = await customerWithSub(1, 0);
-    const before = (
-      await t.call({
-        method: 'GET',
-        url: '/api/internal/gateway/events?after=0',
-        headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-      })
-    ).data as { last_id: number };
+    const head = async () =>
+      (
+        await t.call({
+          method: 'GET',
+          url: '/api/internal/gateway/events/head',
+          headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
+        })
+      ).data as { last_id: number };
+    // Where a fresh gateway starts following: nothing after it yet.
+    const before = await head();
     await postForm(t, '/api/auth/passupdate', { id: String(subId) }, headers);
     await postForm(
       t,
@@ -307,6 +311,8 @@ describe('internal calls for gateway processes', () => {
       ['whitelist', id, '198.51.100.99'],
       ['subaccount', id, username],
     ]);
+    expect((await head()).last_id).toBe((feed.data as { last_id: number }).last_id);
+    expect((await head()).last_id).toBeGreaterThan(before.last_id);
   });
 
   it('keeps the ledger consistent (audit)', async () => {

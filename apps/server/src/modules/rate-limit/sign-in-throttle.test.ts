@@ -7,6 +7,14 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signInLimits } from './limits';
+import { countHit } from './rate-limit.repository';
+import { keyOf, windowOf } from './rate-limiter';
+
+/** Fixed windows of `seconds` that the clock passed through between two readings. */
+function windowsTouched(fromMs: number, toMs: number, seconds: number): number {
+  const ms = seconds * 1000;
+  return Math.floor(toMs / ms) - Math.floor(fromMs / ms) + 1;
+}
 
 /** Sign-in throttling that a stranger cannot turn against the owner (decision 021). */
 describe('sign-in throttling', () => {
@@ -54,7 +62,7 @@ describe('sign-in throttling', () => {
     const { email } = await activatedAccount(t);
     // The owner signed in from home before the attack.
     expect((await login('203.0.113.10', email, GOOD_PASSWORD)).code).toBe(0);
-    const started = Date.now();
+    const startedAt = t.ctx.clock().getTime();
     let checked = 0;
     let refused = 0;
     for (let round = 0; round < 10; round++) {
@@ -69,14 +77,13 @@ describe('sign-in throttling', () => {
         }),
       );
     }
-    const elapsedSeconds = (Date.now() - started) / 1000;
-    const firstSpacing = signInLimits.spacing[0][1];
-    // 20 free failures, then at most one attempt per spacing window (plus the window in progress).
-    expect(checked).toBeLessThanOrEqual(
-      signInLimits.spacing[0][0] + Math.ceil(elapsedSeconds / firstSpacing) + 1,
-    );
+    const endedAt = t.ctx.clock().getTime();
+    const [[free, firstSpacing]] = signInLimits.spacing;
+    // The free failures, then at most one attempt in each spacing window the guessing touched.
+    expect(checked).toBeLessThanOrEqual(free + windowsTouched(startedAt, endedAt, firstSpacing));
     expect(checked + refused).toBe(1000);
-    console.log(`distributed guessing: ${checked} of 1000 guesses checked in ${elapsedSeconds.toFixed(1)} s`);
+    const seconds = ((endedAt - startedAt) / 1000).toFixed(1);
+    console.log(`distributed guessing: ${checked} of 1000 guesses checked in ${seconds} s`);
 
     // The owner at home is not slowed down at all.
     expect((await login('203.0.113.10', email, GOOD_PASSWORD)).code).toBe(0);
@@ -89,6 +96,30 @@ describe('sign-in throttling', () => {
     } else {
       expect(fromCafe.code).toBe(0);
     }
+  });
+
+  it('crossing into a longer spacing step does not open a second slot in the same window', async () => {
+    const { email } = await activatedAccount(t);
+    const [[, shortest], [longerFrom]] = signInLimits.spacing;
+    // Failures already counted from elsewhere: the next one takes the last place of the 2 s step,
+    // the ones after it are in the 5 s step.
+    const { windowStart } = windowOf(t.ctx.clock(), signInLimits.accountWindowSeconds);
+    const failures = `login:account:${keyOf(email)}`;
+    for (let i = 0; i < longerFrom - 1; i++) await countHit(t.ctx.db, failures, windowStart);
+    // At the start of a 2 s window inside a 5 s one (whose windows then start at different times),
+    // so the burst is most likely inside one 2 s window.
+    const nowMs = t.ctx.clock().getTime();
+    t.advanceClock((10_000 - (nowMs % 10_000) + 2_000) / 1000);
+    const startedAt = t.ctx.clock().getTime();
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => (await login(`10.77.0.${i}`, email, `Burst${i}x`)).code),
+    );
+    const endedAt = t.ctx.clock().getTime();
+    const checked = codes.filter((code) => code === 10005).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    // Before the fix the 2 s step's slot and the 5 s step's each let one through.
+    expect(checked).toBeLessThanOrEqual(windowsTouched(startedAt, endedAt, shortest));
+    expect(codes.filter((code) => code === 10008)).toHaveLength(20 - checked);
   });
 
   it('an unknown email counts like a wrong password (no free guessing of which emails exist)', async () => {

@@ -34,10 +34,15 @@ export async function countSignInAttempt(
   const { windowStart } = windowOf(ctx.clock(), signInLimits.accountWindowSeconds);
   const place = await countHit(ctx.db, failures, windowStart);
   const attempt = byAddress.with(new CountedAttempt(ctx, [{ bucket: failures, windowStart }]));
-  const spacing = subject.knownSource ? 0 : spacingSeconds(place);
-  if (spacing > 0) {
-    const slot = { limit: 1, windowSeconds: spacing };
-    await countOrRefuse(ctx, [[`login:account-slot:${account}`, slot]]).catch(async (error: unknown) => {
+  const steps = subject.knownSource ? [] : spacingSteps(place);
+  if (steps.length > 0) {
+    // One slot per step reached, each in its own window: a burst whose places straddle a step cannot
+    // take the 2 s slot and the 5 s slot at once (its attempts would then outpace the smaller step).
+    const slots = steps.map(
+      (seconds) =>
+        [`login:account-slot:${seconds}:${account}`, { limit: 1, windowSeconds: seconds }] as const,
+    );
+    await countOrRefuse(ctx, slots).catch(async (error: unknown) => {
       await attempt.didNotCount();
       throw error;
     });
@@ -45,9 +50,10 @@ export async function countSignInAttempt(
   return attempt;
 }
 
-/** Seconds between attempts once `place` failures are counted in the window (0: not spaced). */
-function spacingSeconds(place: number): number {
-  let spacing = 0;
-  for (const [atLeast, seconds] of signInLimits.spacing) if (place > atLeast) spacing = seconds;
-  return spacing;
+/**
+ * The spacing steps (seconds between attempts) reached once `place` failures are counted in the
+ * window, smallest first; empty while not spaced.
+ */
+function spacingSteps(place: number): number[] {
+  return signInLimits.spacing.filter(([atLeast]) => place > atLeast).map(([, seconds]) => seconds);
 }
