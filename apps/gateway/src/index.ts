@@ -12,3 +12,6 @@ export { refusalTexts } from './refusal-texts';
 export { connectHttpUpstream } from './route/connect/http-upstream';
 export { connectSocks5Upstream } from './route/connect/socks5-upstream';
 export { ConnectError, type UpstreamAnswer } from './route/connect/types';
+/** The destination guard (design §8), for other outgoing connections to customers' addresses. */
+export { isRefusedHost } from './route/connect/guard';
+export { guardedLookup } from './route/connect/tcp';

@@ -20,6 +20,7 @@ import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sand
 import { healthRoutes } from './modules/health/health.routes';
 import { registerHttpMetrics } from './modules/metrics/http-metrics';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
+import { alertRoutes } from './modules/alerts/alerts.routes';
 import { securityRoutes } from './modules/account/user/security.routes';
 import { userRoutes } from './modules/account/user/user.routes';
 import { decorateAuth } from './plugins/auth';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(oauthRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(securityRoutes(ctx));
+      await api.register(alertRoutes(ctx));
       await api.register(rechargeRoutes(ctx));
       await api.register(cryptomusWebhookRoutes(ctx));
       await api.register(catalogRoutes(ctx));

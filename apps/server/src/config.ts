@@ -97,6 +97,10 @@ const envSchema = z.object({
   GATEWAY_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
   GATEWAY_IN_PROCESS: flag(true),
+  /** Alert webhooks may be plain http:// and reach loopback or private addresses (tests, one private network). */
+  ALERT_WEBHOOKS_ALLOW_PRIVATE: flag(false),
+  /** How often each API process sends due alert mails and webhooks (and retries failed ones). */
+  ALERT_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** LOG_LEVEL, and LOG_FORMAT `pretty` or `json` (JSON by default under NODE_ENV=production). */
   ...logEnvFields,
   WEB_DIST_DIR: optionalText,
@@ -145,6 +149,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   logFormat: LogFormat;
   webDistDir: string | undefined;
+  /** Alerts (decision 038). */
+  alerts: { allowPrivateWebhooks: boolean; deliveryIntervalMs: number };
   gateway: {
     /** What an empty `exits` table is filled with at start (GATEWAY_POOL_FILE or the default pool). */
     seedPool: Pool;
@@ -242,6 +248,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: log.level,
     logFormat: log.format,
     webDistDir: env.WEB_DIST_DIR,
+    alerts: {
+      allowPrivateWebhooks: env.ALERT_WEBHOOKS_ALLOW_PRIVATE,
+      deliveryIntervalMs: env.ALERT_DELIVERY_INTERVAL_MS,
+    },
     gateway: {
       seedPool: pool.pool,
       publicHost: env.GATEWAY_PUBLIC_HOST ?? new URL(publicUrl).hostname,

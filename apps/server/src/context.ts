@@ -29,6 +29,8 @@ export interface AppContext {
   totpKey: SealingKey;
   /** Encrypts upstream exits' passwords at rest (decision 030); derived from the same configured secret. */
   exitCredentialKey: SealingKey;
+  /** Encrypts customers' alert webhook signing secrets at rest (decision 038). */
+  webhookSecretKey: SealingKey;
   /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
   internalSecret: string;
   /** This process's Prometheus figures (served by modules/metrics when METRICS_PORT is set). */
@@ -55,10 +57,13 @@ export function createAppContext(
   };
 }
 
-function atRestKeys(secret: string): Pick<AppContext, 'proxyPasswordKey' | 'totpKey' | 'exitCredentialKey'> {
+function atRestKeys(
+  secret: string,
+): Pick<AppContext, 'proxyPasswordKey' | 'totpKey' | 'exitCredentialKey' | 'webhookSecretKey'> {
   return {
     proxyPasswordKey: proxyPasswordKeyFrom(secret),
     totpKey: sealingKeyFrom(secret, 'totp-secret-encryption'),
     exitCredentialKey: sealingKeyFrom(secret, 'exit-credential-encryption'),
+    webhookSecretKey: sealingKeyFrom(secret, 'alert-webhook-secret-encryption'),
   };
 }

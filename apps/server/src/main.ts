@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
 import { startLeaseReclaim } from './modules/gateway-link/lease-reclaim';
+import { startAlertDelivery } from './modules/alerts/alert-delivery.job';
 import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener';
 import { createGateway, loadGatewayConfig, type Gateway } from '@resiport/gateway';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 
   const stopReconciliation = startReconciliation(ctx);
   const stopLeaseReclaim = startLeaseReclaim(ctx);
+  const stopAlertDelivery = startAlertDelivery(ctx);
 
   // Filled once the server listens; shutdown may come before that.
   const running: { gateway?: Gateway; metrics?: MetricsListener } = {};
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     stopReconciliation();
     stopLeaseReclaim();
+    stopAlertDelivery();
     // Before the database closes: a scrape under way may be counting invoices.
     await running.metrics?.close();
     // The gateway first: it meters its last bytes and returns its leases through the server.

@@ -15,6 +15,7 @@ export * from './ip';
 export * from './subaccounts';
 export * from './subaccount-limits';
 export * from './subaccount-refill';
+export * from './alerts';
 export * from './whitelist';
 export * from './internal-gateway';
 export * from './gateway-pool';

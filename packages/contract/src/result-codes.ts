@@ -82,8 +82,11 @@ export const ResultCode = {
   ExitPlaceWithoutCountry: 10084,
   ExitPasswordWithoutUsername: 10085,
   ExitLastEnabled: 10086,
-  // A sub-account's limits (issue 18): 10090-10099.
-  SubExpiryPast: 10090,
+  // A sub-account's limits (issue 18): 10091-10099 (10090 is ViewOnly).
+  SubExpiryPast: 10091,
+  // Alerts (issue 18): 10100-10109.
+  AlertWebhookUnsafe: 10100,
+  AlertNoChannel: 10101,
   // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
   SessionRevoked: 10013,
   ApiTokenRevoked: 10013,
@@ -172,6 +175,8 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   ExitPasswordWithoutUsername: 400,
   ExitLastEnabled: 409,
   SubExpiryPast: 400,
+  AlertWebhookUnsafe: 400,
+  AlertNoChannel: 409,
   SessionRevoked: 401,
   ApiTokenRevoked: 401,
   ApiTokenUnknown: 401,

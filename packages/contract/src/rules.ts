@@ -67,3 +67,6 @@ export function withConfirmation<
 
 /** Single-use link tokens are base64url of 32 random bytes (43 chars); allow some slack. */
 export const linkTokenSchema = requiredString().max(128, key('validation.invalid'));
+
+/** Form fields that may be left empty: an empty value (or null) is "none". */
+export const nullIfEmpty = (value: unknown) => (value === '' || value === null ? null : value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trafficGbSchema } from './money';
-import { rowIdSchema } from './rules';
+import { nullIfEmpty, rowIdSchema } from './rules';
 import { isCalendarDate } from './traffic';
 
 /**
@@ -30,8 +30,6 @@ export function utcDayNumber(at: Date): number {
 export function utcMonthStartDay(at: Date): number {
   return utcDayNumber(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)));
 }
-
-const nullIfEmpty = (value: unknown) => (value === '' || value === null ? null : value);
 
 /** A cap in GB, above zero; empty (or null) removes it. */
 const capField = z.preprocess(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trafficGbSchema } from './money';
-import { rowIdSchema } from './rules';
+import { nullIfEmpty, rowIdSchema } from './rules';
 
 /**
  * Auto-refill per sub-account (issue 18, decision 037): when what it has left falls below
@@ -10,7 +10,6 @@ import { rowIdSchema } from './rules';
  * refill again. With the main account empty it stops (`refill_stopped`) until saved again.
  */
 
-const nullIfEmpty = (value: unknown) => (value === '' || value === null ? null : value);
 const gbOrNone = z.preprocess(
   nullIfEmpty,
   trafficGbSchema.refine((bytes) => bytes > 0, { error: 'validation.traffic' }).nullable(),

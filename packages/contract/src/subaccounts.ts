@@ -5,6 +5,7 @@ import { rowIdSchema } from './rules';
 import { idempotencyKeySchema, pageQuery } from './recharge';
 import { subLimitsBody, subLimitsFields, subLimitsView } from './subaccount-limits';
 import { subRefillBody, subRefillView } from './subaccount-refill';
+import { subAlertsBody } from './alerts';
 
 /**
  * Sub-accounts (spec §7 "Sub-accounts"): proxy users of one customer, each with its own traffic.
@@ -91,6 +92,8 @@ export const subAccountSchema = z.object({
   created_at: z.string(),
   ...subLimitsView,
   ...subRefillView,
+  /** Its own alert thresholds (% used); null: the account's (decision 038). */
+  alert_percents: z.array(z.number().int()).nullable(),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
@@ -212,6 +215,14 @@ export const subEndpoints = {
     path: '/auth/refillupdate',
     auth: 'account',
     request: subRefillBody,
+    response: subAccountSchema,
+  }),
+  /** Its own alert thresholds (issue 18; not in the spec). */
+  alerts: defineEndpoint({
+    method: 'POST',
+    path: '/auth/alertsupdate',
+    auth: 'account',
+    request: subAlertsBody,
     response: subAccountSchema,
   }),
   status: defineEndpoint({

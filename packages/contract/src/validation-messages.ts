@@ -26,6 +26,8 @@ const en = {
   'validation.refillDailyMax': 'The daily maximum must be at least the amount of one refill',
   'validation.connections':
     'Enter a whole number of connections from 1 to 10000, or leave it empty for no limit',
+  'validation.percents': 'Enter up to 4 whole percents from 1 to 100, separated by commas, e.g. 80, 90, 100',
+  'validation.webhookUrl': 'Enter the full https:// address of your endpoint (at most 500 characters)',
   'validation.subUsername': 'The username must be 12-24 letters and digits, no special symbols',
   'validation.proxyPassword': 'The proxy password must be 8-32 letters, digits or - _ . ~',
   'validation.ip': 'Enter an IPv4 address (e.g. 203.0.113.7) or an IPv6 address',
@@ -67,6 +69,8 @@ const ru: Record<ValidationMessageKey, string> = {
   'validation.refillDailyMax': 'Максимум в сутки должен быть не меньше одного пополнения',
   'validation.connections':
     'Введите целое число соединений от 1 до 10000 или оставьте поле пустым — без ограничения',
+  'validation.percents': 'Введите до 4 целых процентов от 1 до 100 через запятую, например 80, 90, 100',
+  'validation.webhookUrl': 'Введите полный адрес https:// вашего обработчика (не длиннее 500 символов)',
   'validation.subUsername': 'Имя пользователя — от 12 до 24 латинских букв и цифр, без спецсимволов',
   'validation.proxyPassword': 'Пароль прокси — от 8 до 32 латинских букв, цифр или символов - _ . ~',
   'validation.ip': 'Введите IPv4-адрес (например, 203.0.113.7) или IPv6-адрес',

@@ -1,4 +1,9 @@
 import type { JobLeasesTable } from '../lib/job-lease.table';
+import type {
+  AlertDeliveriesTable,
+  AlertEventsTable,
+  AlertSettingsTable,
+} from '../modules/alerts/alerts.table';
 import type { OperatorAuditTable } from '../modules/admin/audit/audit.table';
 import type { ExitHealthTable, ExitsTable, ExitTrafficDailyTable } from '../modules/exits/exits.table';
 import type {
@@ -52,6 +57,9 @@ import type { WhitelistIpsTable } from '../modules/whitelist/whitelist.table';
  */
 export interface Database {
   accounts: AccountsTable;
+  alert_settings: AlertSettingsTable;
+  alert_events: AlertEventsTable;
+  alert_deliveries: AlertDeliveriesTable;
   account_links: AccountLinksTable;
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;

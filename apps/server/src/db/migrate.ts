@@ -21,6 +21,7 @@ import * as exits from './migrations/2026_11_27_0940_exits';
 import * as subaccountTotals from './migrations/2026_11_28_0900_subaccount_totals';
 import * as subaccountLimits from './migrations/2026_11_29_0900_subaccount_limits';
 import * as subaccountRefill from './migrations/2026_11_29_1000_subaccount_refill';
+import * as alerts from './migrations/2026_11_30_0900_alerts';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0900_subaccount_totals': subaccountTotals,
   '2026_11_29_0900_subaccount_limits': subaccountLimits,
   '2026_11_29_1000_subaccount_refill': subaccountRefill,
+  '2026_11_30_0900_alerts': alerts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -46,6 +46,7 @@ export function aSub(fields: Partial<SubAccount> & Pick<SubAccount, 'id' | 'user
     created_at: '2026-02-01T09:00:00.000Z',
     ...NO_SUB_LIMITS,
     ...NO_SUB_REFILL,
+    alert_percents: null,
     ...fields,
   };
 }

@@ -9,9 +9,10 @@ const REFUSED = 'EDESTREFUSED';
 
 /**
  * A lookup for `net.connect` that refuses blocked addresses: Node connects to exactly what it returns
- * (trying IPv6 and IPv4 answers in turn), so the checked address is the one used.
+ * (trying IPv6 and IPv4 answers in turn), so the checked address is the one used. The server's
+ * alert webhooks connect through it too (decision 038).
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);

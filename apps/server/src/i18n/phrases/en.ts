@@ -102,6 +102,9 @@ export const en = {
     ExitLastEnabled:
       'This is the last enabled exit: lines would have no exit. Enable or add another exit first',
     SubExpiryPast: 'This last day is already over; choose today or a later day, or disable the sub-account',
+    AlertNoChannel: 'Turn on alerts by email or add a webhook first, then send a test',
+    AlertWebhookUnsafe:
+      'Webhooks go to public https:// addresses only; this one is plain http or points to a private network',
     SessionRevoked: 'This session was signed out; please sign in again',
     ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
     ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',
@@ -133,6 +136,36 @@ export const en = {
     'reset.action': 'Set a new password',
     'reset.ignore': 'If you did not ask for this, ignore this email: your password stays the same.',
     linkExpiry: 'The link works once and expires in {hours, plural, one {# hour} other {# hours}}.',
+  },
+  /** Alert mails (decision 038): `<kind>.subject` and `<kind>.body`, then `footer` and `action`. */
+  alerts: {
+    'sub_used.subject': '{app}: sub-account {username} has used {percent}% of its traffic',
+    'sub_used.body': 'Sub-account {username} has used {used} of {allocated}; {left} is left.',
+    'sub_used_empty.subject': '{app}: sub-account {username} is out of traffic',
+    'sub_used_empty.body':
+      'Sub-account {username} has used all of its {allocated}. Its proxies stop until it gets more traffic.',
+    'main_low.subject': '{app}: your main account has less than {threshold} of traffic left',
+    'main_low.body': 'Your main account has {left} of traffic left (your alert is set at {threshold}).',
+    'main_empty.subject': '{app}: your main account is out of traffic',
+    'main_empty.body':
+      'Your main account has no traffic left. Buy traffic to keep its proxies and auto-refills running.',
+    'low_balance.subject': '{app}: your balance is below {threshold}',
+    'low_balance.body': 'Your balance is {balance} (your alert is set at {threshold}).',
+    'payment_received.subject': '{app}: payment received, {amount} added to your balance',
+    'payment_received.body':
+      'A payment of {paid} arrived; {amount} was added to your balance, which is now {balance}.',
+    'order_paid.subject': '{app}: order {order} paid, {traffic} added',
+    'order_paid.body':
+      'Order {order} is paid ({price}); {traffic} of traffic was added to your main account.',
+    'refill_done.subject': '{app}: {amount} moved to sub-account {username}',
+    'refill_done.body': 'Auto-refill moved {amount} from your main account to sub-account {username}.',
+    'refill_failed.subject': '{app}: auto-refill of {username} stopped',
+    'refill_failed.body':
+      'Auto-refill of sub-account {username} stopped: your main account has no traffic left. Buy traffic, then save the auto-refill setting again.',
+    'test.subject': '{app}: test alert',
+    'test.body': 'This is a test alert. Your alerts reach this address.',
+    action: 'Open {app}',
+    footer: 'You get this mail because alerts by email are on in your account settings. Times are UTC.',
   },
   /** The Cryptomus sandbox's checkout page (picked by Accept-Language). */
   sandbox: {

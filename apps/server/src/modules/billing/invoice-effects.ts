@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
+import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { orderInvoiceClosed, orderInvoicePaid } from '../orders/order-settlement.service';
 import type { InvoiceRow } from './invoice.repository';
@@ -14,7 +15,7 @@ export interface InvoiceEffects {
   closed?: Effect;
 }
 
-async function rechargePaid(trx: Transaction<Database>, invoice: InvoiceRow): Promise<void> {
+async function rechargePaid(trx: Transaction<Database>, invoice: InvoiceRow, at: Date): Promise<void> {
   const recharge = await findRechargeByInvoice(trx, invoice.id);
   if (!recharge) throw new Error(`invoice ${invoice.id} has no recharge`);
   const result = await post(trx, {
@@ -25,6 +26,18 @@ async function rechargePaid(trx: Transaction<Database>, invoice: InvoiceRow): Pr
     ref: { type: 'recharge', id: String(recharge.id) },
   });
   if (!result.ok) throw new Error('a credit cannot fail');
+  await noteAlertEvent(trx, recharge.account_id, {
+    kind: 'payment_received',
+    dedupeKey: `recharge:${recharge.id}`,
+    data: {
+      recharge_id: recharge.id,
+      amount_cents: Number(recharge.amount_cents),
+      paid_cents: Number(invoice.amount_cents),
+      balance_cents: Number(result.balanceAfter),
+    },
+    at,
+  });
+  await noteAccountFigures(trx, recharge.account_id, at);
 }
 
 /** Every purpose a crypto invoice can have, registered here explicitly. */

@@ -7,6 +7,7 @@ import { lockAccountBalances, post } from '../ledger/ledger.service';
 import { countCappedUsage, readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { balanceOf } from '../ledger/ledger.service';
 import { recordExitTraffic } from '../exits/exit-reports.service';
+import { usageBatchAlerts } from '../alerts/alert-triggers.service';
 import { claimUsageBatch, recordUsage } from '../traffic/usage-record.service';
 import {
   addToOwner,
@@ -25,6 +26,7 @@ import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
  * never billed below zero. The traffic module's usage record (hourly and daily rollups) grows in
  * the same step, in the hour (and UTC day) the batch is received (decision 014), and so do the
  * bytes each exit carried (decision 030) — last, so the shared exit rows are held only to the commit.
+ * Alerts for thresholds the usage crossed are written in the same transaction (decision 038).
  */
 export async function applyUsageBatch(
   ctx: AppContext,
@@ -37,10 +39,12 @@ export async function applyUsageBatch(
   );
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await claimUsageBatch(trx, { ...batch, receivedAt: now }))) return false;
+    const alerts = usageBatchAlerts(trx, now);
     for (const [index, entry] of entries.entries()) {
       await lockAccountBalances(trx, entry.account_id);
-      await consume(trx, batch, index, entry, now);
+      await alerts.around(entry, () => consume(trx, batch, index, entry, now));
     }
+    await alerts.finish();
     await recordUsage(trx, now, entries);
     await recordExitTraffic(trx, now, batch.exits ?? []);
     return true;

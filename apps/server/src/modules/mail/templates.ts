@@ -5,7 +5,7 @@ import type { MailMessage } from './mailer';
 /** The account mails; their texts are the `mail` phrases `<kind>.subject`, `<kind>.intro`, … */
 type MailKind = 'activation' | 'reset';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -112,7 +112,7 @@ async function placeOrder(
     });
     if (!debit.ok) throw new InsufficientBalance(debit.available, priced.amounts.amount_cents);
   }
-  if (!invoice) await creditOrderTraffic(trx, order);
+  if (!invoice) await creditOrderTraffic(trx, order, now);
   return order;
 }
 

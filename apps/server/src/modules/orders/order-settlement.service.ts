@@ -1,11 +1,19 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
+import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { releaseRedemption } from './coupon.repository';
 import { findOrderByInvoice, moveOrder, type OrderRow } from './order.repository';
 
-/** Credits an order's traffic to its account, once (the ledger refuses a second post for the order). */
-export async function creditOrderTraffic(trx: Transaction<Database>, order: OrderRow): Promise<void> {
+/**
+ * Credits an order's traffic to its account, once (the ledger refuses a second post for the order),
+ * and alerts that it was paid (decision 038).
+ */
+export async function creditOrderTraffic(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  at: Date,
+): Promise<void> {
   const result = await post(trx, {
     accountId: order.account_id,
     asset: 'traffic',
@@ -14,6 +22,19 @@ export async function creditOrderTraffic(trx: Transaction<Database>, order: Orde
     ref: { type: 'order', id: String(order.id) },
   });
   if (!result.ok) throw new Error('a credit cannot fail');
+  await noteAlertEvent(trx, order.account_id, {
+    kind: 'order_paid',
+    dedupeKey: `order:${order.id}`,
+    data: {
+      order_id: order.id,
+      traffic_bytes: Number(order.traffic_bytes),
+      amount_cents: Number(order.amount_cents),
+      discount_cents: Number(order.discount_cents),
+      trial: order.is_trial,
+    },
+    at,
+  });
+  await noteAccountFigures(trx, order.account_id, at);
 }
 
 /** A crypto invoice for an order was paid: the order is paid and its traffic credited, together. */
@@ -27,7 +48,7 @@ export async function orderInvoicePaid(
   if (!(await moveOrder(trx, order.id, 'unpaid', 'paid', at))) {
     throw new Error(`order ${order.id} was ${order.status}, not unpaid, when its invoice was paid`);
   }
-  await creditOrderTraffic(trx, order);
+  await creditOrderTraffic(trx, order, at);
 }
 
 /** A crypto invoice for an order failed or expired: the order is cancelled and its coupon use given back. */

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
+import { noteAlertEvent } from '../alerts/alert-triggers.service';
 import { repayDebt } from '../gateway-link/debt.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import { refilledToday, refillWanted } from './auto-refill';
@@ -38,6 +39,13 @@ export async function refillIfLow(
   const bytes = wanted < mainLeft ? wanted : mainLeft;
   if (bytes === 0n) {
     await updateSubaccount(trx, accountId, sub.id, { refill_stopped_at: now });
+    await noteAlertEvent(trx, accountId, {
+      kind: 'refill_failed',
+      dedupeKey: `refill-stopped.${sub.id}.${now.getTime()}`,
+      subaccountId: sub.id,
+      data: { subaccount_id: sub.id, username: sub.username, reason: 'main_empty' },
+      at: now,
+    });
     return 'stopped';
   }
   await transfer(trx, accountId, sub.id, 'allocate', bytes, requestId);
@@ -51,6 +59,13 @@ export async function refillIfLow(
     .set({ refill_day: utcDayNumber(now), refill_day_bytes: sql`${before + bytes}` })
     .where('id', '=', sub.id)
     .execute();
+  await noteAlertEvent(trx, accountId, {
+    kind: 'refill_done',
+    dedupeKey: requestId,
+    subaccountId: sub.id,
+    data: { subaccount_id: sub.id, username: sub.username, amount_bytes: Number(bytes) },
+    at: now,
+  });
   return 'refilled';
 }
 

@@ -12,7 +12,7 @@ export const limitColumnNames: ReadonlySet<string> = new Set<LimitColumn>([
 
 /**
  * The row's columns for the limits a request gave (absent: unchanged; null: removed). A last day
- * already over is refused (10090): it would stop the sub-account at once, which disabling does.
+ * already over is refused (10091): it would stop the sub-account at once, which disabling does.
  */
 export function limitColumns(limits: SubLimitsInput, now: Date): Partial<Pick<SubaccountRow, LimitColumn>> {
   const columns: Partial<Pick<SubaccountRow, LimitColumn>> = {};

@@ -31,6 +31,7 @@ export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow, now: Dat
     refill_daily_max_bytes: numberOrNull(row.refill_daily_max_bytes),
     refilled_today_bytes: Number(refilledToday(row, now)),
     refill_stopped: row.refill_stopped_at !== null,
+    alert_percents: row.alert_percents,
   };
 }
 

@@ -103,7 +103,12 @@ export function updateSubaccount(
   db: Executor,
   accountId: number,
   id: number,
-  values: Partial<Pick<SubaccountRow, 'password_cipher' | 'remark' | 'status' | LimitColumn | RefillColumn>>,
+  values: Partial<
+    Pick<
+      SubaccountRow,
+      'password_cipher' | 'remark' | 'status' | 'alert_percents' | LimitColumn | RefillColumn
+    >
+  >,
 ): Promise<SubaccountRow | undefined> {
   return db
     .updateTable('subaccounts')

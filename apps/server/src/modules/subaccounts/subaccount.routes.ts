@@ -14,6 +14,7 @@ import {
   mainTrafficLeft,
 } from './subaccount.service';
 import { changeRefill } from './auto-refill.service';
+import { changeSubAlerts } from './subaccount-alerts.service';
 import { toSubAccount } from './subaccount-view';
 import type { SubaccountRow } from './subaccount.repository';
 import { deleteSubaccount, moveTraffic } from './traffic-transfer.service';
@@ -58,6 +59,9 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(subEndpoints.refill, async (request, { id, ...refill }) =>
       ok(request, view(await changeRefill(ctx, currentAccount(request), id, refill))),
+    );
+    route(subEndpoints.alerts, async (request, { id, alert_percents: percents }) =>
+      ok(request, view(await changeSubAlerts(ctx, currentAccount(request), id, percents))),
     );
     route(subEndpoints.status, async (request, input) =>
       ok(request, view(await changeStatus(ctx, currentAccount(request), input.id, input.status))),

@@ -41,6 +41,9 @@ export interface SubaccountsTable {
   refill_day: Generated<number>;
   refill_day_bytes: Generated<bigint>;
   refill_stopped_at: Date | null;
+  /** Written by the alerts module (decision 038): own thresholds (null: the account's), and the highest alerted. */
+  alert_percents: number[] | null;
+  alert_percent_done: Generated<number>;
 }
 
 /** A move of traffic between the main account and a sub-account (each also posts two ledger entries). */

@@ -2,6 +2,7 @@ import { bytesToGbText } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
+import { noteAccountFigures } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { insertTransfer } from './subaccount.repository';
 
@@ -40,4 +41,6 @@ export async function transfer(
     ...(fromSub ? {} : { subaccountId }),
   });
   if (!credit.ok) throw new Error('a credit cannot fail');
+  // The main account's traffic moved (to or from it): its low and empty alerts (decision 038).
+  await noteAccountFigures(trx, accountId);
 }

@@ -7,6 +7,7 @@ import { balanceOf, findEntryByRef, post } from '../../ledger/ledger.service';
 import type { LedgerAsset } from '../../ledger/ledger.table';
 import { mainTrafficLeftShown } from '../../traffic/traffic-left.service';
 import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { noteAccountFigures } from '../../alerts/alert-triggers.service';
 
 export interface Adjustment {
   accountId: number;
@@ -72,6 +73,7 @@ async function adjust(
       note: adjustment.reason,
     });
     if (!posted.ok) throw refusal(asset, posted.available);
+    await noteAccountFigures(trx, accountId, ctx.clock());
     const entry = await entryOf();
     if (!entry) throw new Error('an adjustment posted no entry');
     await recordOperatorAction(trx, {

@@ -1,0 +1,33 @@
+import { alertEndpoints } from '@resiport/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/reply';
+import { currentAccount } from '../../plugins/auth';
+import { endpointRoutes } from '../../plugins/endpoint-routes';
+import { deliverDueAlerts } from './alert-delivery.service';
+import { alertsOf, changeAlerts, rotateWebhookSecret, sendTestAlert } from './alerts.service';
+
+/** The account's alerts (decision 038): settings, the delivery log, a test, a new signing secret. */
+export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { route } = endpointRoutes(app, ctx, ['user']);
+
+    route(alertEndpoints.get, async (request) =>
+      ok(request, await alertsOf(ctx, currentAccount(request).id)),
+    );
+    route(alertEndpoints.update, async (request, input) =>
+      ok(request, await changeAlerts(ctx, currentAccount(request).id, input)),
+    );
+    route(alertEndpoints.test, async (request) => {
+      const answer = await sendTestAlert(ctx, currentAccount(request).id);
+      // Sent now rather than at the next tick: the customer is waiting for it.
+      void deliverDueAlerts(ctx).catch((error: unknown) =>
+        ctx.log.error({ err: error }, 'alert delivery failed'),
+      );
+      return ok(request, answer);
+    });
+    route(alertEndpoints.rotateSecret, async (request) =>
+      ok(request, await rotateWebhookSecret(ctx, currentAccount(request).id)),
+    );
+  };
+}
