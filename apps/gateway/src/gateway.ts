@@ -174,7 +174,10 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   // Read before listening: whatever the feed says from here on reaches every credential this process
   // will cache. Without the server it follows the whole feed, as before (slower, never unsafe).
   const feedHead = await client.eventsHead().catch((error: unknown) => {
-    log.warn({ err: (error as Error).message }, 'change feed head unavailable; following the feed from its start');
+    log.warn(
+      { err: (error as Error).message },
+      'change feed head unavailable; following the feed from its start',
+    );
     return 0;
   });
   const events = startEventPoller({

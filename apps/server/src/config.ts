@@ -149,7 +149,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   logFormat: LogFormat;
   webDistDir: string | undefined;
-  /** Alerts (decision 038). */
+  /** Alerts (decision 039). */
   alerts: { allowPrivateWebhooks: boolean; deliveryIntervalMs: number };
   gateway: {
     /** What an empty `exits` table is filled with at start (GATEWAY_POOL_FILE or the default pool). */

@@ -29,7 +29,7 @@ export interface AppContext {
   totpKey: SealingKey;
   /** Encrypts upstream exits' passwords at rest (decision 030); derived from the same configured secret. */
   exitCredentialKey: SealingKey;
-  /** Encrypts customers' alert webhook signing secrets at rest (decision 038). */
+  /** Encrypts customers' alert webhook signing secrets at rest (decision 039). */
   webhookSecretKey: SealingKey;
   /** Shared with gateway processes: authenticates their calls and keys the proxy-password verifier. */
   internalSecret: string;

@@ -92,7 +92,7 @@ export const subAccountSchema = z.object({
   created_at: z.string(),
   ...subLimitsView,
   ...subRefillView,
-  /** Its own alert thresholds (% used); null: the account's (decision 038). */
+  /** Its own alert thresholds (% used); null: the account's (decision 039). */
   alert_percents: z.array(z.number().int()).nullable(),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;

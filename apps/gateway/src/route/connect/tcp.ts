@@ -10,7 +10,7 @@ const REFUSED = 'EDESTREFUSED';
 /**
  * A lookup for `net.connect` that refuses blocked addresses: Node connects to exactly what it returns
  * (trying IPv6 and IPv4 answers in turn), so the checked address is the one used. The server's
- * alert webhooks connect through it too (decision 038).
+ * alert webhooks connect through it too (decision 039).
  */
 export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {

@@ -137,7 +137,7 @@ export const en = {
     'reset.ignore': 'If you did not ask for this, ignore this email: your password stays the same.',
     linkExpiry: 'The link works once and expires in {hours, plural, one {# hour} other {# hours}}.',
   },
-  /** Alert mails (decision 038): `<kind>.subject` and `<kind>.body`, then `footer` and `action`. */
+  /** Alert mails (decision 039): `<kind>.subject` and `<kind>.body`, then `footer` and `action`. */
   alerts: {
     'sub_used.subject': '{app}: sub-account {username} has used {percent}% of its traffic',
     'sub_used.body': 'Sub-account {username} has used {used} of {allocated}; {left} is left.',

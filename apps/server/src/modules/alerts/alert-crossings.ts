@@ -1,5 +1,5 @@
 /**
- * When a threshold is crossed (decision 038), as pure arithmetic. A sub-account's thresholds are
+ * When a threshold is crossed (decision 039), as pure arithmetic. A sub-account's thresholds are
  * percents of its traffic used; `done` is the highest one already alerted since the figure was last
  * below it, so each crossing alerts once and a sub-account that got more traffic alerts again.
  */

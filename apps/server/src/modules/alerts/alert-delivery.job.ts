@@ -4,7 +4,7 @@ import { deliverDueAlerts } from './alert-delivery.service';
 
 /**
  * Sends due alert mails and webhooks every `everyMs` in every API process (each delivery is claimed
- * by one process, so they share the work; decision 038).
+ * by one process, so they share the work; decision 039).
  */
 export function startAlertDelivery(
   ctx: AppContext,

@@ -14,7 +14,7 @@ import {
 import type { AlertChannel } from './alerts.table';
 
 /**
- * Where alerts are raised (decision 038): always inside the transaction that changed the figure or
+ * Where alerts are raised (decision 039): always inside the transaction that changed the figure or
  * recorded the payment, so an alert exists exactly when its cause committed. An account without
  * settings, or with no channel on, costs one primary-key read.
  */

@@ -7,7 +7,7 @@ import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { deliverDueAlerts } from './alert-delivery.service';
 import { alertsOf, changeAlerts, rotateWebhookSecret, sendTestAlert } from './alerts.service';
 
-/** The account's alerts (decision 038): settings, the delivery log, a test, a new signing secret. */
+/** The account's alerts (decision 039): settings, the delivery log, a test, a new signing secret. */
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['user']);

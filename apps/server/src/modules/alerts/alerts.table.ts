@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 /**
- * The alerts module's tables (migration 2026_11_30_0900, decision 038). It also writes two columns
+ * The alerts module's tables (migration 2026_11_30_0900, decision 039). It also writes two columns
  * of `subaccounts` (`alert_percents`, `alert_percent_done`), in the transaction that bills usage.
  */
 export interface AlertSettingsTable {

@@ -343,7 +343,9 @@ describe('alerts: thresholds, events, mail and signed webhooks', () => {
       last_status: 200,
     });
     // One event, three attempts, the same body each time (the receiver can drop repeats by id).
-    const bodies = receiver.received.filter((r) => r.path === '/fail').map((r) => JSON.parse(r.body).id);
+    const bodies = receiver.received
+      .filter((r) => r.path === '/fail')
+      .map((r) => (JSON.parse(r.body) as { id: string }).id);
     expect(new Set(bodies).size).toBe(1);
     expect(bodies).toHaveLength(3);
   }, 20_000);

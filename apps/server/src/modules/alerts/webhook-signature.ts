@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The signature of a webhook body (decision 038), Stripe's recipe: the header says
+ * The signature of a webhook body (decision 039), Stripe's recipe: the header says
  * `t=<unix seconds>,v1=<hex>` where hex = HMAC-SHA256(secret, `${t}.${body}`). The receiver
  * recomputes it over the raw body, compares in constant time, and refuses an old `t` (replays).
  */

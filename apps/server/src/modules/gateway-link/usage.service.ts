@@ -26,7 +26,7 @@ import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
  * never billed below zero. The traffic module's usage record (hourly and daily rollups) grows in
  * the same step, in the hour (and UTC day) the batch is received (decision 014), and so do the
  * bytes each exit carried (decision 030) — last, so the shared exit rows are held only to the commit.
- * Alerts for thresholds the usage crossed are written in the same transaction (decision 038).
+ * Alerts for thresholds the usage crossed are written in the same transaction (decision 039).
  */
 export async function applyUsageBatch(
   ctx: AppContext,

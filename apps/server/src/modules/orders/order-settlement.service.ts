@@ -7,7 +7,7 @@ import { findOrderByInvoice, moveOrder, type OrderRow } from './order.repository
 
 /**
  * Credits an order's traffic to its account, once (the ledger refuses a second post for the order),
- * and alerts that it was paid (decision 038).
+ * and alerts that it was paid (decision 039).
  */
 export async function creditOrderTraffic(
   trx: Transaction<Database>,

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { updateSubaccount, type SubaccountRow } from './subaccount.repository';
 
 /**
- * A sub-account's own alert thresholds (% of its traffic used, decision 038): null follows the
+ * A sub-account's own alert thresholds (% of its traffic used, decision 039): null follows the
  * account's, [] turns them off for it. Another account's id is not found.
  */
 export async function changeSubAlerts(

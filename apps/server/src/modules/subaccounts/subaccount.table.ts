@@ -41,7 +41,7 @@ export interface SubaccountsTable {
   refill_day: Generated<number>;
   refill_day_bytes: Generated<bigint>;
   refill_stopped_at: Date | null;
-  /** Written by the alerts module (decision 038): own thresholds (null: the account's), and the highest alerted. */
+  /** Written by the alerts module (decision 039): own thresholds (null: the account's), and the highest alerted. */
   alert_percents: number[] | null;
   alert_percent_done: Generated<number>;
 }

@@ -41,6 +41,6 @@ export async function transfer(
     ...(fromSub ? {} : { subaccountId }),
   });
   if (!credit.ok) throw new Error('a credit cannot fail');
-  // The main account's traffic moved (to or from it): its low and empty alerts (decision 038).
+  // The main account's traffic moved (to or from it): its low and empty alerts (decision 039).
   await noteAccountFigures(trx, accountId);
 }
