@@ -24,5 +24,6 @@ export * from './proxy-lines';
 export * from './code-examples';
 export * from './api-quick-start';
 export * from './traffic';
+export * from './receipts';
 export * from './security';
 export * from './admin';

@@ -84,6 +84,8 @@ export const ResultCode = {
   ExitLastEnabled: 10086,
   // A sub-account's limits (issue 18): 10090-10099.
   SubExpiryPast: 10090,
+  // Receipts (issue 18, decision 038): 10110-10119.
+  ReceiptNotPaid: 10110,
   // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
   SessionRevoked: 10013,
   ApiTokenRevoked: 10013,
@@ -172,6 +174,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   ExitPasswordWithoutUsername: 400,
   ExitLastEnabled: 409,
   SubExpiryPast: 400,
+  ReceiptNotPaid: 409,
   SessionRevoked: 401,
   ApiTokenRevoked: 401,
   ApiTokenUnknown: 401,
