@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, defineLink } from './endpoint';
+import { serverLangSchema } from './locale';
 import { paidTypes } from './orders';
 import { paymentReceivedSchema } from './recharge';
 import { rowIdSchema } from './rules';
@@ -45,7 +46,7 @@ export const receiptSchema = z.object({
   issuer: z.string(),
   customer_email: z.string(),
   /** The language the documents are written in: the account's (`/user/setlang`). */
-  lang: z.enum(['en-us', 'ru']),
+  lang: serverLangSchema,
   currency: z.literal('USD'),
   lines: z.array(receiptLineSchema),
   subtotal_cents: z.number().int(),
