@@ -10,6 +10,7 @@ import { rechargeRoutes } from './modules/billing/recharge.routes';
 import { cryptomusWebhookRoutes } from './modules/billing/webhook.routes';
 import { catalogRoutes } from './modules/orders/catalog.routes';
 import { orderRoutes } from './modules/orders/order.routes';
+import { receiptRoutes } from './modules/receipts/receipt.routes';
 import { subaccountRoutes } from './modules/subaccounts/subaccount.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { gatewayLinkRoutes } from './modules/gateway-link/gateway-link.routes';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(cryptomusWebhookRoutes(ctx));
       await api.register(catalogRoutes(ctx));
       await api.register(orderRoutes(ctx));
+      await api.register(receiptRoutes(ctx));
       await api.register(subaccountRoutes(ctx));
       await api.register(whitelistRoutes(ctx));
       await api.register(gatewayLinkRoutes(ctx));

@@ -137,6 +137,23 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
       '/api/traffic/details',
       { subaccount_id: subId, format: 'csv' },
     ]);
+    // Receipts (decision 038): A's order and top-up, in every format — not even "not paid" for B.
+    for (const format of ['json', 'html', 'pdf']) {
+      attempts.push(
+        [
+          `receipt of A's order (${format})`,
+          'GET',
+          '/api/receipt/get',
+          { kind: 'order', id: String(order.order_id), format },
+        ],
+        [
+          `receipt of A's top-up (${format})`,
+          'GET',
+          '/api/receipt/get',
+          { kind: 'recharge', id: String(recharge.recharge_id), format },
+        ],
+      );
+    }
 
     let leaks = 0;
     for (const [action, method, url, values] of attempts) {

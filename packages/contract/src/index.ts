@@ -25,5 +25,6 @@ export * from './proxy-lines';
 export * from './code-examples';
 export * from './api-quick-start';
 export * from './traffic';
+export * from './receipts';
 export * from './security';
 export * from './admin';

@@ -87,6 +87,8 @@ export const ResultCode = {
   // Alerts (issue 18): 10100-10109.
   AlertWebhookUnsafe: 10100,
   AlertNoChannel: 10101,
+  // Receipts (issue 18, decision 038): 10110-10119.
+  ReceiptNotPaid: 10110,
   // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
   SessionRevoked: 10013,
   ApiTokenRevoked: 10013,
@@ -177,6 +179,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   SubExpiryPast: 400,
   AlertWebhookUnsafe: 400,
   AlertNoChannel: 409,
+  ReceiptNotPaid: 409,
   SessionRevoked: 401,
   ApiTokenRevoked: 401,
   ApiTokenUnknown: 401,

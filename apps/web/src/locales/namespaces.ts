@@ -13,6 +13,7 @@ import type { menu } from './en-US/menu';
 import type { orders } from './en-US/orders';
 import type { proxy } from './en-US/proxy';
 import type { recharge } from './en-US/recharge';
+import type { receipts } from './en-US/receipts';
 import type { usage } from './en-US/usage';
 
 /**
@@ -35,6 +36,7 @@ export interface EnglishNamespaces {
   orders: typeof orders;
   proxy: typeof proxy;
   recharge: typeof recharge;
+  receipts: typeof receipts;
   usage: typeof usage;
 }
 
@@ -61,6 +63,7 @@ export const namespaceLoading = {
   orders: 'shell',
   proxy: 'shell',
   recharge: 'shell',
+  receipts: 'shell',
   usage: 'shell',
   admin: 'operator',
   customers: 'operator',

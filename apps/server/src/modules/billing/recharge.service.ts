@@ -1,4 +1,10 @@
-import { cryptoFeeCents, MAX_RECHARGE_CENTS, MIN_RECHARGE_CENTS, centsToUsd } from '@resiport/contract';
+import {
+  cryptoFeeCents,
+  MAX_RECHARGE_CENTS,
+  MIN_RECHARGE_CENTS,
+  centsToUsd,
+  type RechargeRecord,
+} from '@resiport/contract';
 import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -13,6 +19,7 @@ import {
   pageOfRecharges,
   type RechargeView,
 } from './recharge.repository';
+import { toRechargeRecord } from './recharge-view';
 import { checkInvoice } from './settle-invoice.service';
 
 /** Billing needs only who pays; it never reads the accounts table itself. */
@@ -114,6 +121,19 @@ export async function checkRecharge(ctx: AppContext, account: Customer, recharge
   const fresh = await findOwnRecharge(ctx.db, account.id, recharge.id);
   if (!fresh) throw new AppError('NotFound');
   return { recharge: fresh, balanceCents: await balanceOf(ctx.db, account.id, 'money') };
+}
+
+/**
+ * One top-up of the account as the API shows it (a receipt reads it, decision 038); undefined for
+ * a missing id and for another account's alike, so neither can be told apart.
+ */
+export async function ownRecharge(
+  ctx: AppContext,
+  account: Customer,
+  rechargeId: number,
+): Promise<RechargeRecord | undefined> {
+  const recharge = await findOwnRecharge(ctx.db, account.id, rechargeId);
+  return recharge && toRechargeRecord(recharge);
 }
 
 /** The account's recharge record, newest first. */

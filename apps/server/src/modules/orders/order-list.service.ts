@@ -1,6 +1,6 @@
 import { BYTES_PER_GB, type Order, type OrderStatus } from '@resiport/contract';
 import type { AppContext } from '../../context';
-import { pageOfOrders, type OrderView } from './order.repository';
+import { findOwnOrder, pageOfOrders, type OrderView } from './order.repository';
 import type { Buyer } from './order-quote.service';
 
 /** The account's orders, newest first (the list on `/residential`). */
@@ -10,6 +10,19 @@ export function listOrders(
   filter: { page: number; pageSize: number; status: OrderStatus | undefined },
 ) {
   return pageOfOrders(ctx.db, buyer.id, filter);
+}
+
+/**
+ * One order of the account as the API shows it, with when it was refunded (a receipt reads it,
+ * decision 038); undefined for a missing id and for another account's alike.
+ */
+export async function ownOrder(
+  ctx: AppContext,
+  buyer: Pick<Buyer, 'id'>,
+  orderId: number,
+): Promise<(Order & { refunded_at: string | null }) | undefined> {
+  const order = await findOwnOrder(ctx.db, buyer.id, orderId);
+  return order && { ...toOrder(order), refunded_at: order.refunded_at?.toISOString() ?? null };
 }
 
 export function toOrder(order: OrderView): Order {

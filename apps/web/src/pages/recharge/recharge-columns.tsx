@@ -3,7 +3,9 @@ import type { RechargeRecord } from '@resiport/contract';
 import { Button, Flex, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PaymentStatusCell } from '../../components/payment-status';
+import { ReceiptActions } from '../../features/receipts/components/receipt-actions';
 import { UtcDateTime } from '../../components/utc-date-time';
+import { rechargeHasReceipt } from '../../features/receipts/receipt-availability';
 import { payableRechargeCheckout, type RechargeStatus } from '../../features/recharge/payment-check';
 import { formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
@@ -20,7 +22,7 @@ interface RechargeColumnsOptions {
   onCheck: (recharge: RechargeRecord) => void;
   /** The top-up being checked right now (its button spins). */
   checkingId: number | undefined;
-  /** Only a page with an unpaid top-up needs the actions column. */
+  /** Only a page with an unpaid or a paid top-up (its receipt) needs the actions column. */
   withActions: boolean;
 }
 
@@ -53,7 +55,9 @@ export function useRechargeColumns({
     title: title('recharge.col.actions'),
     render: (_value, recharge) => {
       const checkout = payableRechargeCheckout(recharge);
-      if (checkout === undefined) return null;
+      if (checkout === undefined) {
+        return rechargeHasReceipt(recharge) ? <ReceiptActions kind="recharge" id={recharge.id} /> : null;
+      }
       return (
         <Flex gap={4} wrap>
           <Button size="small" type="primary" icon={<CreditCardOutlined />} href={checkout}>

@@ -10,13 +10,14 @@ import { rechargeRecordKey, useRechargeRecord } from '../../features/recharge/ap
 import { currentUserQuery } from '../../lib/current-user';
 import { formatUsd } from '../../lib/format';
 import { payableRechargeCheckout } from '../../features/recharge/payment-check';
+import { rechargeHasReceipt } from '../../features/receipts/receipt-availability';
 import { useRechargeColumns } from './recharge-columns';
 
 const PAGE_SIZE = 10;
 
 /**
  * The account's top-ups, newest first, paged on the server; times in UTC (spec §9). An unpaid one
- * can be reopened at its checkout or checked again, as unpaid orders can.
+ * can be reopened at its checkout or checked again, as unpaid orders can; a paid one has its receipt.
  */
 export function RechargeRecordCard() {
   const intl = useIntl();
@@ -43,7 +44,9 @@ export function RechargeRecordCard() {
   const columns = useRechargeColumns({
     onCheck: (recharge) => void onCheck(recharge),
     checkingId: check.isPending ? check.variables : undefined,
-    withActions: (record.data?.list ?? []).some((row) => payableRechargeCheckout(row) !== undefined),
+    withActions: (record.data?.list ?? []).some(
+      (row) => payableRechargeCheckout(row) !== undefined || rechargeHasReceipt(row),
+    ),
   });
 
   const empty = <EmptyState title="recharge.record.empty" hint="recharge.record.emptyHint" />;

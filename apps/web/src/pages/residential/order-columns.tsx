@@ -3,6 +3,8 @@ import type { Order, OrderStatus } from '@resiport/contract';
 import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
+import { orderHasReceipt } from '../../features/receipts/receipt-availability';
+import { ReceiptActions } from '../../features/receipts/components/receipt-actions';
 import { packageName } from '../../features/orders/package-name';
 import { UtcDateTime } from '../../components/utc-date-time';
 import { formatTraffic, formatUsd } from '../../lib/format';
@@ -20,7 +22,7 @@ interface OrderColumnsOptions {
   onCheck: (order: Order) => void;
   /** The order being checked right now (its button spins). */
   checkingId: number | undefined;
-  /** Only a page with an unpaid crypto order needs the actions column (right after the status). */
+  /** Only a page with an unpaid crypto order or a paid one (its receipt) needs the actions column (right after the status). */
   withActions: boolean;
 }
 
@@ -46,7 +48,9 @@ export function useOrderColumns({
     title: title('common.col.actions'),
     render: (_value, order) => {
       const checkout = payableCheckoutOf(order);
-      if (checkout === undefined) return null;
+      if (checkout === undefined) {
+        return orderHasReceipt(order) ? <ReceiptActions kind="order" id={order.id} /> : null;
+      }
       return (
         <Flex gap={4}>
           <Button size="small" type="primary" icon={<CreditCardOutlined />} href={checkout}>

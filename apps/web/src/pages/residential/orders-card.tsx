@@ -10,6 +10,7 @@ import { useCheckOrderPay } from '../../features/orders/api/check-order-pay';
 import { ordersKey, useOrders } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
+import { orderHasReceipt } from '../../features/receipts/receipt-availability';
 import { formatTraffic } from '../../lib/format';
 import { useOrderColumns } from './order-columns';
 import { orderStatusText } from './order-status-tag';
@@ -44,7 +45,9 @@ export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
   const columns = useOrderColumns({
     onCheck: (order) => void onCheck(order),
     checkingId: check.isPending ? check.variables : undefined,
-    withActions: (orders.data?.list ?? []).some((order) => payableCheckoutOf(order) !== undefined),
+    withActions: (orders.data?.list ?? []).some(
+      (order) => payableCheckoutOf(order) !== undefined || orderHasReceipt(order),
+    ),
   });
 
   const filter = (
