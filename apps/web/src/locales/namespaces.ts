@@ -1,4 +1,5 @@
 import type { account } from './en-US/account';
+import type { alerts } from './en-US/alerts';
 import type { admin } from './en-US/admin';
 import type { catalogue } from './en-US/catalogue';
 import type { customers } from './en-US/customers';
@@ -22,6 +23,7 @@ import type { usage } from './en-US/usage';
  */
 export interface EnglishNamespaces {
   account: typeof account;
+  alerts: typeof alerts;
   admin: typeof admin;
   catalogue: typeof catalogue;
   customers: typeof customers;
@@ -64,6 +66,7 @@ export const namespaceLoading = {
   proxy: 'shell',
   recharge: 'shell',
   receipts: 'shell',
+  alerts: 'shell',
   usage: 'shell',
   admin: 'operator',
   customers: 'operator',

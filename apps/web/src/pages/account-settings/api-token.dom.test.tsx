@@ -1,6 +1,6 @@
 import { accountEndpoints } from '@resiport/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { renderPage } from '../../test/render';
@@ -8,6 +8,7 @@ import { mockSecurity } from '../../test/security-api';
 import { signIn } from '../../test/session';
 import { lastOf, named } from '../../test/queries';
 import AccountSettingsPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 async function openSettings(fields: Parameters<typeof signIn>[0] = {}) {
   const user = signIn(fields);
@@ -17,6 +18,10 @@ async function openSettings(fields: Parameters<typeof signIn>[0] = {}) {
   return view;
 }
 
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('account settings: profile and password', () => {
   it('shows who is signed in and the language the server writes in', async () => {
     await openSettings({ id: 42, email: 'ops@example.com', lang: 'ru' });

@@ -1,5 +1,6 @@
 import { Space } from 'antd';
 import { PageShell } from '../../components/page-shell';
+import { AlertsCard } from './alerts-card';
 import { ApiQuickStartCard } from './api-quick-start-card';
 import { ApiTokenCard } from './api-token-card';
 import { PasswordCard } from './password-card';
@@ -7,7 +8,10 @@ import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** /account/setting: who you are, the password, two-factor sign-in, sessions, the developer API token and the API quick start. */
+/**
+ * /account/setting: who you are, the password, two-factor sign-in, sessions, alerts, the developer
+ * API token and the API quick start.
+ */
 export default function AccountSettingsPage() {
   return (
     <PageShell title="menu.account.setting" subtitle="settings.subtitle">
@@ -16,6 +20,7 @@ export default function AccountSettingsPage() {
         <PasswordCard />
         <TwoFactorCard />
         <SessionsCard />
+        <AlertsCard />
         <ApiTokenCard />
         <ApiQuickStartCard />
       </Space>

@@ -1,13 +1,19 @@
 import { securityEndpoints } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AccountSettingsPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 /** Issue 15: every time on the settings page in UTC with its label, as on every other screen. */
+
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('account settings: times', () => {
   it('shows sessions, the API token and the sign-up date in UTC, labelled on each value', async () => {
     const user = signIn({ has_api_token: true, created_at: '2026-01-15T10:00:00.000Z' });

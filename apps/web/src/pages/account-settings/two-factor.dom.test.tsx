@@ -1,6 +1,6 @@
 import { securityEndpoints } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
 import { renderPage } from '../../test/render';
@@ -8,6 +8,7 @@ import { mockSecurity } from '../../test/security-api';
 import { signIn } from '../../test/session';
 import { named } from '../../test/queries';
 import AccountSettingsPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 async function openSettings(state: { twoFactor: boolean }) {
   signIn();
@@ -19,6 +20,10 @@ async function openSettings(state: { twoFactor: boolean }) {
 
 const status = () => screen.getByTestId('two-factor-status').textContent;
 
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('account settings: two-factor sign-in', () => {
   it('turns on with a code from the app and shows the recovery codes once', async () => {
     const state = { twoFactor: false };

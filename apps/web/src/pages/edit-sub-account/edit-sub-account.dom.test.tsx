@@ -1,6 +1,6 @@
 import { subEndpoints } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { aSub, gb } from '../../test/fixtures';
@@ -9,6 +9,7 @@ import { signIn } from '../../test/session';
 import { mockSubList } from '../../test/subaccounts-api';
 import { named } from '../../test/queries';
 import EditSubAccountPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 const shop = aSub({ id: 5, username: 'shopproxy2026', remark: 'shop', traffic_left_bytes: gb(3) });
 
@@ -22,6 +23,10 @@ async function openEditSub(found = true) {
   return { ...view, list };
 }
 
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('edit sub-account', () => {
   it('loads the sub-account of ?id= and shows its traffic', async () => {
     const { list } = await openEditSub();

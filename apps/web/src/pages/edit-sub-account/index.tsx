@@ -12,6 +12,7 @@ import { LimitsCard } from './limits-card';
 import { PasswordCard } from './password-card';
 import { RefillCard } from './refill-card';
 import { RemarkCard } from './remark-card';
+import { SubAlertsCard } from './sub-alerts-card';
 import { SubDetailsCard } from './sub-details-card';
 
 /**
@@ -77,6 +78,9 @@ export default function EditSubAccountPage() {
             </Col>
             <Col span={24}>
               <RefillCard key={sub.id} sub={sub} />
+            </Col>
+            <Col span={24}>
+              <SubAlertsCard key={sub.id} sub={sub} />
             </Col>
             <Col span={24}>
               <PasswordCard sub={sub} />

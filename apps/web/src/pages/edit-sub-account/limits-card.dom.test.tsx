@@ -1,6 +1,6 @@
 import { subEndpoints, validationMessages } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
 import { aSub, gb } from '../../test/fixtures';
@@ -9,6 +9,7 @@ import { signIn } from '../../test/session';
 import { mockSubList } from '../../test/subaccounts-api';
 import { named } from '../../test/queries';
 import EditSubAccountPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 const capped = aSub({
   id: 5,
@@ -33,6 +34,10 @@ async function openLimits(sub = capped) {
   return { ...view, card, field };
 }
 
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('sub-account limits on its edit page', () => {
   it("shows this sub-account's limits in the fields and what the caps counted so far", async () => {
     const { field } = await openLimits();

@@ -1,6 +1,6 @@
 import { subEndpoints, validationMessages } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { aSub, gb } from '../../test/fixtures';
@@ -9,6 +9,7 @@ import { signIn } from '../../test/session';
 import { mockSubList } from '../../test/subaccounts-api';
 import { named } from '../../test/queries';
 import EditSubAccountPage from '.';
+import { mockAlerts } from '../../test/alerts-api';
 
 const plain = aSub({ id: 6, username: 'refillproxy2026' });
 const refilled = aSub({
@@ -32,6 +33,10 @@ async function openRefill(sub = plain) {
   return { ...view, card, field };
 }
 
+// The page reads the account's alert settings (its alerts card).
+beforeEach(() => {
+  mockAlerts();
+});
 describe('auto-refill on the edit page', () => {
   it('turns it on for this sub-account with the threshold, amount and daily maximum in GB', async () => {
     const update = mockEndpoint(subEndpoints.refill, refilled);

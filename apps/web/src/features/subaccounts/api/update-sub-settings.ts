@@ -7,9 +7,10 @@ import { refreshAfterRefusal, storeSubAccount } from './sub-account-cache';
 /**
  * The sub-account's settings beyond the spec's calls (issue 18), each answering the sub-account as
  * it is after the change: `limits` (POST /auth/limitsupdate: caps, last day, connection limit) and
- * `refill` (POST /auth/refillupdate: auto-refill, refilled at once when already below).
+ * `refill` (POST /auth/refillupdate: auto-refill, refilled at once when already below) and `alerts`
+ * (POST /auth/alertsupdate: its own alert thresholds).
  */
-type SettingsEndpoint = typeof subEndpoints.limits | typeof subEndpoints.refill;
+type SettingsEndpoint = typeof subEndpoints.limits | typeof subEndpoints.refill | typeof subEndpoints.alerts;
 
 export function useUpdateSubSettings<E extends SettingsEndpoint>(endpoint: E) {
   const queryClient = useQueryClient();
