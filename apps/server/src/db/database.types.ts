@@ -51,6 +51,8 @@ import type { WhitelistIpsTable } from '../modules/whitelist/whitelist.table';
  * - an order is read with its crypto invoice's reference and checkout link (orders/order.repository.ts);
  * - the console finds customers by email, id, sub-account username or whitelisted IP, with their
  *   traffic and last sign-in, in one read per page (admin/customers/customer-directory.repository.ts);
+ * - alerts read the account's and the sub-account's figures in the transaction that changed them, and
+ *   keep their crossing state on `subaccounts.alert_percent_done` (alerts/alerts.repository.ts);
  * - the console's orders and payments pages read orders, crypto invoices, top-ups, their events,
  *   refunds and resolutions with the customer's email and their ledger entries, read-only
  *   (admin/payments/*.repository.ts); every change there goes through the owning module's service.
