@@ -102,6 +102,8 @@ export function AlertDeliveryLog(props: {
         columns={columns}
         dataSource={props.deliveries}
         pagination={false}
+        // On a phone the columns keep their width and the table scrolls sideways.
+        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (
             <EmptyState title="alerts.log.emptyTitle" hint="alerts.log.empty" testId="alerts-log-empty" />
