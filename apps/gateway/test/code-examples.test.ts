@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,26 @@ import { ALICE, listenerFixture } from './listener-fixture';
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-/** Node examples import `undici`: they run from inside the repository, where it resolves. */
+/** JavaScript examples import `undici` or `playwright-core`: they run from inside the repository, where those resolve. */
 const nodeDir = path.join(root, 'node_modules/.cache/resiport-code-examples');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The Playwright example as it runs here: the same code with `playwright-core` and this machine's
+ * Chromium (a browser download is not possible here), headless without a sandbox (root in CI).
+ * The proxy options, the part the example is about, are exactly as printed.
+ */
+function asRunHere(code: string): string {
+  const launched = code
+    .replace("from 'playwright';", "from 'playwright-core';")
+    .replace(
+      'chromium.launch({ proxy:',
+      `chromium.launch({ executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--no-sandbox'], proxy:`,
+    );
+  if (launched === code) throw new Error('the Playwright example changed shape; update asRunHere');
+  return launched;
+}
 
 const works = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 /** The first python3 with requests and PySocks (a pyenv one may lack PySocks; Debian's has both in CI). */
@@ -27,8 +46,9 @@ const toolchains: Record<CodeLanguage, Record<'http' | 'socks5', boolean>> = {
   node: both(true),
   go: both(works('go', ['version'])),
   proxychains: both(works('sh', ['-c', 'command -v proxychains4'])),
-  // Run by the e2e suite's browser, not here.
-  playwright: both(false),
+  // Playwright with this machine's Chromium (see `asRunHere`); SOCKS5 with a password has no code.
+  playwright: { http: existsSync(CHROMIUM), socks5: false },
+  // Not installed here (no puppeteer package): named as missing.
   puppeteer: both(false),
 };
 function both(available: boolean) {
@@ -68,9 +88,11 @@ describe('the generator’s code examples, run against a gateway', () => {
       const [command = '', ...args] = example.code.split(' ');
       return run(command, ['-sS', ...args], scratch);
     }
-    const dir = language === 'node' ? nodeDir : await mkdtemp(path.join(scratch, `${language}-`));
-    const file = language === 'node' ? `${input.protocol}-example.mjs` : (example.file ?? '');
-    await writeFile(path.join(dir, file), example.code);
+    // JavaScript runs from inside the repository, where its packages resolve.
+    const js = language === 'node' || language === 'playwright';
+    const dir = js ? nodeDir : await mkdtemp(path.join(scratch, `${language}-`));
+    const file = js ? `${language}-${input.protocol}-example.mjs` : (example.file ?? '');
+    await writeFile(path.join(dir, file), language === 'playwright' ? asRunHere(example.code) : example.code);
     const [printedCommand = '', ...args] = (example.run ?? '').split(' ');
     const command = language === 'python' && python ? python : printedCommand;
     const fileArgs = args.map((arg) => (arg === example.file ? file : arg));
@@ -82,7 +104,7 @@ describe('the generator’s code examples, run against a gateway', () => {
     );
   }
 
-  const languages: CodeLanguage[] = ['curl', 'python', 'node', 'go', 'proxychains'];
+  const languages: CodeLanguage[] = ['curl', 'python', 'node', 'go', 'proxychains', 'playwright'];
   for (const protocol of ['http', 'socks5'] as const) {
     for (const language of languages) {
       const available = toolchains[language][protocol];
@@ -121,7 +143,8 @@ describe('the generator’s code examples, run against a gateway', () => {
           .filter(([, ok]) => !ok)
           .map(([p]) => `${language}/${p}`),
       )
-      .filter((name) => !name.startsWith('playwright') && !name.startsWith('puppeteer'));
+      // Chromium cannot send a SOCKS5 password: the example is a note, not code.
+      .filter((name) => name !== 'playwright/socks5');
     if (missing.length > 0) console.info(`code examples not run here (no toolchain): ${missing.join(', ')}`);
     expect(toolchains.node.http && toolchains.curl.http).toBe(true);
   });
