@@ -41,9 +41,10 @@ const percentsField = z.preprocess(
   // Checked as a whole, so the message is the field's (not one of its items').
   z
     .array(z.unknown(), { error: 'validation.percents' })
-    .max(MAX_ALERT_PERCENTS, { error: 'validation.percents' })
     .refine((list): list is number[] => list.every(isPercent), { error: 'validation.percents' })
-    .transform((list) => [...new Set(list as number[])].sort((a, b) => a - b)),
+    .transform((list) => [...new Set(list as number[])].sort((a, b) => a - b))
+    // Counted once repeats are gone: "80, 80, 90" is two thresholds.
+    .refine((list) => list.length <= MAX_ALERT_PERCENTS, { error: 'validation.percents' }),
 );
 
 const isPercent = (value: unknown) =>

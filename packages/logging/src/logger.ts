@@ -9,7 +9,16 @@ export const LOG_FORMATS = ['pretty', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** Field names that carry secrets wherever they appear in an entry: censored before anything is written. */
-const SECRET_FIELDS = ['password', 'jwt_token', 'api_token', 'sign', 'secret', 'authorization'];
+const SECRET_FIELDS = [
+  'password',
+  'jwt_token',
+  'api_token',
+  'sign',
+  'secret',
+  'authorization',
+  'webhook_secret',
+  'webhook_secret_sealed',
+];
 
 export interface LoggerSettings {
   level: LogLevel;

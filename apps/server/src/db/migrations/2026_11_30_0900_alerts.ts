@@ -72,6 +72,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['next_at'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
+  // Deleting an account (its events cascade) finds their deliveries by this.
+  await db.schema
+    .createIndex('alert_deliveries_event_idx')
+    .on('alert_deliveries')
+    .columns(['event_id'])
+    .execute();
   await db.schema
     .createIndex('alert_deliveries_account_idx')
     .on('alert_deliveries')

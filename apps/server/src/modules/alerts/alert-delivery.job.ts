@@ -1,24 +1,31 @@
 import type { AppContext } from '../../context';
 import { jobTracker } from '../../lib/job-runs';
-import { deliverDueAlerts } from './alert-delivery.service';
+import { DELIVERIES_AT_ONCE, startDueDeliveries } from './alert-delivery.service';
 
 /**
  * Sends due alert mails and webhooks every `everyMs` in every API process (each delivery is claimed
- * by one process, so they share the work; decision 039).
+ * by one process, so they share the work; decision 039). A tick claims only what this process has
+ * room for and does not wait for the sends: a slow receiver holds one slot, never the queue.
  */
 export function startAlertDelivery(
   ctx: AppContext,
   everyMs = ctx.config.alerts.deliveryIntervalMs,
 ): () => void {
   const track = jobTracker(ctx, 'deliver-alerts');
-  let running = false;
+  let inFlight = 0;
+  let claiming = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
+    if (claiming || inFlight >= DELIVERIES_AT_ONCE) return;
+    claiming = true;
     // A tick that found nothing due records nothing.
-    track(async () => (await deliverDueAlerts(ctx)) || undefined)
+    track(async () => {
+      const { claimed, done } = await startDueDeliveries(ctx, DELIVERIES_AT_ONCE - inFlight);
+      inFlight += claimed;
+      void done.finally(() => (inFlight -= claimed));
+      return claimed || undefined;
+    })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'alert delivery failed'))
-      .finally(() => (running = false));
+      .finally(() => (claiming = false));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

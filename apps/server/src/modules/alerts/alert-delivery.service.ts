@@ -9,11 +9,15 @@ import { webhookSignature } from './webhook-signature';
 
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the delivery is `failed`. */
 export const RETRY_AFTER_SECONDS = [10, 60, 300, 1800, 7200] as const;
+export const MAX_ATTEMPTS = RETRY_AFTER_SECONDS.length + 1;
 export const WEBHOOK_TIMEOUT_MS = 5000;
-/** How long one process holds what it claimed: well past the webhook timeout. */
+/** A mail server slower than this counts as a failed attempt (well inside the claim). */
+export const MAIL_TIMEOUT_MS = 20_000;
+/** How long one process holds what it claimed: well past either timeout. */
 const CLAIM_SECONDS = 60;
-const BATCH = 20;
-const KEPT_RESPONSE_CHARS = 500;
+/** Deliveries one process has under way at most. */
+export const DELIVERIES_AT_ONCE = 20;
+const KEPT_CHARS = 500;
 
 interface Outcome {
   ok: boolean;
@@ -23,44 +27,73 @@ interface Outcome {
 }
 
 /**
- * Sends the due alert deliveries, each on its own (a slow or failing webhook delays nothing else:
- * each has a timeout and its own retry schedule). Any number of API processes may run this at once:
- * a delivery is claimed by one of them. Answers how many were attempted.
+ * Claims up to `room` due deliveries and sends them, each on its own: each has a timeout and its own
+ * retry schedule, and its outcome is recorded as soon as it has one. Any number of API processes
+ * may run this at once: a delivery is claimed by one of them. Answers how many it claimed and a
+ * promise of them all being done (the job does not wait for it; tests do).
  */
-export async function deliverDueAlerts(ctx: AppContext): Promise<number> {
+export async function startDueDeliveries(
+  ctx: AppContext,
+  room = DELIVERIES_AT_ONCE,
+): Promise<{ claimed: number; done: Promise<void> }> {
+  if (room <= 0) return { claimed: 0, done: Promise.resolve() };
   const now = ctx.clock();
-  const claimed = await claimDueDeliveries(ctx.db, now, addSeconds(now, CLAIM_SECONDS), BATCH);
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const outcome = await attempt(ctx, delivery).catch((error: unknown): Outcome => ({
-        ok: false,
-        status: null,
-        error: messageOf(error),
-        response: null,
-      }));
-      const last = delivery.attempts > RETRY_AFTER_SECONDS.length;
-      const retryAfter = RETRY_AFTER_SECONDS[delivery.attempts - 1] ?? 0;
-      await finishDelivery(ctx.db, delivery.id, {
-        status: outcome.ok ? 'sent' : last ? 'failed' : 'pending',
-        nextAt: outcome.ok || last ? null : addSeconds(ctx.clock(), retryAfter),
-        last_status: outcome.status,
-        last_error: outcome.error,
-        last_response: outcome.response,
-      });
-      if (!outcome.ok) {
-        ctx.log.warn(
-          {
-            delivery: delivery.id,
-            channel: delivery.channel,
-            attempts: delivery.attempts,
-            err: outcome.error,
-          },
-          'alert not delivered',
-        );
-      }
-    }),
+  const claimedUntil = addSeconds(now, CLAIM_SECONDS);
+  const claimed = await claimDueDeliveries(ctx.db, now, claimedUntil, {
+    batch: room,
+    maxAttempts: MAX_ATTEMPTS,
+  });
+  const done = Promise.all(
+    claimed.map((delivery) =>
+      deliverOne(ctx, delivery, claimedUntil).catch((error: unknown) =>
+        // Its claim lapses and it is tried again later; nothing else waits for it.
+        ctx.log.error({ err: error, delivery: delivery.id }, 'alert delivery outcome not recorded'),
+      ),
+    ),
+  ).then(() => undefined);
+  return { claimed: claimed.length, done };
+}
+
+/** Sends what is due now and waits for every outcome; answers how many it attempted. */
+export async function deliverDueAlerts(ctx: AppContext): Promise<number> {
+  const { claimed, done } = await startDueDeliveries(ctx);
+  await done;
+  return claimed;
+}
+
+async function deliverOne(ctx: AppContext, delivery: ClaimedDelivery, claimedUntil: Date): Promise<void> {
+  const outcome = await attempt(ctx, delivery).catch((error: unknown): Outcome => ({
+    ok: false,
+    status: null,
+    error: messageOf(error),
+    response: null,
+  }));
+  const last = delivery.attempts >= MAX_ATTEMPTS;
+  const retryAfter = RETRY_AFTER_SECONDS[delivery.attempts - 1] ?? 0;
+  await finishDelivery(
+    ctx.db,
+    { id: delivery.id, claimedUntil },
+    {
+      status: outcome.ok ? 'sent' : last ? 'failed' : 'pending',
+      nextAt: outcome.ok || last ? null : addSeconds(ctx.clock(), retryAfter),
+      last_status: outcome.status,
+      last_error: storable(outcome.error),
+      last_response: storable(outcome.response),
+    },
   );
-  return claimed.length;
+  if (!outcome.ok) {
+    ctx.log.warn(
+      { delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, err: outcome.error },
+      'alert not delivered',
+    );
+  }
+}
+
+/** What a receiver said, as a text column takes it: no NUL (PostgreSQL refuses it), at most 500 characters. */
+function storable(text: string | null): string | null {
+  if (text === null) return null;
+  // eslint-disable-next-line no-control-regex -- the NUL is exactly what must go
+  return text.replace(/\u0000/g, '').slice(0, KEPT_CHARS);
 }
 
 function attempt(ctx: AppContext, delivery: ClaimedDelivery): Promise<Outcome> {
@@ -74,7 +107,11 @@ async function sendMail(ctx: AppContext, delivery: ClaimedDelivery): Promise<Out
     { kind: delivery.kind, data: delivery.data, subaccountId: delivery.subaccount_id },
     { app: ctx.config.appName, publicUrl: ctx.config.publicUrl },
   );
-  await ctx.mailer.send(mail);
+  await withTimeout(
+    ctx.mailer.send(mail),
+    MAIL_TIMEOUT_MS,
+    `the mail server did not answer in ${MAIL_TIMEOUT_MS / 1000} s`,
+  );
   return { ok: true, status: null, error: null, response: null };
 }
 
@@ -100,14 +137,15 @@ async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<
   const answer = await postWebhook(delivery.target, body, {
     headers: {
       'content-type': 'application/json',
-      'user-agent': `${ctx.config.appName}-Webhooks/1`,
+      // ASCII whatever APP_NAME is (a header value refuses other characters).
+      'user-agent': 'Resiport-Webhooks/1',
       [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(secret, body, Math.floor(Date.now() / 1000)),
       'x-resiport-event': delivery.kind,
       'x-resiport-delivery': String(delivery.id),
     },
     timeoutMs: WEBHOOK_TIMEOUT_MS,
     allowPrivate: allowPrivateWebhooks,
-    keepChars: KEPT_RESPONSE_CHARS,
+    keepChars: KEPT_CHARS,
   });
   // A redirect is not followed (it could lead anywhere): like any other non-2xx, it failed.
   const ok = answer.status >= 200 && answer.status < 300;
@@ -122,4 +160,12 @@ function messageOf(error: unknown): string {
     return timedOut ? `no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s` : error.message;
   }
   return String(error);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

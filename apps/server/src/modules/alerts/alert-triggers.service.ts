@@ -151,7 +151,9 @@ export async function watchSubUsage(
   if (thresholds.length === 0) return undefined;
   const shown = (row: NonNullable<typeof before>) => {
     const left = row.traffic_left_bytes + row.traffic_reserved_bytes;
-    const used = row.traffic_used_bytes - row.traffic_debt_bytes;
+    // What it was given and used; never below zero (a debt larger than its use is the main account's).
+    const owed = row.traffic_used_bytes - row.traffic_debt_bytes;
+    const used = owed > 0n ? owed : 0n;
     return { left, used, allocated: left + used };
   };
   const was = shown(before);

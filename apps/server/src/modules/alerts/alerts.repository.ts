@@ -92,16 +92,24 @@ export async function insertDeliveries(
  * Claims up to `limit` due deliveries for this process until `until` (another process skips them),
  * counting the attempt; a claim that lapsed (its process died mid-send) is due again.
  */
-export async function claimDueDeliveries(db: Executor, now: Date, until: Date, limit: number) {
+export async function claimDueDeliveries(
+  db: Executor,
+  now: Date,
+  until: Date,
+  limits: { batch: number; maxAttempts: number },
+) {
+  // The claim also moves `next_at` past itself: a row whose outcome could not be recorded goes to
+  // the back of the queue, behind everyone else's, and stops after its last attempt.
   const claimed = await sql<{ id: number }>`
     update alert_deliveries
-       set claimed_until = ${until}, attempts = attempts + 1, last_attempt_at = ${now}
+       set claimed_until = ${until}, next_at = ${until}, attempts = attempts + 1, last_attempt_at = ${now},
+           status = case when attempts + 1 >= ${limits.maxAttempts} then 'failed' else status end
      where id in (
        select id from alert_deliveries
-        where status = 'pending' and next_at <= ${now}
+        where status = 'pending' and next_at <= ${now} and attempts < ${limits.maxAttempts}
           and (claimed_until is null or claimed_until < ${now})
         order by next_at, id
-        limit ${limit}
+        limit ${limits.batch}
         for update skip locked)
     returning id`.execute(db);
   const ids = claimed.rows.map((r) => r.id);
@@ -131,9 +139,13 @@ export async function claimDueDeliveries(db: Executor, now: Date, until: Date, l
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
 
+/**
+ * Records an attempt's outcome, only while the claim is still this process's (`claimedUntil`): an
+ * attempt that outlived its claim leaves the row to the process that claimed it since.
+ */
 export async function finishDelivery(
   db: Executor,
-  id: number,
+  claim: { id: number; claimedUntil: Date },
   outcome: Pick<AlertDeliveriesTable, 'last_status' | 'last_error' | 'last_response'> & {
     status: 'pending' | 'sent' | 'failed';
     nextAt: Date | null;
@@ -149,8 +161,28 @@ export async function finishDelivery(
       last_response: outcome.last_response,
       ...(outcome.nextAt ? { next_at: outcome.nextAt } : {}),
     })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('claimed_until', '=', claim.claimedUntil)
     .execute();
+}
+
+/** Pending deliveries to a channel that is off now, or to another address than its current one, fail. */
+export async function supersedeDeliveries(
+  db: Executor,
+  accountId: number,
+  current: { email: string | null; webhook: string | null },
+): Promise<void> {
+  for (const channel of ['email', 'webhook'] as const) {
+    const target = current[channel];
+    let query = db
+      .updateTable('alert_deliveries')
+      .set({ status: 'failed', last_error: 'superseded: the setting changed', claimed_until: null })
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'pending')
+      .where('channel', '=', channel);
+    if (target !== null) query = query.where('target', '<>', target);
+    await query.execute();
+  }
 }
 
 /** The delivery log: an account's latest deliveries, newest first, with their event's kind. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
+import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import { deliverDueAlerts } from './alert-delivery.service';
 import { alertsOf, changeAlerts, rotateWebhookSecret, sendTestAlert } from './alerts.service';
 
@@ -13,12 +14,14 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const { route } = endpointRoutes(app, ctx, ['user']);
 
     route(alertEndpoints.get, async (request) =>
-      ok(request, await alertsOf(ctx, currentAccount(request).id)),
+      ok(request, await alertsOf(ctx, currentAccount(request).id, { operator: request.viewerId !== null })),
     );
     route(alertEndpoints.update, async (request, input) =>
       ok(request, await changeAlerts(ctx, currentAccount(request).id, input)),
     );
     route(alertEndpoints.test, async (request) => {
+      // Each test is up to six POSTs to an address the customer chose: bounded per account.
+      await enforceAccountRateLimit(ctx, 'alertTest', currentAccount(request).id);
       const answer = await sendTestAlert(ctx, currentAccount(request).id);
       // Sent now rather than at the next tick: the customer is waiting for it.
       void deliverDueAlerts(ctx).catch((error: unknown) =>

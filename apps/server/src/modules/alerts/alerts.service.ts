@@ -8,6 +8,7 @@ import { webhookUrlProblem } from './webhook-post';
 import { activeAlertSettings, noteAccountFigures, raiseAlert } from './alert-triggers.service';
 import {
   latestDeliveries,
+  supersedeDeliveries,
   readAlertSettings,
   saveAlertSettings,
   type AlertSettingsRow,
@@ -29,15 +30,16 @@ const OFF: AlertSettings = {
   on_refill: false,
 };
 
-function viewOf(ctx: AppContext, row: AlertSettingsRow | undefined): AlertSettings {
+function viewOf(ctx: AppContext, row: AlertSettingsRow | undefined, showSecret: boolean): AlertSettings {
   if (!row) return OFF;
   const numberOrNull = (value: bigint | null) => (value === null ? null : Number(value));
   return {
     email_enabled: row.email_enabled,
     webhook_url: row.webhook_url,
-    webhook_secret: row.webhook_secret_sealed
-      ? unseal(ctx.webhookSecretKey, row.webhook_secret_sealed)
-      : null,
+    webhook_secret:
+      showSecret && row.webhook_secret_sealed
+        ? unseal(ctx.webhookSecretKey, row.webhook_secret_sealed)
+        : null,
     sub_percents: row.sub_percents,
     main_left_below_bytes: numberOrNull(row.main_left_below_bytes),
     main_empty: row.main_empty,
@@ -48,14 +50,21 @@ function viewOf(ctx: AppContext, row: AlertSettingsRow | undefined): AlertSettin
   };
 }
 
-/** The account's settings (all off until it saves some) and its latest deliveries. */
-export async function alertsOf(ctx: AppContext, accountId: number) {
+/**
+ * The account's settings (all off until it saves some) and its latest deliveries. The signing secret
+ * only for the account itself: an operator's read-only view gets null (it could sign webhooks).
+ */
+export async function alertsOf(
+  ctx: AppContext,
+  accountId: number,
+  viewer: { operator: boolean } = { operator: false },
+) {
   const [settings, deliveries] = await Promise.all([
     readAlertSettings(ctx.db, accountId),
     latestDeliveries(ctx.db, accountId, DELIVERY_LOG_SIZE),
   ]);
   return {
-    settings: viewOf(ctx, settings),
+    settings: viewOf(ctx, settings, !viewer.operator),
     deliveries: deliveries.map((d): AlertDelivery => ({
       id: d.id,
       event_id: d.event_id,
@@ -114,6 +123,12 @@ export async function changeAlerts(ctx: AppContext, accountId: number, input: Al
       },
       ctx.clock(),
     );
+    // What is still waiting for a channel now off, or for an address since changed, is not sent there.
+    const saved = await readAlertSettings(trx, accountId);
+    await supersedeDeliveries(trx, accountId, {
+      email: saved?.email_enabled ? saved.email : null,
+      webhook: saved?.webhook_url ?? null,
+    });
     await noteAccountFigures(trx, accountId, ctx.clock());
   });
   return alertsOf(ctx, accountId);
@@ -131,11 +146,11 @@ export async function sendTestAlert(ctx: AppContext, accountId: number) {
 
 /** A new signing secret; the old one stops working at once (webhooks sent from now use the new one). */
 export async function rotateWebhookSecret(ctx: AppContext, accountId: number) {
-  await saveAlertSettings(
-    ctx.db,
-    accountId,
-    { webhook_secret_sealed: seal(ctx.webhookSecretKey, newSecret()) },
-    ctx.clock(),
-  );
+  await ctx.db.transaction().execute(async (trx) => {
+    // The same lock order as saving the settings: the two never deadlock.
+    await lockAccountBalances(trx, accountId);
+    const secret = seal(ctx.webhookSecretKey, newSecret());
+    await saveAlertSettings(trx, accountId, { webhook_secret_sealed: secret }, ctx.clock());
+  });
   return alertsOf(ctx, accountId);
 }

@@ -13,6 +13,7 @@ import {
   postForm,
   reportUsage,
   signedInAccount,
+  signedInOperator,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
@@ -43,6 +44,7 @@ async function startReceiver() {
         at: Date.now(),
       });
       if (req.url === '/hang') return;
+      if (req.url === '/nul') return void res.writeHead(200).end('ok\0thanks');
       if (req.url === '/fail' && state.failing) res.writeHead(500).end('nope, try later');
       else res.writeHead(200).end('thanks');
     });
@@ -350,6 +352,39 @@ describe('alerts: thresholds, events, mail and signed webhooks', () => {
     expect(bodies).toHaveLength(3);
   }, 20_000);
 
+  it('an answer PostgreSQL cannot store (a NUL byte) is recorded without it; nothing is sent twice', async () => {
+    const who = await fundedCustomer(t, 0);
+    await saveAlerts(authHeader(who.token), { webhook_url: receiver.url('/nul') });
+    expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+    await deliverDueAlerts(t.ctx);
+    await expect.poll(async () => (await alertsOf(authHeader(who.token))).deliveries[0]?.status).toBe('sent');
+    expect((await alertsOf(authHeader(who.token))).deliveries[0]).toMatchObject({
+      last_response: 'okthanks',
+    });
+    t.advanceClock(120);
+    await deliverDueAlerts(t.ctx);
+    expect(receiver.received.filter((r) => r.path === '/nul')).toHaveLength(1);
+  });
+
+  it('a changed webhook address or a channel turned off takes its pending deliveries with it', async () => {
+    const who = await fundedCustomer(t, 0);
+    const headers = authHeader(who.token);
+    await saveAlerts(headers, { email_enabled: 'true', webhook_url: receiver.url('/fail') });
+    receiver.state.failing = true;
+    expect((await postForm(t, '/api/user/alerttest', {}, headers)).code).toBe(0);
+    await deliverDueAlerts(t.ctx);
+    await expect
+      .poll(async () => (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook')?.attempts)
+      .toBe(1);
+    await saveAlerts(headers, { webhook_url: receiver.url('/ok') });
+    const webhook = (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook');
+    expect(webhook).toMatchObject({ status: 'failed', last_error: 'superseded: the setting changed' });
+    t.advanceClock(RETRY_AFTER_SECONDS[0] + 1);
+    const before = receiver.received.length;
+    await deliverDueAlerts(t.ctx);
+    expect(receiver.received.slice(before).filter((r) => r.path === '/fail')).toEqual([]);
+  });
+
   it('a new signing secret signs from then on; another account’s sub-account is not found', async () => {
     const a = await customerWithSub(t, { subGb: 0.1 });
     const b = await customerWithSub(t, { subGb: 0.1 });
@@ -389,10 +424,10 @@ describe('alerts: thresholds, events, mail and signed webhooks', () => {
   });
 });
 
-describe('alert webhooks on a server without ALERT_WEBHOOKS_ALLOW_PRIVATE', () => {
+describe('alerts on a server with its defaults (no private webhooks, rate limits on)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
   });
   afterAll(() => t.close());
 
@@ -409,5 +444,41 @@ describe('alert webhooks on a server without ALERT_WEBHOOKS_ALLOW_PRIVATE', () =
       const answer = await postForm(t, '/api/user/alertsupdate', { webhook_url: url }, authHeader(token));
       expect(answer, url).toMatchObject({ status: 400, code: 10100 });
     }
+  });
+
+  it('bounds test alerts per account, and shows the signing secret to the account only', async () => {
+    const customer = await customerWithSub(t, { subGb: 0.1 });
+    const saved = await postForm(
+      t,
+      '/api/user/alertsupdate',
+      { email_enabled: 'true', webhook_url: 'https://hooks.example.com/resiport' },
+      customer.headers,
+    );
+    const secret = (saved.data as { settings: AlertSettings }).settings.webhook_secret;
+    expect(secret).toMatch(/^whsec_/);
+    for (let i = 0; i < 5; i++) {
+      expect((await postForm(t, '/api/user/alerttest', {}, customer.headers)).code).toBe(0);
+    }
+    expect(await postForm(t, '/api/user/alerttest', {}, customer.headers)).toMatchObject({
+      status: 429,
+      code: 10008,
+    });
+
+    const operator = await signedInOperator(t);
+    const opened = await t.call({
+      method: 'POST',
+      url: '/api/admin/view-as',
+      payload: { account_id: customer.id, reason: 'Ticket 12: alerts do not arrive' },
+      headers: authHeader(operator.token),
+    });
+    expect(opened.code).toBe(0);
+    const viewToken = (opened.data as { token: string }).token;
+    const viewed = await t.call({ method: 'GET', url: '/api/user/alerts', headers: authHeader(viewToken) });
+    expect(viewed.code).toBe(0);
+    expect((viewed.data as { settings: AlertSettings }).settings).toMatchObject({
+      webhook_url: 'https://hooks.example.com/resiport',
+      webhook_secret: null,
+    });
+    expect(JSON.stringify(viewed.data)).not.toContain(secret ?? 'never');
   });
 });

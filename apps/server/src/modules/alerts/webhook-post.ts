@@ -46,11 +46,17 @@ export function postWebhook(
       },
       (res) => {
         let text = '';
+        const answer = () => ({ status: res.statusCode ?? 0, text: text.slice(0, options.keepChars) });
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
-          if (text.length < options.keepChars) text += chunk;
+          text += chunk;
+          // Enough kept: the rest is not read (a receiver may answer without end).
+          if (text.length >= options.keepChars) {
+            resolve(answer());
+            req.destroy();
+          }
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: text.slice(0, options.keepChars) }));
+        res.on('end', () => resolve(answer()));
         res.on('error', reject);
       },
     );

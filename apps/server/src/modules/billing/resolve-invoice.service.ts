@@ -2,6 +2,7 @@ import type { InvoiceResolutionChoice } from '@resiport/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { creditOf, factsOf, isResolvable } from './invoice-resolution';
 import { eventsOfInvoice, findResolution, insertResolution } from './invoice-history.repository';
@@ -73,6 +74,18 @@ export async function resolveInvoice(db: Db, request: ResolveRequest): Promise<R
         note: 'payment resolved by an operator',
       });
       if (!credited.ok) throw new Error('a credit cannot fail');
+      await noteAlertEvent(trx, invoice.account_id, {
+        kind: 'payment_received',
+        dedupeKey: `invoice:${invoice.id}`,
+        data: {
+          invoice_id: invoice.id,
+          amount_cents: Number(credit),
+          paid_cents: Number(credit),
+          balance_cents: Number(credited.balanceAfter),
+        },
+        at: new Date(),
+      });
+      await noteAccountFigures(trx, invoice.account_id);
     }
     const after =
       request.choice === 'credit'

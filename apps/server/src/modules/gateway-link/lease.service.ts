@@ -1,3 +1,4 @@
+import { noteAccountFigures } from '../alerts/alert-triggers.service';
 import { LEASE_TTL_SECONDS } from '@resiport/contract';
 import type { TrafficOwner } from '@resiport/contract';
 import type { Transaction } from 'kysely';
@@ -163,6 +164,8 @@ export async function settleLease(
       ...(toSub && lease.subaccount_id !== null ? { subaccountId: lease.subaccount_id } : {}),
     });
     if (!returned.ok) throw new Error('a credit cannot fail');
+    // A deleted sub-account's reservation went to the main account: its alerts follow (decision 039).
+    if (!toSub) await noteAccountFigures(trx, lease.account_id, ctx.clock());
   }
   await closeLease(trx, lease.id, ctx.clock(), voided && unused > 0n ? unused : 0n);
   return unused > 0n ? unused : 0n;

@@ -2,6 +2,7 @@ import type { ResultCodeName } from '@resiport/contract';
 import type { Db, Executor } from '../../db/database';
 import { AppError } from '../../errors';
 import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { noteAccountFigures } from '../alerts/alert-triggers.service';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import { findOrderRefund, insertOrderRefund, type OrderRefundRow } from './order-refund.repository';
 import { findOrderById, lockOrder, moveOrder, type OrderRow } from './order.repository';
@@ -91,6 +92,8 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Refun
     if (refund.refundedCents > 0n) {
       await post(trx, { ...owner, asset: 'money', amount: refund.refundedCents });
     }
+    // Traffic went down and money up: the account's alerts follow both (decision 039).
+    await noteAccountFigures(trx, order.account_id, request.at);
     await moveOrder(trx, order.id, 'paid', 'refunded', request.at);
     await insertOrderRefund(trx, {
       order_id: order.id,

@@ -73,6 +73,7 @@ export const accountRateLimits = {
   cryptomusPay: { limit: 10, windowSeconds: 600 },
   twoFactor: { limit: 10, windowSeconds: 900 },
   twoFactorSetup: { limit: 10, windowSeconds: 3600 },
+  alertTest: { limit: 5, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;
 
 export type AccountRateLimitedAction = keyof typeof accountRateLimits;

@@ -116,7 +116,9 @@ describe('alerts in account settings', () => {
     expect(card.queryByTestId('alerts-off')).toBeNull();
     const log = within(card.getByTestId('alerts-log'));
     expect(log.getByText('Sub-account usage')).toBeTruthy();
-    const [statusCell] = log.getAllByTestId('alert-delivery-status').map((tag) => tag.closest('td')?.textContent);
+    const [statusCell] = log
+      .getAllByTestId('alert-delivery-status')
+      .map((tag) => tag.closest('td')?.textContent);
     expect(statusCell).toBe('Sending2 attempts · next try 2026-11-27 10:05 UTC');
     expect(log.getByText('500 — nope')).toBeTruthy();
 
