@@ -31,6 +31,7 @@ const sub = {
   created_at: '2026-01-01T00:00:00.000Z',
   ...NO_SUB_LIMITS,
   ...NO_SUB_REFILL,
+  alert_percents: null,
 };
 
 describe('endpoint client', () => {
