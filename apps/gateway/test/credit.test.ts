@@ -178,6 +178,9 @@ describe('credit on the data path', () => {
 });
 
 /** The most a Linux socket's send buffer grows to (bytes handed to the kernel that an abort can lose). */
+/** What a loopback client may have received into its socket but not read when it destroys it. */
+const CLIENT_UNREAD_ALLOWANCE = 1024 * 1024;
+
 function sendBufferMax(): number {
   const text = readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8');
   return Number(text.trim().split(/\s+/)[2] ?? 4 * 1024 * 1024);
@@ -219,7 +222,10 @@ describe('billing an aborted download', () => {
       expect(used.up + used.down).toBeGreaterThan(50 * MB);
       for (const difference of differences) {
         expect(difference).toBeGreaterThanOrEqual(0);
-        expect(difference).toBeLessThanOrEqual(sendBufferMax() + 2 * CHUNK);
+        // Lost on the way: the gateway's send buffer, what the client's kernel had received but its
+        // reader not yet taken when it hung up (a busy machine leaves some hundreds of kB there), and
+        // the reads under way.
+        expect(difference).toBeLessThanOrEqual(sendBufferMax() + CLIENT_UNREAD_ALLOWANCE + 2 * CHUNK);
       }
     } finally {
       await gateway.close();
