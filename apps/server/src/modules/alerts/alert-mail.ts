@@ -1,6 +1,6 @@
 import { bytesToGbText, centsToUsd, type AlertKind, type ServerLang } from '@resiport/contract';
 import { phrase, type PhraseKey } from '../../i18n/phrase';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../mail/mailer';
 
 type Data = Record<string, unknown>;

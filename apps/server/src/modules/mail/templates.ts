@@ -1,15 +1,10 @@
 import type { ServerLang } from '@resiport/contract';
 import { phrase } from '../../i18n/phrase';
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
 
 /** The account mails; their texts are the `mail` phrases `<kind>.subject`, `<kind>.intro`, … */
 type MailKind = 'activation' | 'reset';
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function render(
   kind: MailKind,

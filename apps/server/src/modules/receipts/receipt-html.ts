@@ -1,22 +1,10 @@
 import type { Receipt } from '@resiport/contract';
+import { escapeHtml } from '../../lib/html';
 import { receiptTexts } from './receipt-texts';
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Every interpolated value goes through this: the email, the coupon and APP_NAME are not ours to trust. */
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
-
 const row = (label: string, value: string, className = '') =>
-  `<tr${className ? ` class="${className}"` : ''}><th scope="row">${escape(label)}</th>` +
-  `<td>${escape(value)}</td></tr>`;
+  `<tr${className ? ` class="${className}"` : ''}><th scope="row">${escapeHtml(label)}</th>` +
+  `<td>${escapeHtml(value)}</td></tr>`;
 
 /**
  * The printable receipt: one standalone page (its own styles, no script, no outside resource, so it
@@ -26,22 +14,25 @@ export function renderReceiptHtml(receipt: Receipt): string {
   const texts = receiptTexts(receipt);
   const facts = texts.facts.map(([label, value]) => row(label, value)).join('');
   const lines = texts.lines
-    .map((line) => `<tr><td>${escape(line.description)}</td><td class="num">${escape(line.amount)}</td></tr>`)
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.description)}</td><td class="num">${escapeHtml(line.amount)}</td></tr>`,
+    )
     .join('');
   const sums = texts.sums.map(([label, value]) => row(label, value)).join('');
   return (
     `<!doctype html>
 <html lang="${receipt.lang === 'ru' ? 'ru' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(texts.title)} — ${escape(receipt.issuer)}</title><style>${STYLE}</style></head>
-<body><main data-receipt="${escape(receipt.number)}">
-<header><div><p class="issuer">${escape(receipt.issuer)}</p><p class="muted">${escape(texts.kind)}</p></div>
-<div class="head-right"><h1>${escape(texts.title)}</h1><p class="muted">${escape(texts.paidOn)}</p></div></header>
+<title>${escapeHtml(texts.title)} — ${escapeHtml(receipt.issuer)}</title><style>${STYLE}</style></head>
+<body><main data-receipt="${escapeHtml(receipt.number)}">
+<header><div><p class="issuer">${escapeHtml(receipt.issuer)}</p><p class="muted">${escapeHtml(texts.kind)}</p></div>
+<div class="head-right"><h1>${escapeHtml(texts.title)}</h1><p class="muted">${escapeHtml(texts.paidOn)}</p></div></header>
 <table class="facts">${facts}</table>
-<table class="lines"><thead><tr><th scope="col">${escape(texts.columns.item)}</th>` +
-    `<th scope="col" class="num">${escape(texts.columns.amount)}</th></tr></thead><tbody>${lines}</tbody></table>
+<table class="lines"><thead><tr><th scope="col">${escapeHtml(texts.columns.item)}</th>` +
+    `<th scope="col" class="num">${escapeHtml(texts.columns.amount)}</th></tr></thead><tbody>${lines}</tbody></table>
 <table class="sums">${sums}${row(texts.total[0], texts.total[1], 'total')}</table>
-<footer><p class="muted">${escape(texts.currency)}</p><p class="hint">${escape(texts.printHint)}</p></footer>
+<footer><p class="muted">${escapeHtml(texts.currency)}</p><p class="hint">${escapeHtml(texts.printHint)}</p></footer>
 </main></body></html>`
   );
 }

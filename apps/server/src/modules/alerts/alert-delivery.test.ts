@@ -1,0 +1,216 @@
+import type { AlertSettings } from '@resiport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertCalls, startReceiver, verifies } from '../../../test/alerts';
+import {
+  authHeader,
+  customerWithSub,
+  fundedCustomer,
+  postForm,
+  signedInAccount,
+  signedInOperator,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { deliverDueAlerts, RETRY_AFTER_SECONDS } from './alert-delivery.service';
+
+describe('alerts: delivery by mail and signed webhooks', () => {
+  let t: TestApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    t = await createTestApp({ ALERT_WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  const saveAlerts: ReturnType<typeof alertCalls>['saveAlerts'] = (...args) =>
+    alertCalls(t).saveAlerts(...args);
+  const alertsOf: ReturnType<typeof alertCalls>['alertsOf'] = (...args) => alertCalls(t).alertsOf(...args);
+
+  it('a failing webhook is retried with back-off; a hanging one holds up no other delivery', async () => {
+    const failing = await fundedCustomer(t, 0);
+    const hanging = await fundedCustomer(t, 0);
+    const fine = await fundedCustomer(t, 0);
+    await saveAlerts(authHeader(failing.token), { webhook_url: receiver.url('/fail') });
+    await saveAlerts(authHeader(hanging.token), { webhook_url: receiver.url('/hang') });
+    await saveAlerts(authHeader(fine.token), { webhook_url: receiver.url('/ok') });
+    for (const who of [failing, hanging, fine]) {
+      expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+    }
+    await deliverDueAlerts(t.ctx); // the test calls already started sending; this sends what is left
+    const fineHook = () =>
+      receiver.received.find(
+        (r) => r.path === '/ok' && (JSON.parse(r.body) as { account_id: number }).account_id === fine.id,
+      );
+    await expect.poll(fineHook).toBeDefined();
+    // When the fine receiver has its alert, the hanging one's attempt is still waiting for an answer.
+    const hangingNow = (await alertsOf(authHeader(hanging.token))).deliveries[0];
+    expect(hangingNow).toMatchObject({ status: 'pending', attempts: 1, last_error: null });
+    await expect
+      .poll(async () => (await alertsOf(authHeader(hanging.token))).deliveries[0]?.last_error, {
+        timeout: 10_000,
+      })
+      .toBe('no answer in 5 s');
+
+    const [first] = (await alertsOf(authHeader(failing.token))).deliveries;
+    expect(first).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status: 500,
+      last_response: 'nope, try later',
+    });
+    await deliverDueAlerts(t.ctx); // not due yet
+    expect((await alertsOf(authHeader(failing.token))).deliveries[0]?.attempts).toBe(1);
+    t.advanceClock(RETRY_AFTER_SECONDS[0] + 1);
+    await deliverDueAlerts(t.ctx);
+    expect((await alertsOf(authHeader(failing.token))).deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+    });
+    receiver.state.failing = false;
+    t.advanceClock(RETRY_AFTER_SECONDS[1] + 1);
+    await deliverDueAlerts(t.ctx);
+    expect((await alertsOf(authHeader(failing.token))).deliveries[0]).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      last_status: 200,
+    });
+    // One event, three attempts, the same body each time (the receiver can drop repeats by id).
+    const bodies = receiver.received
+      .filter((r) => r.path === '/fail')
+      .map((r) => (JSON.parse(r.body) as { id: string }).id);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies).toHaveLength(3);
+  }, 20_000);
+
+  it('an answer PostgreSQL cannot store (a NUL byte) is recorded without it; nothing is sent twice', async () => {
+    const who = await fundedCustomer(t, 0);
+    await saveAlerts(authHeader(who.token), { webhook_url: receiver.url('/nul') });
+    expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+    await deliverDueAlerts(t.ctx);
+    await expect.poll(async () => (await alertsOf(authHeader(who.token))).deliveries[0]?.status).toBe('sent');
+    expect((await alertsOf(authHeader(who.token))).deliveries[0]).toMatchObject({
+      last_response: 'okthanks',
+    });
+    t.advanceClock(120);
+    await deliverDueAlerts(t.ctx);
+    expect(receiver.received.filter((r) => r.path === '/nul')).toHaveLength(1);
+  });
+
+  it('a changed webhook address or a channel turned off takes its pending deliveries with it', async () => {
+    const who = await fundedCustomer(t, 0);
+    const headers = authHeader(who.token);
+    await saveAlerts(headers, { email_enabled: 'true', webhook_url: receiver.url('/fail') });
+    receiver.state.failing = true;
+    expect((await postForm(t, '/api/user/alerttest', {}, headers)).code).toBe(0);
+    await deliverDueAlerts(t.ctx);
+    await expect
+      .poll(async () => (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook')?.attempts)
+      .toBe(1);
+    await saveAlerts(headers, { webhook_url: receiver.url('/ok') });
+    const webhook = (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook');
+    expect(webhook).toMatchObject({ status: 'failed', last_error: 'superseded: the setting changed' });
+    t.advanceClock(RETRY_AFTER_SECONDS[0] + 1);
+    const before = receiver.received.length;
+    await deliverDueAlerts(t.ctx);
+    expect(receiver.received.slice(before).filter((r) => r.path === '/fail')).toEqual([]);
+  });
+
+  it('a new signing secret signs from then on; another account’s sub-account is not found', async () => {
+    const a = await customerWithSub(t, { subGb: 0.1 });
+    const b = await customerWithSub(t, { subGb: 0.1 });
+    const first = await saveAlerts(a.headers, { webhook_url: receiver.url('/ok') });
+    const rotated = await postForm(t, '/api/user/alertsecret', {}, a.headers);
+    const second = (rotated.data as { settings: AlertSettings }).settings;
+    expect(second.webhook_secret).toMatch(/^whsec_/);
+    expect(second.webhook_secret).not.toBe(first.webhook_secret);
+    await postForm(t, '/api/user/alerttest', {}, a.headers);
+    await deliverDueAlerts(t.ctx);
+    const testOfA = () =>
+      receiver.received.find((r) => {
+        const body = JSON.parse(r.body) as { type: string; account_id: number };
+        return body.type === 'test' && body.account_id === a.id;
+      });
+    await expect.poll(testOfA).toBeDefined();
+    const hook = testOfA();
+    expect(
+      verifies(
+        second.webhook_secret ?? '',
+        hook?.headers['x-resiport-signature'] as string,
+        hook?.body ?? '',
+      ),
+    ).toBe(true);
+    expect(
+      verifies(first.webhook_secret ?? '', hook?.headers['x-resiport-signature'] as string, hook?.body ?? ''),
+    ).toBe(false);
+
+    const foreign = await postForm(
+      t,
+      '/api/auth/alertsupdate',
+      { id: String(a.subId), alert_percents: '50' },
+      b.headers,
+    );
+    expect(foreign).toMatchObject({ status: 404, code: 10009 });
+    expect((await alertsOf(b.headers)).deliveries).toEqual([]);
+  });
+});
+
+describe('alerts on a server with its defaults (no private webhooks, rate limits on)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses plain http and addresses in private, loopback or link-local networks', async () => {
+    const { token } = await signedInAccount(t);
+    for (const url of [
+      'http://example.com/hook',
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hook',
+      'https://localhost/hook',
+    ]) {
+      const answer = await postForm(t, '/api/user/alertsupdate', { webhook_url: url }, authHeader(token));
+      expect(answer, url).toMatchObject({ status: 400, code: 10100 });
+    }
+  });
+
+  it('bounds test alerts per account, and shows the signing secret to the account only', async () => {
+    const customer = await customerWithSub(t, { subGb: 0.1 });
+    const saved = await postForm(
+      t,
+      '/api/user/alertsupdate',
+      { email_enabled: 'true', webhook_url: 'https://hooks.example.com/resiport' },
+      customer.headers,
+    );
+    const secret = (saved.data as { settings: AlertSettings }).settings.webhook_secret;
+    expect(secret).toMatch(/^whsec_/);
+    for (let i = 0; i < 5; i++) {
+      expect((await postForm(t, '/api/user/alerttest', {}, customer.headers)).code).toBe(0);
+    }
+    expect(await postForm(t, '/api/user/alerttest', {}, customer.headers)).toMatchObject({
+      status: 429,
+      code: 10008,
+    });
+
+    const operator = await signedInOperator(t);
+    const opened = await t.call({
+      method: 'POST',
+      url: '/api/admin/view-as',
+      payload: { account_id: customer.id, reason: 'Ticket 12: alerts do not arrive' },
+      headers: authHeader(operator.token),
+    });
+    expect(opened.code).toBe(0);
+    const viewToken = (opened.data as { token: string }).token;
+    const viewed = await t.call({ method: 'GET', url: '/api/user/alerts', headers: authHeader(viewToken) });
+    expect(viewed.code).toBe(0);
+    expect((viewed.data as { settings: AlertSettings }).settings).toMatchObject({
+      webhook_url: 'https://hooks.example.com/resiport',
+      webhook_secret: null,
+    });
+    expect(JSON.stringify(viewed.data)).not.toContain(secret ?? 'never');
+  });
+});

@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AlertDelivery, AlertSettings } from '@resiport/contract';
+import { expect } from 'vitest';
+import { postForm } from './factories';
+import type { TestApp } from './test-app';
+
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A local webhook receiver: `/ok` answers 200, `/fail` 500 (until told otherwise), `/hang` never. */
+export async function startReceiver() {
+  const received: Received[] = [];
+  const state = { failing: true };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      });
+      if (req.url === '/hang') return;
+      if (req.url === '/nul') return void res.writeHead(200).end('ok\0thanks');
+      if (req.url === '/fail' && state.failing) res.writeHead(500).end('nope, try later');
+      else res.writeHead(200).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { received, state, url, close };
+}
+
+/** The documented recipe, written independently of the server's code: HMAC-SHA256(secret, t.body). */
+export function verifies(secret: string, header: string | undefined, body: string): boolean {
+  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
+  if (!parts.t || !parts.v1) return false;
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest();
+  const given = Buffer.from(parts.v1, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The alert calls a customer makes, and the events the server wrote for an account. */
+export function alertCalls(t: TestApp) {
+  return {
+    saveAlerts: async (headers: Record<string, string>, values: Record<string, string>) => {
+      const answer = await postForm(t, '/api/user/alertsupdate', values, headers);
+      expect(answer.code).toBe(0);
+      return (answer.data as { settings: AlertSettings }).settings;
+    },
+    alertsOf: async (headers: Record<string, string>) =>
+      (await t.call({ method: 'GET', url: '/api/user/alerts', headers })).data as {
+        settings: AlertSettings;
+        deliveries: AlertDelivery[];
+      },
+    events: (accountId: number) =>
+      t.ctx.db
+        .selectFrom('alert_events')
+        .select(['kind', 'data', 'subaccount_id'])
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute(),
+  };
+}
