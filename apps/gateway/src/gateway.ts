@@ -1,11 +1,12 @@
-import type { Server, Socket } from 'node:net';
+import type { Server } from 'node:net';
 import { proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { Authenticator } from './auth/authenticator';
 import type { GatewayConfig } from './config';
 import { applyAccessEvent } from './control/access-events';
-import { startEventPoller, type GatewayEvent } from './control/events';
+import { followChangeFeed, type GatewayEvent } from './control/events';
 import { followServerPool } from './control/server-pool';
 import { hostsToTry, listenOn, listenOnFirst } from './listen/bind';
+import { openConnections } from './listen/open-connections';
 import { createHttpProxy } from './listen/http-proxy';
 import { createSocksServer } from './listen/socks5';
 import { UnauthenticatedConnections } from './listen/unauthenticated';
@@ -171,21 +172,13 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       applyAccessEvent(event, { leases, authenticator, meter, log });
     }
   };
-  // Read before listening: whatever the feed says from here on reaches every credential this process
-  // will cache. Without the server it follows the whole feed, as before (slower, never unsafe).
-  const feedHead = await client.eventsHead().catch((error: unknown) => {
-    log.warn(
-      { err: (error as Error).message },
-      'change feed head unavailable; following the feed from its start',
-    );
-    return 0;
-  });
-  const events = startEventPoller({
+  const events = await followChangeFeed({
     client,
-    from: feedHead,
     intervalMs: config.eventsPollMs,
     onEvent,
     onError: (error) => log.warn({ err: error.message }, 'change feed unavailable'),
+    onHeadUnavailable: (error) =>
+      log.warn({ err: error.message }, 'change feed head unavailable; following the feed from its start'),
   });
 
   // Sign-in failures as one security event a minute (decision 021), not one line per guess.
@@ -227,17 +220,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     handshakeTimeoutMs: config.handshakeTimeoutMs,
     unauthenticated,
   });
-  // Every connection of both ports, to close at shutdown (one shared 'close' listener, no closure each).
-  const sockets = new Set<Socket>();
-  const forget = function (this: Socket) {
-    sockets.delete(this);
-  };
-  for (const server of [httpServer, socksServer]) {
-    server.on('connection', (socket: Socket) => {
-      sockets.add(socket);
-      socket.once('close', forget);
-    });
-  }
+  const sockets = openConnections([httpServer, socksServer]);
   const metricsServer =
     config.metricsPort === undefined
       ? undefined

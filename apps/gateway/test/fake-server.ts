@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   INTERNAL_SECRET_HEADER,
-  internalGatewayEndpoints as endpoints,
   type ExitHealthReport,
   type ExitUsage,
   type Pool,
@@ -10,6 +9,7 @@ import {
   type UsageEntry,
 } from '@resiport/contract';
 import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
+import { answerInternalCall } from './fake-server-calls';
 
 /**
  * A stand-in for the API server's internal gateway calls (apps/server/src/modules/gateway-link),
@@ -17,7 +17,9 @@ import { proxyPasswordVerifier, proxyVerifierKey } from '@resiport/contract/prox
  * leases that take traffic out of a balance, usage applied once per batch id (beyond-lease bytes
  * debited from what is left, never below zero), release returning the unused part, the change
  * feed, sticky session epochs (from first use, `minutes` long, on the movable `now`), and an exit
- * pool with health reports when a test sets one (`setPool`). The real server has its own tests; this one lets the gateway's be fast and exact.
+ * pool with health reports when a test sets one (`setPool`). The real server has its own tests; this one
+ * lets the gateway's be fast and exact. This file holds the state, the HTTP plumbing (secret header,
+ * injected failures and lost answers) and what tests set up; the calls are in fake-server-calls.ts.
  */
 
 interface User {
@@ -189,6 +191,19 @@ export class FakeServer {
     return carried;
   }
 
+  newLeaseId(): number {
+    return this.nextLeaseId++;
+  }
+
+  newEpoch(): number {
+    return this.nextEpoch++;
+  }
+
+  /** What the real server stores for a password: the gateway verifies against it. */
+  verifier(password: string): string {
+    return proxyPasswordVerifier(this.key, password);
+  }
+
   private event(event: Omit<FakeEvent, 'id'>): void {
     this.events.push({ id: this.events.length + 1, ...event });
   }
@@ -207,7 +222,8 @@ export class FakeServer {
     return total;
   }
 
-  private spendable(owner: TrafficOwner): boolean {
+  /** Whether the owner may take traffic now (a deleted or disabled sub-account may not). */
+  spendable(owner: TrafficOwner): boolean {
     if (owner.subaccount_id === null) return true;
     const user = [...this.users.values()].find((u) => u.owner.subaccount_id === owner.subaccount_id);
     return user !== undefined && user.active && !user.deleted;
@@ -243,134 +259,13 @@ export class FakeServer {
     } catch {
       return this.answer(res, 400, 10001, null);
     }
-    const invalid = () => this.answer(res, 400, 10001, { fields: {} });
-    switch (path) {
-      case endpoints.credentials.path: {
-        const parsed = endpoints.credentials.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        const user = this.users.get(parsed.data.username.toLowerCase());
-        if (!user || user.deleted) {
-          return this.answer(res, 200, 0, {
-            found: false,
-            account_id: null,
-            subaccount_id: null,
-            active: false,
-            verifier: null,
-          });
-        }
-        return this.answer(res, 200, 0, {
-          found: true,
-          ...user.owner,
-          active: user.active,
-          verifier: proxyPasswordVerifier(this.key, user.password),
-        });
-      }
-      case endpoints.whitelist.path: {
-        const parsed = endpoints.whitelist.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        return this.answer(res, 200, 0, { account_id: this.whitelist.get(parsed.data.ip) ?? null });
-      }
-      case endpoints.lease.path: {
-        const parsed = endpoints.lease.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        const { instance_id, want_bytes, ...owner } = parsed.data;
-        const expires_at = new Date(Date.now() + 120_000).toISOString();
-        const key = `${instance_id}|${ownerKey(owner)}`;
-        const lease = this.leases.get(key) ?? { id: this.nextLeaseId++, granted: 0, used: 0 };
-        this.leases.set(key, lease);
-        if (!this.spendable(owner)) {
-          return this.answer(res, 200, 0, {
-            lease_id: lease.id,
-            granted_bytes: 0,
-            exhausted: true,
-            revoked: true,
-            expires_at,
-          });
-        }
-        const left = this.left.get(ownerKey(owner)) ?? 0;
-        const granted = Math.min(want_bytes, left);
-        this.left.set(ownerKey(owner), left - granted);
-        lease.granted += granted;
-        return this.answer(res, 200, 0, {
-          lease_id: lease.id,
-          granted_bytes: granted,
-          exhausted: left === granted,
-          revoked: false,
-          expires_at,
-        });
-      }
-      case endpoints.release.path: {
-        const parsed = endpoints.release.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        const { instance_id, ...owner } = parsed.data;
-        const key = `${instance_id}|${ownerKey(owner)}`;
-        const lease = this.leases.get(key);
-        this.leases.delete(key);
-        this.releases++;
-        const unused = lease ? lease.granted - lease.used : 0;
-        this.left.set(ownerKey(owner), (this.left.get(ownerKey(owner)) ?? 0) + unused);
-        return this.answer(res, 200, 0, { returned_bytes: unused });
-      }
-      case endpoints.usage.path: {
-        const parsed = endpoints.usage.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        if (this.batches.has(parsed.data.batch_id)) {
-          this.duplicateBatches++;
-          return this.answer(res, 200, 0, { applied: false });
-        }
-        this.batches.set(parsed.data.batch_id, {
-          instance_id: parsed.data.instance_id,
-          entries: parsed.data.entries,
-          exits: parsed.data.exits ?? [],
-        });
-        for (const entry of parsed.data.entries) {
-          const total = entry.bytes_up + entry.bytes_down;
-          const lease = this.leases.get(`${parsed.data.instance_id}|${ownerKey(entry)}`);
-          const fromLease = lease ? Math.min(total, lease.granted - lease.used) : 0;
-          if (lease) lease.used += fromLease;
-          const left = this.left.get(ownerKey(entry)) ?? 0;
-          const fromLeft = Math.min(total - fromLease, left);
-          this.left.set(ownerKey(entry), left - fromLeft);
-          const beyond = total - fromLease - fromLeft;
-          if (beyond > 0) {
-            this.overrun.set(ownerKey(entry), (this.overrun.get(ownerKey(entry)) ?? 0) + beyond);
-          }
-        }
-        return this.answer(res, 200, 0, { applied: true });
-      }
-      case endpoints.eventsHead.path:
-        return this.answer(res, 200, 0, { last_id: this.events.at(-1)?.id ?? 0 });
-      case endpoints.events.path: {
-        const parsed = endpoints.events.request.safeParse(Object.fromEntries(url.searchParams));
-        if (!parsed.success || req.method !== 'GET') return invalid();
-        const events = this.events.filter((e) => e.id > parsed.data.after).slice(0, 1000);
-        return this.answer(res, 200, 0, { events, last_id: events.at(-1)?.id ?? parsed.data.after });
-      }
-      case endpoints.session.path: {
-        const parsed = endpoints.session.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        const { session_id, minutes, ...owner } = parsed.data;
-        const key = `${ownerKey(owner)}|${session_id}`;
-        const now = this.now();
-        let session = this.sessions.get(key);
-        if (!session || session.endsAt <= now) {
-          session = { epoch: this.nextEpoch++, endsAt: now + minutes * 60_000 };
-          this.sessions.set(key, session);
-        }
-        return this.answer(res, 200, 0, { epoch: session.epoch, expires_in_ms: session.endsAt - now });
-      }
-      case endpoints.exits.path:
-        if (!this.pool || req.method !== 'GET') return this.answer(res, 404, 10009, null);
-        return this.answer(res, 200, 0, this.pool);
-      case endpoints.exitHealth.path: {
-        const parsed = endpoints.exitHealth.request.safeParse(body);
-        if (!parsed.success) return invalid();
-        this.exitHealth.set(parsed.data.instance_id, parsed.data.exits);
-        return this.answer(res, 200, 0, { recorded: parsed.data.exits.length });
-      }
-      default:
-        return this.answer(res, 404, 10004, null);
-    }
+    const answer = answerInternalCall(this, {
+      path,
+      method: req.method ?? 'GET',
+      body,
+      query: url.searchParams,
+    });
+    this.answer(res, answer.status, answer.code, answer.data);
   }
 }
 

@@ -3,21 +3,42 @@ import type { GatewayEvents, ServerClient } from '../server-client';
 
 export type GatewayEvent = GatewayEvents['events'][number];
 
-/**
- * Follows the server's change feed (sub-account deleted/disabled/new password, whitelisted IP gone,
- * account changed, leases voided): long polls after the last seen id, pages read back to back. The
- * server writes an event in the same transaction as the change, so nothing is missed; the handler
- * forgets cached answers and closes what they allowed, well inside the 60 s cache lifetime.
- */
-export function startEventPoller(options: {
+interface PollerOptions {
   client: ServerClient;
-  /** The last id already behind this process (the feed's head when it started; 0: all of it). */
-  from: number;
   /** After a failed call, and between calls to a server that answers at once (no long poll). */
   intervalMs: number;
   onEvent: (event: GatewayEvent) => void;
   onError?: (error: Error) => void;
-}): { stop: () => Promise<void> } {
+}
+
+export interface EventPoller {
+  stop: () => Promise<void>;
+}
+
+/**
+ * A new process follows the feed from its head, read before it listens: whatever the feed says from
+ * then on reaches every credential it will cache, and older events concern caches and tunnels it never
+ * had (replaying them could undo a newer answer). Without the server it follows the whole feed, as
+ * before: slower, never unsafe.
+ */
+export async function followChangeFeed(
+  options: PollerOptions & { onHeadUnavailable: (error: Error) => void },
+): Promise<EventPoller> {
+  const from = await options.client.eventsHead().catch((error: unknown) => {
+    options.onHeadUnavailable(error as Error);
+    return 0;
+  });
+  return startEventPoller({ ...options, from });
+}
+
+/**
+ * Follows the server's change feed (sub-account deleted/disabled/new password, whitelisted IP gone,
+ * account changed, leases voided): long polls after `from` (the last id already behind this process),
+ * pages read back to back. The
+ * server writes an event in the same transaction as the change, so nothing is missed; the handler
+ * forgets cached answers and closes what they allowed, well inside the 60 s cache lifetime.
+ */
+export function startEventPoller(options: PollerOptions & { from: number }): EventPoller {
   let cursor = options.from;
   const stopping = new AbortController();
   const stopped = () => stopping.signal.aborted;
