@@ -1,4 +1,5 @@
 import type { ServerLang } from '@resiport/contract';
+import { intlLocale } from './figures';
 
 /**
  * Fills a phrase's placeholders: `{name}` takes the value as it is; `{name, plural, one {# hour}
@@ -8,7 +9,6 @@ import type { ServerLang } from '@resiport/contract';
  * the names). One pass over the template: a filled-in value is never read as a placeholder.
  */
 
-const intlLocale: Record<ServerLang, string> = { 'en-us': 'en-US', ru: 'ru-RU' };
 const pluralRules = new Map<ServerLang, Intl.PluralRules>();
 const numberFormats = new Map<ServerLang, Intl.NumberFormat>();
 

@@ -1,12 +1,11 @@
-import { bytesToGbText, centsToUsd, type AlertKind, type ServerLang } from '@resiport/contract';
+import type { AlertKind, ServerLang } from '@resiport/contract';
+import { formatTraffic, formatUsd } from '../../i18n/figures';
 import { phrase, type PhraseKey } from '../../i18n/phrase';
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../mail/mailer';
 
 type Data = Record<string, unknown>;
 
-const gb = (bytes: unknown) => `${bytesToGbText(Number(bytes ?? 0))} GB`;
-const usd = (cents: unknown) => `${centsToUsd(Number(cents ?? 0))} USD`;
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
@@ -17,6 +16,9 @@ function wordsOf(
   data: Data,
   app: string,
 ): { subject: string; body: string } {
+  // Figures as the receipts and the portal write them in this language.
+  const gb = (bytes: unknown) => formatTraffic(Number(bytes ?? 0), lang);
+  const usd = (cents: unknown) => formatUsd(Number(cents ?? 0), lang);
   // Each text has its own placeholders; every one of them gets the app's name and what `params` has.
   const say = (key: PhraseKey<'alerts'>, params: Record<string, string>) =>
     (phrase as (...args: [ServerLang, 'alerts', PhraseKey<'alerts'>, Record<string, string>]) => string)(

@@ -2,7 +2,7 @@ import type { Receipt } from '@resiport/contract';
 import { phrase } from '../../i18n/phrase';
 import type { Placeholders } from '../../i18n/phrases/phrase-types';
 import type { English, PhraseKey } from '../../i18n/phrases/phrases';
-import { formatReceiptUsd, formatReceiptUtc } from './receipt-format';
+import { formatUsd, formatUtc } from '../../i18n/figures';
 
 /**
  * A receipt as the rows both documents print (HTML and PDF say the same thing in the same order):
@@ -32,14 +32,14 @@ type PlainKey = {
 export function receiptTexts(receipt: Receipt): ReceiptTexts {
   const { lang } = receipt;
   const t = (key: PlainKey) => phrase(lang, 'receipt', key);
-  const usd = (cents: number) => formatReceiptUsd(cents, lang);
+  const usd = (cents: number) => formatUsd(cents, lang);
   const facts: [string, string][] = [
     [t('number'), receipt.number],
     [t('customer'), receipt.customer_email],
-    [t('created'), formatReceiptUtc(receipt.created_at)],
-    [t('paidAt'), formatReceiptUtc(receipt.paid_at)],
+    [t('created'), formatUtc(receipt.created_at)],
+    [t('paidAt'), formatUtc(receipt.paid_at)],
   ];
-  if (receipt.refunded_at !== null) facts.push([t('refundedAt'), formatReceiptUtc(receipt.refunded_at)]);
+  if (receipt.refunded_at !== null) facts.push([t('refundedAt'), formatUtc(receipt.refunded_at)]);
   facts.push([t('method'), t(`method.${receipt.payment_method}`)]);
   facts.push([t('status'), t(`status.${receipt.status}`)]);
   if (receipt.payment_received) {
@@ -56,7 +56,7 @@ export function receiptTexts(receipt: Receipt): ReceiptTexts {
   return {
     title: phrase(lang, 'receipt', 'title', { number: receipt.number }),
     kind: t(`kind.${receipt.kind}`),
-    paidOn: `${t('paidAt')} ${formatReceiptUtc(receipt.paid_at)}`,
+    paidOn: `${t('paidAt')} ${formatUtc(receipt.paid_at)}`,
     facts,
     columns: { item: t('item'), amount: t('amount') },
     lines: receipt.lines.map((line) => ({ description: line.description, amount: usd(line.amount_cents) })),

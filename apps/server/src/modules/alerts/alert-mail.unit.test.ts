@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { alertMail } from './alert-mail';
+
+const site = { app: 'Proxy & Co', publicUrl: 'https://portal.example' };
+const lowBalance = {
+  kind: 'low_balance' as const,
+  data: { balance_cents: 950, threshold_cents: 1000 },
+  subaccountId: null,
+};
+const subUsed = {
+  kind: 'sub_used' as const,
+  data: {
+    username: 'scraper<1>',
+    percent: 80,
+    used_bytes: 800_000_000,
+    allocated_bytes: 1e9,
+    left_bytes: 2e8,
+  },
+  subaccountId: 42,
+};
+
+describe('alert mails', () => {
+  it('word figures the way the portal and the receipts do, in the account’s language', () => {
+    expect(alertMail('en-us', 'a@example.com', lowBalance, site).text).toContain('$9.50');
+    const ru = alertMail('ru', 'a@example.com', subUsed, site);
+    expect(ru.text).toContain('0,8 ГБ из 1 ГБ');
+    expect(ru.text).not.toMatch(/\bGB\b|USD/);
+    expect(alertMail('ru', 'a@example.com', lowBalance, site).text.replace(/\s/g, ' ')).toContain('9,50 $');
+  });
+
+  it('links to the sub-account’s page and escapes what the customer named in the HTML', () => {
+    const mail = alertMail('en-us', 'a@example.com', subUsed, site);
+    expect(mail.link).toBe('https://portal.example/proxysetting/editsub?id=42');
+    expect(mail.html).toContain('scraper&lt;1&gt;');
+    expect(mail.html).not.toContain('scraper<1>');
+  });
+});
