@@ -14,4 +14,4 @@ export { connectSocks5Upstream } from './route/connect/socks5-upstream';
 export { ConnectError, type UpstreamAnswer } from './route/connect/types';
 /** The destination guard (design §8), for other outgoing connections to customers' addresses. */
 export { isRefusedHost } from './route/connect/guard';
-export { guardedLookup } from './route/connect/tcp';
+export { guardedLookup, REFUSED_ADDRESS_CODE } from './route/connect/tcp';

@@ -110,6 +110,23 @@ export const alertSettingsData = z.object({
 export type AlertSettings = z.infer<typeof alertSettingsData>;
 
 export const alertDeliveryStatuses = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * Why a delivery's last attempt failed, as a code the portal words in each language (the receiver's
+ * HTTP status and answer are kept apart; a mail server's own words stay in the server's log, since they
+ * name the operator's infrastructure).
+ */
+export const alertDeliveryErrors = [
+  'superseded',
+  'no_secret',
+  'not_https',
+  'private_address',
+  'timeout',
+  'http_status',
+  'network',
+  'mail',
+] as const;
+export type AlertDeliveryError = (typeof alertDeliveryErrors)[number];
 export const alertDeliveryData = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
@@ -120,8 +137,8 @@ export const alertDeliveryData = z.object({
   attempts: z.number().int(),
   /** The receiver's HTTP status of the last attempt (webhooks), or null. */
   last_status: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  /** The start of what the receiver answered last (webhooks). */
+  last_error: z.enum(alertDeliveryErrors).nullable(),
+  /** The start of what the receiver answered last (webhooks), or the network's error code (`ECONNREFUSED`). */
   last_response: z.string().nullable(),
   last_attempt_at: z.string().nullable(),
   next_at: z.string().nullable(),

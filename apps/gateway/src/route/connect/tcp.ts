@@ -5,7 +5,8 @@ import { UpstreamReads } from '../../tunnel/upstream-reads';
 import { ConnectError, type ConnectFailure } from './types';
 import { isRefusedAddress, isRefusedHost } from './guard';
 
-const REFUSED = 'EDESTREFUSED';
+/** The error code of a lookup refused by `guardedLookup` (a private or local answer). */
+export const REFUSED_ADDRESS_CODE = 'EDESTREFUSED';
 
 /**
  * A lookup for `net.connect` that refuses blocked addresses: Node connects to exactly what it returns
@@ -18,7 +19,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       if (!allowPrivate && addresses.some((a) => isRefusedAddress(a.address))) {
         return callback(
-          Object.assign(new Error(`${hostname} resolves to a refused address`), { code: REFUSED }),
+          Object.assign(new Error(`${hostname} resolves to a refused address`), { code: REFUSED_ADDRESS_CODE }),
           '',
           0,
         );
@@ -38,7 +39,7 @@ const lookups = { guarded: guardedLookup(false), private: guardedLookup(true) };
 
 function failureOf(code: string | undefined): ConnectFailure {
   switch (code) {
-    case REFUSED:
+    case REFUSED_ADDRESS_CODE:
       return 'destination_refused';
     case 'ECONNREFUSED':
       return 'connection_refused';

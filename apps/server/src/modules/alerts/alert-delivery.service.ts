@@ -1,7 +1,8 @@
-import { WEBHOOK_SIGNATURE_HEADER } from '@resiport/contract';
+import { WEBHOOK_SIGNATURE_HEADER, type AlertDeliveryError } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { addSeconds } from '../../lib/clock';
 import { unseal } from '../../lib/sealed-box';
+import { REFUSED_ADDRESS_CODE } from '@resiport/gateway';
 import { alertMail } from './alert-mail';
 import { claimDueDeliveries, finishDelivery, type ClaimedDelivery } from './alerts.repository';
 import { postWebhook, webhookUrlProblem } from './webhook-post';
@@ -22,8 +23,10 @@ const KEPT_CHARS = 500;
 interface Outcome {
   ok: boolean;
   status: number | null;
-  error: string | null;
+  error: AlertDeliveryError | null;
   response: string | null;
+  /** What went wrong in the words of the library that failed: for the server's log only. */
+  detail?: string;
 }
 
 /**
@@ -62,12 +65,7 @@ export async function deliverDueAlerts(ctx: AppContext): Promise<number> {
 }
 
 async function deliverOne(ctx: AppContext, delivery: ClaimedDelivery, claimedUntil: Date): Promise<void> {
-  const outcome = await attempt(ctx, delivery).catch((error: unknown): Outcome => ({
-    ok: false,
-    status: null,
-    error: messageOf(error),
-    response: null,
-  }));
+  const outcome = await attempt(ctx, delivery).catch((error: unknown) => failedWith(error, delivery.channel));
   const last = delivery.attempts >= MAX_ATTEMPTS;
   const retryAfter = RETRY_AFTER_SECONDS[delivery.attempts - 1] ?? 0;
   await finishDelivery(
@@ -77,13 +75,19 @@ async function deliverOne(ctx: AppContext, delivery: ClaimedDelivery, claimedUnt
       status: outcome.ok ? 'sent' : last ? 'failed' : 'pending',
       nextAt: outcome.ok || last ? null : addSeconds(ctx.clock(), retryAfter),
       last_status: outcome.status,
-      last_error: storable(outcome.error),
+      last_error: outcome.error,
       last_response: storable(outcome.response),
     },
   );
   if (!outcome.ok) {
     ctx.log.warn(
-      { delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, err: outcome.error },
+      {
+        delivery: delivery.id,
+        channel: delivery.channel,
+        attempts: delivery.attempts,
+        err: outcome.error,
+        detail: outcome.detail,
+      },
       'alert not delivered',
     );
   }
@@ -107,11 +111,7 @@ async function sendMail(ctx: AppContext, delivery: ClaimedDelivery): Promise<Out
     { kind: delivery.kind, data: delivery.data, subaccountId: delivery.subaccount_id },
     { app: ctx.config.appName, publicUrl: ctx.config.publicUrl },
   );
-  await withTimeout(
-    ctx.mailer.send(mail),
-    MAIL_TIMEOUT_MS,
-    `the mail server did not answer in ${MAIL_TIMEOUT_MS / 1000} s`,
-  );
+  await withTimeout(ctx.mailer.send(mail), MAIL_TIMEOUT_MS);
   return { ok: true, status: null, error: null, response: null };
 }
 
@@ -128,7 +128,7 @@ export function webhookBody(delivery: ClaimedDelivery): string {
 }
 
 async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<Outcome> {
-  if (!delivery.webhook_secret_sealed) return failure('no signing secret');
+  if (!delivery.webhook_secret_sealed) return failure('no_secret');
   const { allowPrivateWebhooks } = ctx.config.alerts;
   const refused = webhookUrlProblem(delivery.target, allowPrivateWebhooks);
   if (refused) return failure(refused);
@@ -149,23 +149,32 @@ async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<
   });
   // A redirect is not followed (it could lead anywhere): like any other non-2xx, it failed.
   const ok = answer.status >= 200 && answer.status < 300;
-  return { ok, status: answer.status, error: ok ? null : `HTTP ${answer.status}`, response: answer.text };
+  return { ok, status: answer.status, error: ok ? null : 'http_status', response: answer.text };
 }
 
-const failure = (error: string): Outcome => ({ ok: false, status: null, error, response: null });
+const failure = (error: AlertDeliveryError): Outcome => ({ ok: false, status: null, error, response: null });
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    const timedOut = error.name === 'TimeoutError' || error.name === 'AbortError';
-    return timedOut ? `no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s` : error.message;
-  }
-  return String(error);
+/**
+ * A thrown failure as the customer's log shows it: a code, and for a webhook the network's own error
+ * code (`ECONNREFUSED`, `CERT_HAS_EXPIRED`) as the answer — it is about their receiver. A mail
+ * server's message names the operator's infrastructure: it goes to the server's log only.
+ */
+function failedWith(error: unknown, channel: ClaimedDelivery['channel']): Outcome {
+  const { name, code, message } =
+    error instanceof Error ? (error as NodeJS.ErrnoException) : { message: String(error) };
+  const base = { ok: false, status: null, response: null, detail: message };
+  if (name === 'TimeoutError' || name === 'AbortError') return { ...base, error: 'timeout' };
+  if (channel === 'email') return { ...base, error: 'mail' };
+  if (code === REFUSED_ADDRESS_CODE) return { ...base, error: 'private_address' };
+  return { ...base, error: 'network', response: code && /^[A-Z0-9_]+$/.test(code) ? code : null };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
+    const error = new Error(`no answer in ${ms / 1000} s`);
+    error.name = 'TimeoutError';
+    timer = setTimeout(() => reject(error), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -9,6 +9,7 @@ import {
   signedInAccount,
   signedInOperator,
 } from '../../../test/factories';
+import { freePort } from '@resiport/testkit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { deliverDueAlerts, RETRY_AFTER_SECONDS } from './alert-delivery.service';
 
@@ -51,13 +52,14 @@ describe('alerts: delivery by mail and signed webhooks', () => {
       .poll(async () => (await alertsOf(authHeader(hanging.token))).deliveries[0]?.last_error, {
         timeout: 10_000,
       })
-      .toBe('no answer in 5 s');
+      .toBe('timeout');
 
     const [first] = (await alertsOf(authHeader(failing.token))).deliveries;
     expect(first).toMatchObject({
       status: 'pending',
       attempts: 1,
       last_status: 500,
+      last_error: 'http_status',
       last_response: 'nope, try later',
     });
     await deliverDueAlerts(t.ctx); // not due yet
@@ -110,11 +112,44 @@ describe('alerts: delivery by mail and signed webhooks', () => {
       .toBe(1);
     await saveAlerts(headers, { webhook_url: receiver.url('/ok') });
     const webhook = (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook');
-    expect(webhook).toMatchObject({ status: 'failed', last_error: 'superseded: the setting changed' });
+    expect(webhook).toMatchObject({ status: 'failed', last_error: 'superseded' });
     t.advanceClock(RETRY_AFTER_SECONDS[0] + 1);
     const before = receiver.received.length;
     await deliverDueAlerts(t.ctx);
     expect(receiver.received.slice(before).filter((r) => r.path === '/fail')).toEqual([]);
+  });
+
+  it('a failure reads as a code: a closed port gives the network’s code; a mail server’s words stay in the log', async () => {
+    const who = await fundedCustomer(t, 0);
+    const headers = authHeader(who.token);
+    const closed = await freePort();
+    await saveAlerts(headers, { email_enabled: 'true', webhook_url: `http://127.0.0.1:${closed}/hook` });
+    const { mailer } = t.ctx;
+    const smtpWords = 'connect ECONNREFUSED 10.9.8.7:587 (relay.internal.example)';
+    Object.assign(t.ctx, { mailer: { ...mailer, send: () => Promise.reject(new Error(smtpWords)) } });
+    try {
+      expect((await postForm(t, '/api/user/alerttest', {}, headers)).code).toBe(0);
+      await deliverDueAlerts(t.ctx);
+      await expect
+        .poll(async () => (await alertsOf(headers)).deliveries.filter((d) => d.last_error !== null).length)
+        .toBe(2);
+    } finally {
+      Object.assign(t.ctx, { mailer });
+    }
+    const byChannel = new Map((await alertsOf(headers)).deliveries.map((d) => [d.channel, d]));
+    expect(byChannel.get('webhook')).toMatchObject({
+      status: 'pending',
+      last_status: null,
+      last_error: 'network',
+      last_response: 'ECONNREFUSED',
+    });
+    expect(byChannel.get('email')).toMatchObject({
+      status: 'pending',
+      last_error: 'mail',
+      last_response: null,
+    });
+    expect(JSON.stringify((await alertsOf(headers)).deliveries)).not.toContain('relay.internal');
+    expect(t.logs.join('')).toContain('relay.internal.example');
   });
 
   it('a new signing secret signs from then on; another account’s sub-account is not found', async () => {

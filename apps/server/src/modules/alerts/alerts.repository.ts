@@ -176,7 +176,7 @@ export async function supersedeDeliveries(
     const target = current[channel];
     let query = db
       .updateTable('alert_deliveries')
-      .set({ status: 'failed', last_error: 'superseded: the setting changed', claimed_until: null })
+      .set({ status: 'failed', last_error: 'superseded', claimed_until: null })
       .where('account_id', '=', accountId)
       .where('status', '=', 'pending')
       .where('channel', '=', channel);

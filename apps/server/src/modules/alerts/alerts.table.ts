@@ -1,4 +1,4 @@
-import type { AlertKind } from '@resiport/contract';
+import type { AlertDeliveryError, AlertKind } from '@resiport/contract';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -51,7 +51,7 @@ export interface AlertDeliveriesTable {
   /** A process sending it holds it until then (so two processes never send it at once). */
   claimed_until: Date | null;
   last_status: number | null;
-  last_error: string | null;
+  last_error: AlertDeliveryError | null;
   last_response: string | null;
   last_attempt_at: Date | null;
   created_at: Timestamp;

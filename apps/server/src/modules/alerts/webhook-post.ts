@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { AlertDeliveryError } from '@resiport/contract';
 import { guardedLookup, isRefusedHost } from '@resiport/gateway';
 
 /** What one POST to a webhook got: the receiver's status and the start of its answer. */
@@ -16,11 +17,14 @@ const lookups = { public: guardedLookup(false), any: guardedLookup(true) };
  * this machine or a private network (the server must not be a way into its own network), unless
  * `allowPrivate` (ALERT_WEBHOOKS_ALLOW_PRIVATE). Names are checked again as each POST connects.
  */
-export function webhookUrlProblem(url: string, allowPrivate: boolean): string | null {
+export function webhookUrlProblem(
+  url: string,
+  allowPrivate: boolean,
+): Extract<AlertDeliveryError, 'not_https' | 'private_address'> | null {
   if (allowPrivate) return null;
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:') return 'not https';
-  return isRefusedHost(parsed.hostname.replace(/^\[|\]$/g, '')) ? 'a private or local address' : null;
+  if (parsed.protocol !== 'https:') return 'not_https';
+  return isRefusedHost(parsed.hostname.replace(/^\[|\]$/g, '')) ? 'private_address' : null;
 }
 
 /**

@@ -71,7 +71,9 @@ export function AlertDeliveryLog(props: {
       key: 'answer',
       responsive: ['sm'],
       render: (_, row) => {
-        const answer = [row.last_status ?? row.last_error, row.last_response].filter(Boolean).join(' — ');
+        // An HTTP status says it all; otherwise the code in words, then what the receiver or network said.
+        const failure = row.last_error && intl.formatMessage({ id: `alerts.error.${row.last_error}` });
+        const answer = [row.last_status ?? failure, row.last_response].filter(Boolean).join(' — ');
         return answer ? (
           <Typography.Text code ellipsis={{ tooltip: answer }} style={{ maxWidth: 260 }}>
             {answer}

@@ -105,13 +105,22 @@ describe('alerts in account settings', () => {
       last_response: 'nope',
       next_at: '2026-11-27T10:05:00.000Z',
     });
+    const unreachable = delivered({
+      id: 1,
+      channel: 'webhook',
+      status: 'failed',
+      attempts: 6,
+      last_status: null,
+      last_error: 'network',
+      last_response: 'ECONNREFUSED',
+    });
     const test = mockEndpoint(alertEndpoints.test, {
       settings: { ...ALERTS_OFF, webhook_url: 'https://hooks.example.com/a', webhook_secret: SECRET },
       deliveries: [delivered({ id: 3 }), failed],
     });
     const { user, card } = await openAlerts(
       { webhook_url: 'https://hooks.example.com/a', webhook_secret: SECRET, sub_percents: [80, 90] },
-      [failed],
+      [failed, unreachable],
     );
     expect(card.getByTestId<HTMLInputElement>('alerts-sub-percents').value).toBe('80, 90');
     expect(card.queryByTestId('alerts-off')).toBeNull();
@@ -122,6 +131,8 @@ describe('alerts in account settings', () => {
       .map((tag) => tag.closest('td')?.textContent);
     expect(statusCell).toBe('Sending2 attempts · next try 2026-11-27 10:05 UTC');
     expect(log.getByText('500 — nope')).toBeTruthy();
+    // A failure without an HTTP status is worded from its code, with the network's own code after it.
+    expect(log.getByText('Could not connect — ECONNREFUSED')).toBeTruthy();
 
     await user.click(card.getByRole('button', { name: named('Send a test alert') }));
     expect(await screen.findByText('A test alert is on its way; see the log below')).toBeTruthy();
