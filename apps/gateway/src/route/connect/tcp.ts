@@ -19,7 +19,9 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       if (!allowPrivate && addresses.some((a) => isRefusedAddress(a.address))) {
         return callback(
-          Object.assign(new Error(`${hostname} resolves to a refused address`), { code: REFUSED_ADDRESS_CODE }),
+          Object.assign(new Error(`${hostname} resolves to a refused address`), {
+            code: REFUSED_ADDRESS_CODE,
+          }),
           '',
           0,
         );
