@@ -13,7 +13,7 @@ export interface Received {
   at: number;
 }
 
-/** A local webhook receiver: `/ok` answers 200, `/fail` 500 (until told otherwise), `/hang` never. */
+/** A local webhook receiver: `/ok` answers 200, `/fail` 500 (until told otherwise), `/hang…` never. */
 export async function startReceiver() {
   const received: Received[] = [];
   const state = { failing: true };
@@ -27,7 +27,7 @@ export async function startReceiver() {
         body: Buffer.concat(chunks).toString(),
         at: Date.now(),
       });
-      if (req.url === '/hang') return;
+      if (req.url?.startsWith('/hang')) return;
       if (req.url === '/nul') return void res.writeHead(200).end('ok\0thanks');
       if (req.url === '/fail' && state.failing) res.writeHead(500).end('nope, try later');
       else res.writeHead(200).end('thanks');

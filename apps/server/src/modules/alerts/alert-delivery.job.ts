@@ -1,29 +1,24 @@
 import type { AppContext } from '../../context';
 import { jobTracker } from '../../lib/job-runs';
-import { DELIVERIES_AT_ONCE, startDueDeliveries } from './alert-delivery.service';
+import { startDueDeliveries } from './alert-delivery.service';
 
 /**
  * Sends due alert mails and webhooks every `everyMs` in every API process (each delivery is claimed
  * by one process, so they share the work; decision 039). A tick claims only what this process has
- * room for and does not wait for the sends: a slow receiver holds one slot, never the queue.
+ * room for (startDueDeliveries counts every send under way) and does not wait for the sends: a slow
+ * receiver holds one slot, never the queue.
  */
 export function startAlertDelivery(
   ctx: AppContext,
   everyMs = ctx.config.alerts.deliveryIntervalMs,
 ): () => void {
   const track = jobTracker(ctx, 'deliver-alerts');
-  let inFlight = 0;
   let claiming = false;
   const timer = setInterval(() => {
-    if (claiming || inFlight >= DELIVERIES_AT_ONCE) return;
+    if (claiming) return;
     claiming = true;
     // A tick that found nothing due records nothing.
-    track(async () => {
-      const { claimed, done } = await startDueDeliveries(ctx, DELIVERIES_AT_ONCE - inFlight);
-      inFlight += claimed;
-      void done.finally(() => (inFlight -= claimed));
-      return claimed || undefined;
-    })
+    track(async () => (await startDueDeliveries(ctx)).claimed || undefined)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'alert delivery failed'))
       .finally(() => (claiming = false));
   }, everyMs);

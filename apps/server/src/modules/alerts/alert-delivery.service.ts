@@ -29,16 +29,20 @@ interface Outcome {
   detail?: string;
 }
 
+/** Deliveries under way in each app (process): the job and a test's immediate send share the room. */
+const underWay = new WeakMap<AppContext, { count: number }>();
+
 /**
- * Claims up to `room` due deliveries and sends them, each on its own: each has a timeout and its own
- * retry schedule, and its outcome is recorded as soon as it has one. Any number of API processes
- * may run this at once: a delivery is claimed by one of them. Answers how many it claimed and a
- * promise of them all being done (the job does not wait for it; tests do).
+ * Claims as many due deliveries as this process has room for (at most `DELIVERIES_AT_ONCE` under way,
+ * whoever started them) and sends them, each on its own: each has a timeout and its own retry
+ * schedule, and its outcome is recorded as soon as it has one. Any number of API processes may run
+ * this at once: a delivery is claimed by one of them. Answers how many it claimed and a promise of
+ * them all being done (the job does not wait for it; tests do).
  */
-export async function startDueDeliveries(
-  ctx: AppContext,
-  room = DELIVERIES_AT_ONCE,
-): Promise<{ claimed: number; done: Promise<void> }> {
+export async function startDueDeliveries(ctx: AppContext): Promise<{ claimed: number; done: Promise<void> }> {
+  let slots = underWay.get(ctx);
+  if (!slots) underWay.set(ctx, (slots = { count: 0 }));
+  const room = DELIVERIES_AT_ONCE - slots.count;
   if (room <= 0) return { claimed: 0, done: Promise.resolve() };
   const now = ctx.clock();
   const claimedUntil = addSeconds(now, CLAIM_SECONDS);
@@ -54,6 +58,9 @@ export async function startDueDeliveries(
       ),
     ),
   ).then(() => undefined);
+  slots.count += claimed.length;
+  const taken = slots;
+  void done.finally(() => (taken.count -= claimed.length));
   return { claimed: claimed.length, done };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories';
 import { freePort } from '@resiport/testkit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { deliverDueAlerts, RETRY_AFTER_SECONDS } from './alert-delivery.service';
+import { DELIVERIES_AT_ONCE, deliverDueAlerts, RETRY_AFTER_SECONDS } from './alert-delivery.service';
 
 describe('alerts: delivery by mail and signed webhooks', () => {
   let t: TestApp;
@@ -85,6 +85,31 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     expect(new Set(bodies).size).toBe(1);
     expect(bodies).toHaveLength(3);
   }, 20_000);
+
+  it('test alerts sent at once share the process’s room with the job: at most 20 sends under way', async () => {
+    const customers = await Promise.all(
+      Array.from({ length: DELIVERIES_AT_ONCE + 5 }, () => fundedCustomer(t, 0)),
+    );
+    for (const who of customers) {
+      await saveAlerts(authHeader(who.token), { webhook_url: receiver.url('/hang-room') });
+    }
+    // Each test call starts sending what is due; the receiver never answers, so every send stays under way.
+    for (const who of customers) {
+      expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+    }
+    const arrived = () => receiver.received.filter((r) => r.path === '/hang-room').length;
+    await expect.poll(arrived).toBe(DELIVERIES_AT_ONCE);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(arrived()).toBe(DELIVERIES_AT_ONCE);
+    // Once the hanging sends time out, the room is free again and the other 5 go out.
+    const timedOut = async () =>
+      (await Promise.all(customers.map(async (who) => (await alertsOf(authHeader(who.token))).deliveries)))
+        .flat()
+        .filter((d) => d.last_error === 'timeout').length;
+    await expect.poll(timedOut, { timeout: 10_000 }).toBe(DELIVERIES_AT_ONCE);
+    await deliverDueAlerts(t.ctx);
+    expect(arrived()).toBe(DELIVERIES_AT_ONCE + 5);
+  }, 30_000);
 
   it('an answer PostgreSQL cannot store (a NUL byte) is recorded without it; nothing is sent twice', async () => {
     const who = await fundedCustomer(t, 0);

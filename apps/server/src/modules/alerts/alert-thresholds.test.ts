@@ -216,6 +216,20 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     expect((await lowAlerts()).map((e) => e.data.balance_cents)).toEqual([1000, balance]);
   });
 
+  it('switching a threshold off and on while below it alerts once an hour, not once a save', async () => {
+    const { token, id } = await fundedCustomer(t, 1000);
+    const headers = authHeader(token);
+    const lowAlerts = async () => (await events(id)).filter((e) => e.kind === 'low_balance');
+    for (let i = 0; i < 10; i++) {
+      await saveAlerts(headers, { email_enabled: 'true', low_balance_below: '20' });
+      await saveAlerts(headers, { low_balance_below: '' });
+    }
+    expect(await lowAlerts()).toHaveLength(1);
+    t.advanceClock(3600);
+    await saveAlerts(headers, { low_balance_below: '20' });
+    expect(await lowAlerts()).toHaveLength(2);
+  });
+
   it('auto-refill alerts what it moved, and once that it stopped with the main account empty', async () => {
     const customer = await customerWithSub(t, { mainGb: 0.35, subGb: 0.1 });
     await saveAlerts(customer.headers, { email_enabled: 'true', on_refill: 'true' });

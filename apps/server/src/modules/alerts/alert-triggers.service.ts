@@ -94,8 +94,17 @@ export async function noteAlertEvent(
  * The account's own figures changed (its traffic, its balance): alerts the yes/no thresholds that
  * started to hold, and re-arms those that stopped. Call it after every change that can move them,
  * up or down, in the changing transaction (which holds the account's row).
+ *
+ * `bySettings`: the thresholds moved, not the figures (a save). Such alerts are bounded to one per
+ * kind per account per UTC hour: switching a threshold off and on while below it would otherwise
+ * send a mail and a webhook per save, the way around the test alerts' limit.
  */
-export async function noteAccountFigures(db: Executor, accountId: number, at = new Date()): Promise<void> {
+export async function noteAccountFigures(
+  db: Executor,
+  accountId: number,
+  at = new Date(),
+  options: { bySettings?: boolean } = {},
+): Promise<void> {
   const settings = await activeAlertSettings(db, accountId, true);
   if (!settings) return;
   const figures = await readAccountAlertFigures(db, accountId);
@@ -120,18 +129,23 @@ export async function noteAccountFigures(db: Executor, accountId: number, at = n
       low_balance_alerted: balance.alerted,
     });
   }
+  const hour = at.toISOString().slice(0, 13);
+  const dedupeKey = (kind: AlertKind) => (options.bySettings ? `saved:${kind}:${hour}` : null);
   // An empty main account is also below any "low" threshold: the one "empty" alert says it all.
   if (low.alert && !empty.alert) {
     const data = { left_bytes: Number(left), threshold_bytes: Number(settings.main_left_below_bytes) };
-    await raiseAlert(db, settings, { kind: 'main_low', data, at });
+    await raiseAlert(db, settings, { kind: 'main_low', data, at, dedupeKey: dedupeKey('main_low') });
   }
-  if (empty.alert) await raiseAlert(db, settings, { kind: 'main_empty', data: { left_bytes: 0 }, at });
+  if (empty.alert) {
+    const data = { left_bytes: 0 };
+    await raiseAlert(db, settings, { kind: 'main_empty', data, at, dedupeKey: dedupeKey('main_empty') });
+  }
   if (balance.alert) {
     const data = {
       balance_cents: Number(figures.balance_cents),
       threshold_cents: Number(settings.low_balance_below_cents),
     };
-    await raiseAlert(db, settings, { kind: 'low_balance', data, at });
+    await raiseAlert(db, settings, { kind: 'low_balance', data, at, dedupeKey: dedupeKey('low_balance') });
   }
 }
 

@@ -5,7 +5,7 @@ import { ok } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
-import { deliverDueAlerts } from './alert-delivery.service';
+import { startDueDeliveries } from './alert-delivery.service';
 import { alertsOf, changeAlerts, rotateWebhookSecret, sendTestAlert } from './alerts.service';
 
 /** The account's alerts (decision 039): settings, the delivery log, a test, a new signing secret. */
@@ -23,8 +23,8 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Each test is up to six POSTs to an address the customer chose: bounded per account.
       await enforceAccountRateLimit(ctx, 'alertTest', currentAccount(request).id);
       const answer = await sendTestAlert(ctx, currentAccount(request).id);
-      // Sent now rather than at the next tick: the customer is waiting for it.
-      void deliverDueAlerts(ctx).catch((error: unknown) =>
+      // Sent now rather than at the next tick (the customer is waiting for it), in the same room as the job's.
+      void startDueDeliveries(ctx).catch((error: unknown) =>
         ctx.log.error({ err: error }, 'alert delivery failed'),
       );
       return ok(request, answer);

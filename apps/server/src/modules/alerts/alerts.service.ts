@@ -129,7 +129,7 @@ export async function changeAlerts(ctx: AppContext, accountId: number, input: Al
       email: saved?.email_enabled ? saved.email : null,
       webhook: saved?.webhook_url ?? null,
     });
-    await noteAccountFigures(trx, accountId, ctx.clock());
+    await noteAccountFigures(trx, accountId, ctx.clock(), { bySettings: true });
   });
   return alertsOf(ctx, accountId);
 }
