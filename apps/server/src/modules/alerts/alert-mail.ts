@@ -62,7 +62,7 @@ function wordsOf(
       const params = {
         order: `#${text(data.order_id)}`,
         traffic: gb(data.traffic_bytes),
-        price: usd(data.amount_cents),
+        price: usd(data.total_cents),
       };
       return { subject: say('order_paid.subject', params), body: say('order_paid.body', params) };
     }

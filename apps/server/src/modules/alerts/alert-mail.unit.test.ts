@@ -28,6 +28,13 @@ describe('alert mails', () => {
     expect(alertMail('ru', 'a@example.com', lowBalance, site).text.replace(/\s/g, ' ')).toContain('9,50 $');
   });
 
+  it('an order’s mail gives what the customer paid, fee included, as the receipt does', () => {
+    const data = { order_id: 5, traffic_bytes: 1e9, amount_cents: 300, fee_cents: 9, total_cents: 309 };
+    const mail = alertMail('en-us', 'a@example.com', { kind: 'order_paid', data, subaccountId: null }, site);
+    expect(mail.text).toContain('$3.09');
+    expect(mail.text).not.toContain('$3.00');
+  });
+
   it('links to the sub-account’s page and escapes what the customer named in the HTML', () => {
     const mail = alertMail('en-us', 'a@example.com', subUsed, site);
     expect(mail.link).toBe('https://portal.example/proxysetting/editsub?id=42');

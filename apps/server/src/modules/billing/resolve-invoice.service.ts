@@ -80,7 +80,8 @@ export async function resolveInvoice(db: Db, request: ResolveRequest): Promise<R
         data: {
           invoice_id: invoice.id,
           amount_cents: Number(credit),
-          paid_cents: Number(credit),
+          // What arrived (the provider's figure), not what it credits after the fee.
+          paid_cents: Number(facts.reportedUsdCents ?? credit),
           balance_cents: Number(credited.balanceAfter),
         },
         at: new Date(),

@@ -30,6 +30,9 @@ export async function creditOrderTraffic(
       traffic_bytes: Number(order.traffic_bytes),
       amount_cents: Number(order.amount_cents),
       discount_cents: Number(order.discount_cents),
+      fee_cents: Number(order.fee_cents),
+      // What the customer paid, fee included: the figure on the receipt.
+      total_cents: Number(order.total_cents),
       trial: order.is_trial,
     },
     at,

@@ -7,8 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountInfo,
+  authHeader,
   fundedCustomer,
   payOrder,
+  postForm,
   pressCheckout,
   signedInOperator,
 } from '../../../../test/factories';
@@ -95,6 +97,13 @@ describe('console payments: invoices, their history, resolving them (issue 16)',
     const bystander = await fundedCustomer(t, 500);
     const untouched = await snapshotOf(t, bystander.id);
     const { invoiceId, recharge_id } = await topUp(customer, 'underpay');
+    const alertsOn = await postForm(
+      t,
+      '/api/user/alertsupdate',
+      { email_enabled: 'true', on_payment: 'true' },
+      authHeader(customer.token),
+    );
+    expect(alertsOn.code).toBe(0);
 
     const keys: string[] = [newKey(), newKey(), newKey()];
     const answers = await Promise.all(keys.map((key) => resolve(invoiceId, 'credit', key)));
@@ -105,6 +114,15 @@ describe('console payments: invoices, their history, resolving them (issue 16)',
       invoice: { status: 'cancelled', payment_detail: 'credited', resolvable: false, credit_cents: null },
     });
     expect(await accountInfo(t, customer.token)).toMatchObject({ balance_cents: 1000 });
+    // The customer's alert says what arrived (10.30) and what was credited after the fee (10.00).
+    const alerts = await t.ctx.db
+      .selectFrom('alert_events')
+      .select('data')
+      .where('account_id', '=', customer.id)
+      .execute();
+    expect(alerts.map((a) => a.data)).toEqual([
+      expect.objectContaining({ paid_cents: 1030, amount_cents: 1000 }),
+    ]);
     expect(await record(customer.token)).toEqual([
       expect.objectContaining({ id: recharge_id, status: 'cancelled', payment_detail: 'credited' }),
     ]);
