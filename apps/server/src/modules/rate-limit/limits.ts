@@ -74,6 +74,8 @@ export const accountRateLimits = {
   twoFactor: { limit: 10, windowSeconds: 900 },
   twoFactorSetup: { limit: 10, windowSeconds: 3600 },
   alertTest: { limit: 5, windowSeconds: 600 },
+  // A PDF takes tens of ms of the event loop to draw (the gateway shares it): a person needs a few.
+  receiptPdf: { limit: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 
 export type AccountRateLimitedAction = keyof typeof accountRateLimits;

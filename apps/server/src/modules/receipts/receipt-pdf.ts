@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Receipt } from '@resiport/contract';
 import PDFDocument from 'pdfkit';
@@ -6,11 +7,11 @@ import { receiptTexts } from './receipt-texts';
 /**
  * The receipt as a PDF (decision 038), drawn with pdfkit. PDF's standard fonts have no Cyrillic, so
  * DejaVu Sans is embedded (subset to the glyphs used), taken from the `dejavu-fonts-ttf` package:
- * it installs with `npm ci` on any machine, unlike a system font.
+ * it installs with `npm ci` on any machine, unlike a system font. Read once, not per receipt.
  */
 const packageFile = createRequire(import.meta.url);
-const REGULAR = packageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = packageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const REGULAR = readFileSync(packageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const BOLD = readFileSync(packageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 
 const MARGIN = 56;
 const WIDTH = 595.28 - 2 * MARGIN; // A4 in points
@@ -114,7 +115,8 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     // Our font from the start: pdfkit would otherwise load its Helvetica metrics from its own files.
-    font: REGULAR,
+    // It passes this to font(src), which takes bytes; its type declarations only say a path.
+    font: REGULAR as unknown as string,
     info: { Title: texts.title, Author: receipt.issuer, Subject: receipt.number },
   });
   doc.registerFont('regular', REGULAR);

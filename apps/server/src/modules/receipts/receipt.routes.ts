@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
+import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import { renderReceiptHtml } from './receipt-html';
 import { renderReceiptPdf } from './receipt-pdf';
 import { receiptOf } from './receipt.service';
@@ -18,7 +19,9 @@ export function receiptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const { route } = endpointRoutes(app, ctx, ['receipts']);
 
     route(receiptEndpoints.get, async (request, { kind, id, format }, reply) => {
-      const receipt = await receiptOf(ctx, currentAccount(request), kind, id);
+      const account = currentAccount(request);
+      if (format === 'pdf') await enforceAccountRateLimit(ctx, 'receiptPdf', account.id);
+      const receipt = await receiptOf(ctx, account, kind, id);
       if (format === 'json') return ok(request, receipt);
       // A string or a buffer with a non-JSON content type is sent as it is, not checked against the envelope.
       if (format === 'html') {
