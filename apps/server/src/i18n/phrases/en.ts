@@ -166,7 +166,7 @@ export const en = {
     'test.subject': '{app}: test alert',
     'test.body': 'This is a test alert. Your alerts reach this address.',
     action: 'Open {app}',
-    footer: 'You get this mail because alerts by email are on in your account settings. Times are UTC.',
+    footer: 'You get this mail because alerts by email are on in your account settings.',
   },
   /** The printable receipt (HTML and PDF, decision 038); `{app}` is the operator's name. */
   receipt: {

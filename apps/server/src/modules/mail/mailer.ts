@@ -35,12 +35,15 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(dataDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const dir = path.resolve(dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Alerts go out 20 at a time: two mails to one address in one millisecond must be two files.
+  let sent = 0;
   return {
     async send({ to, subject, text, html, link }) {
       const info = await transport.sendMail({ from, to, subject, text, html });
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${Date.now()}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const name = `${Date.now()}-${String(++sent).padStart(6, '0')}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      const file = path.join(dir, name);
+      await writeFile(file, info.message as Buffer, { flag: 'wx' });
       // Marked so a newcomer finds the activation or reset link in the log at a glance.
       log.info(
         { to, file, link },

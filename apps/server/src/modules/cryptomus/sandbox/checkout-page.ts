@@ -3,6 +3,7 @@ import { isPhraseKey } from '../../../i18n/phrase';
 import type { CheckoutTexts } from './checkout-texts';
 import type { SandboxInvoice } from './sandbox.repository';
 import { checkoutActions } from './sandbox.service';
+import { escapeHtml } from '../../../lib/html';
 
 /**
  * The sandbox checkout page: plain server-rendered HTML, one form per button, no script. Every value
@@ -27,13 +28,15 @@ export function renderCheckoutPage(
       `${centsToDecimal(invoice.payer_amount_cents)} ${invoice.currency}`,
     ]);
   }
-  const details = rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd>${escape(value)}</dd>`).join('');
+  const details = rows
+    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
   const next = invoice.is_final ? closed(invoice, texts) : buttons(texts, options.actionBase);
   return page(texts, options.lang, `<dl>${details}</dl>${next}`);
 }
 
 export function renderNotFoundPage(texts: CheckoutTexts, lang: string): string {
-  return page(texts, lang, `<h1>${escape(texts('notFound'))}</h1>`);
+  return page(texts, lang, `<h1>${escapeHtml(texts('notFound'))}</h1>`);
 }
 
 /** A status we have words for, else the status itself (Cryptomus may add statuses). */
@@ -45,26 +48,26 @@ function statusText(status: string, texts: CheckoutTexts): string {
 function buttons(texts: CheckoutTexts, actionBase: string): string {
   const forms = checkoutActions.map(
     (action) =>
-      `<form method="post" action="${escape(`${actionBase}/${action}`)}">` +
-      `<button type="submit">${escape(texts(`action.${action}`))}</button>` +
-      `<small>${escape(texts(`hint.${action}`))}</small></form>`,
+      `<form method="post" action="${escapeHtml(`${actionBase}/${action}`)}">` +
+      `<button type="submit">${escapeHtml(texts(`action.${action}`))}</button>` +
+      `<small>${escapeHtml(texts(`hint.${action}`))}</small></form>`,
   );
-  return `<p>${escape(texts('chooseOutcome'))}</p>${forms.join('')}`;
+  return `<p>${escapeHtml(texts('chooseOutcome'))}</p>${forms.join('')}`;
 }
 
 function closed(invoice: SandboxInvoice, texts: CheckoutTexts): string {
   const paid = invoice.status === 'paid' || invoice.status === 'paid_over';
   const back = paid ? invoice.url_success : invoice.url_return;
-  const link = back ? `<p><a href="${escape(back)}">${escape(texts('backToStore'))}</a></p>` : '';
-  return `<p>${escape(texts('closed'))}</p>${link}`;
+  const link = back ? `<p><a href="${escapeHtml(back)}">${escapeHtml(texts('backToStore'))}</a></p>` : '';
+  return `<p>${escapeHtml(texts('closed'))}</p>${link}`;
 }
 
 function page(texts: CheckoutTexts, lang: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang === 'ru' ? 'ru' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(texts('title'))}</title><style>${STYLE}</style></head>
-<body><main><p class="banner">${escape(texts('title'))}</p><p>${escape(texts('notice'))}</p>${body}</main></body></html>`;
+<title>${escapeHtml(texts('title'))}</title><style>${STYLE}</style></head>
+<body><main><p class="banner">${escapeHtml(texts('title'))}</p><p>${escapeHtml(texts('notice'))}</p>${body}</main></body></html>`;
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f5f5f5;margin:0;padding:2rem}
@@ -73,15 +76,3 @@ main{max-width:32rem;margin:auto;background:#fff;padding:1.5rem 2rem;border-radi
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}
 form{display:flex;align-items:center;gap:1rem;margin:.5rem 0}button{min-width:8rem;padding:.4rem 1rem;cursor:pointer}
 small{color:#666}`;
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
