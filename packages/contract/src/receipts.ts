@@ -16,6 +16,19 @@ export function receiptNumber(kind: ReceiptKind, id: number): string {
   return `R-${kind === 'recharge' ? 'TOPUP' : 'ORDER'}-${id}`;
 }
 
+type Paid<T extends { paid_at: unknown }> = T & { paid_at: NonNullable<T['paid_at']> };
+
+/**
+ * Which rows have a receipt (decision 038), for the server that issues it and the portal that offers
+ * it: a credited top-up (a `refunded` or `cancelled` one never had its invoice settled as paid, even
+ * when an operator credited what arrived); an order once paid, also after a refund (marked refunded).
+ */
+export const rechargeHasReceipt = <T extends { status: string; paid_at: unknown }>(row: T): row is Paid<T> =>
+  row.status === 'paid' && row.paid_at !== null;
+
+export const orderHasReceipt = <T extends { status: string; paid_at: unknown }>(row: T): row is Paid<T> =>
+  (row.status === 'paid' || row.status === 'refunded') && row.paid_at !== null;
+
 export const receiptFormats = ['json', 'html', 'pdf'] as const;
 
 export const receiptQuery = z.object({

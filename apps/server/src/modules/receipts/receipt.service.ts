@@ -1,4 +1,10 @@
-import type { Receipt, ReceiptKind, ServerLang } from '@resiport/contract';
+import {
+  orderHasReceipt,
+  rechargeHasReceipt,
+  type Receipt,
+  type ReceiptKind,
+  type ServerLang,
+} from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { ownRecharge } from '../billing/recharge.service';
@@ -20,15 +26,11 @@ export async function receiptOf(
   if (kind === 'recharge') {
     const recharge = await ownRecharge(ctx, account, id);
     if (!recharge) throw new AppError('NotFound');
-    // Only a credited top-up: `refunded` or `cancelled` (even when an operator credited what arrived,
-    // decision 026) never had this invoice settled as paid.
-    if (recharge.status !== 'paid' || recharge.paid_at === null) throw new AppError('ReceiptNotPaid');
-    return rechargeReceipt({ ...recharge, paid_at: recharge.paid_at }, who);
+    if (!rechargeHasReceipt(recharge)) throw new AppError('ReceiptNotPaid');
+    return rechargeReceipt(recharge, who);
   }
   const order = await ownOrder(ctx, account, id);
   if (!order) throw new AppError('NotFound');
-  // A refunded order was paid first: its receipt stays, marked refunded.
-  const paid = order.status === 'paid' || order.status === 'refunded';
-  if (!paid || order.paid_at === null) throw new AppError('ReceiptNotPaid');
-  return orderReceipt({ ...order, paid_at: order.paid_at }, who);
+  if (!orderHasReceipt(order)) throw new AppError('ReceiptNotPaid');
+  return orderReceipt(order, who);
 }

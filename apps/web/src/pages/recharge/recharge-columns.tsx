@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PaymentStatusCell } from '../../components/payment-status';
 import { ReceiptActions } from '../../features/receipts/components/receipt-actions';
 import { UtcDateTime } from '../../components/utc-date-time';
-import { rechargeHasReceipt } from '../../features/receipts/receipt-availability';
+import { rechargeHasReceipt } from '@resiport/contract';
 import { payableRechargeCheckout, type RechargeStatus } from '../../features/recharge/payment-check';
 import { formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';

@@ -10,7 +10,7 @@ import { rechargeRecordKey, useRechargeRecord } from '../../features/recharge/ap
 import { currentUserQuery } from '../../lib/current-user';
 import { formatUsd } from '../../lib/format';
 import { payableRechargeCheckout } from '../../features/recharge/payment-check';
-import { rechargeHasReceipt } from '../../features/receipts/receipt-availability';
+import { rechargeHasReceipt } from '@resiport/contract';
 import { useRechargeColumns } from './recharge-columns';
 
 const PAGE_SIZE = 10;

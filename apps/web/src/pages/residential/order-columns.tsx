@@ -3,7 +3,7 @@ import type { Order, OrderStatus } from '@resiport/contract';
 import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
-import { orderHasReceipt } from '../../features/receipts/receipt-availability';
+import { orderHasReceipt } from '@resiport/contract';
 import { ReceiptActions } from '../../features/receipts/components/receipt-actions';
 import { packageName } from '../../features/orders/package-name';
 import { UtcDateTime } from '../../components/utc-date-time';

@@ -10,7 +10,7 @@ import { useCheckOrderPay } from '../../features/orders/api/check-order-pay';
 import { ordersKey, useOrders } from '../../features/orders/api/get-orders';
 import { refreshAfterOrderPaid } from '../../features/orders/api/refresh-after-payment';
 import { payableCheckoutOf } from '../../features/orders/order-payment';
-import { orderHasReceipt } from '../../features/receipts/receipt-availability';
+import { orderHasReceipt } from '@resiport/contract';
 import { formatTraffic } from '../../lib/format';
 import { useOrderColumns } from './order-columns';
 import { orderStatusText } from './order-status-tag';
