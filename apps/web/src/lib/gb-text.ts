@@ -1,11 +1,10 @@
 import { BYTES_PER_GB } from '@resiport/contract';
+import { normalizeDecimalText } from './decimal-text';
 
 /** GB typed as text and written back as text, exact to the byte (1 GB = 10^9 bytes). */
 
-/** The amount as the server reads it: trimmed, and a decimal comma (how Russian speakers type "0,5") as a point. */
-export function normalizeGbText(input: string | undefined | null): string {
-  return (input ?? '').trim().replace(',', '.');
-}
+/** GB as the server reads it (lib/decimal-text.ts). */
+export const normalizeGbText = normalizeDecimalText;
 
 /**
  * Bytes as the exact GB text the server turns back into the same bytes ("12.345678901", "2"):

@@ -1,5 +1,6 @@
 import { centsToUsd, type alertEndpoints, type AlertSettings, type EndpointInput } from '@resiport/contract';
 import { exactGbText, normalizeGbText } from '../../lib/gb-text';
+import { normalizeDecimalText } from '../../lib/decimal-text';
 
 /** The account's alert settings as the form holds them (texts as typed, switches as booleans). */
 export interface AlertFormValues {
@@ -54,7 +55,7 @@ export function alertSentOf(values: AlertFormValues): EndpointInput<typeof alert
     sub_percents: values.sub_percents.trim(),
     main_left_below: normalizeGbText(values.main_left_below),
     main_empty: flag(values.main_empty),
-    low_balance_below: values.low_balance_below.trim().replace(',', '.'),
+    low_balance_below: normalizeDecimalText(values.low_balance_below),
     on_payment: flag(values.on_payment),
     on_order: flag(values.on_order),
     on_refill: flag(values.on_refill),

@@ -5,6 +5,7 @@ import {
   MIN_RECHARGE_CENTS,
   parseUsdToCents,
 } from '@resiport/contract';
+import { normalizeDecimalText } from '../../lib/decimal-text';
 
 /** Quick-pick top-up amounts, whole USD. */
 export const PRESET_AMOUNTS_USD = [20, 50, 100, 500] as const;
@@ -20,7 +21,7 @@ export type AmountCheck = { ok: true; cents: number } | { ok: false; problem: Am
  * point, since that is how Russian speakers type "25,50".
  */
 export function checkRechargeAmount(input: string | undefined | null): AmountCheck {
-  const text = (input ?? '').trim().replace(',', '.');
+  const text = normalizeDecimalText(input);
   if (text === '') return { ok: false, problem: 'required' };
   const cents = parseUsdToCents(text);
   if (cents === undefined) return { ok: false, problem: 'format' };
