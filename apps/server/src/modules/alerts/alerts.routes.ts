@@ -6,7 +6,13 @@ import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { enforceAccountRateLimit } from '../rate-limit/rate-limiter';
 import { startDueDeliveries } from './alert-delivery.service';
-import { alertsOf, changeAlerts, rotateWebhookSecret, sendTestAlert } from './alerts.service';
+import {
+  alertsOf,
+  changeAlerts,
+  requireAlertChannel,
+  rotateWebhookSecret,
+  sendTestAlert,
+} from './alerts.service';
 
 /** The account's alerts (decision 039): settings, the delivery log, a test, a new signing secret. */
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,7 +26,9 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(request, await changeAlerts(ctx, currentAccount(request).id, input)),
     );
     route(alertEndpoints.test, async (request) => {
-      // Each test is up to six POSTs to an address the customer chose: bounded per account.
+      // Each test is up to six POSTs to an address the customer chose: bounded per account. A test
+      // refused for want of a channel does not count.
+      await requireAlertChannel(ctx, currentAccount(request).id);
       await enforceAccountRateLimit(ctx, 'alertTest', currentAccount(request).id);
       const answer = await sendTestAlert(ctx, currentAccount(request).id);
       // Sent now rather than at the next tick (the customer is waiting for it), in the same room as the job's.

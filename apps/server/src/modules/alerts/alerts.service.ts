@@ -134,6 +134,11 @@ export async function changeAlerts(ctx: AppContext, accountId: number, input: Al
   return alertsOf(ctx, accountId);
 }
 
+/** Refuses (AlertNoChannel) an account with no channel on: before a test counts against its limit. */
+export async function requireAlertChannel(ctx: AppContext, accountId: number): Promise<void> {
+  if (!(await activeAlertSettings(ctx.db, accountId))) throw new AppError('AlertNoChannel');
+}
+
 /** A `test` alert to every channel that is on; refused when none is. */
 export async function sendTestAlert(ctx: AppContext, accountId: number) {
   await ctx.db.transaction().execute(async (trx) => {
