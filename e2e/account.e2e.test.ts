@@ -2,7 +2,15 @@ import { accountEndpoints } from '@resiport/contract';
 import { extractFirstLink, startMockOAuthProvider, type MockOAuthProvider } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationLink, customerApi } from './support/customer';
-import { expectToast, fillForm, signIn, storedSession, submit, uniqueEmail } from './support/journey';
+import {
+  expectToast,
+  fillForm,
+  signIn,
+  signOutThroughMenu,
+  storedSession,
+  submit,
+  uniqueEmail,
+} from './support/journey';
 import { useJourney } from './support/journey-setup';
 
 describe('account journeys in Chromium', () => {
@@ -85,20 +93,7 @@ describe('account journeys in Chromium', () => {
     await journey.page.locator('button[type=submit]').click();
     await expectToast(journey.page, 'Пароль изменён');
 
-    // The menu may close under a click while the header re-renders after the password change (seen in
-    // CI twice): let the re-read of the user settle, then open it and choose "sign out" again, each step
-    // with a short wait, until the sign-in page shows.
-    await journey.page.waitForLoadState('networkidle');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await journey.page.getByTestId('user-menu').click({ timeout: 5000 });
-        await journey.page.getByTestId('sign-out').click({ timeout: 5000 });
-        await journey.page.waitForURL('**/client/user/login', { timeout: 5000 });
-        break;
-      } catch (error) {
-        if (attempt === 4) throw error;
-      }
-    }
+    await signOutThroughMenu(journey.page);
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();
     await journey.page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
     await signIn(journey.page, journey.server.url, email, 'Changed123');

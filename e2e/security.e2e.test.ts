@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerApi, signedInCustomer } from './support/customer';
-import { expectToast, fillForm, submit } from './support/journey';
+import { expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
 /** The phone: codes from the secret the settings page showed (RFC 6238, as an authenticator app). */
@@ -72,9 +72,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
       .toBe('On');
 
     // Signing in now asks for a code after the password.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('sign-out').click();
-    await page.waitForURL('**/client/user/login');
+    await signOutThroughMenu(page);
     await fillForm(page, { email, password: 'Customer123' });
     await submit(page, 'Sign in');
     await page.getByTestId('two-factor-code').waitFor();
@@ -84,9 +82,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await signInWithAuthenticator(page, phone);
 
     // A recovery code works too (the phone is lost), once.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('sign-out').click();
-    await page.waitForURL('**/client/user/login');
+    await signOutThroughMenu(page);
     await fillForm(page, { email, password: 'Customer123' });
     await submit(page, 'Sign in');
     await page.getByTestId('two-factor-toggle-recovery').click();

@@ -35,6 +35,26 @@ export async function storedSession(page: Page): Promise<{ jwt_token: string; ex
   return JSON.parse(raw ?? '{}') as { jwt_token: string; expire_at: number };
 }
 
+/**
+ * Signs out through the account menu, as a person does. The menu can close under the click while
+ * the signed-in shell is still settling (a page's code or the user's figures loading re-renders the
+ * header; seen in CI after a password change and after a sign-in): wait for the network to go quiet,
+ * then open the menu and choose "Sign out", again if the sign-in page does not show.
+ */
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('user-menu').click({ timeout: 5000 });
+      await page.getByTestId('sign-out').click({ timeout: 5000 });
+      await page.waitForURL('**/client/user/login', { timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/client/user/login`);
   await fillForm(page, { email, password });
