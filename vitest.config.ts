@@ -27,6 +27,7 @@ export default defineConfig({
           exclude: ignored,
           environment: 'jsdom',
           maxWorkers: cores + 1,
+          isolate: false,
           setupFiles: ['apps/web/src/test/setup.ts'],
           // A screen is a lot of antd in jsdom: seconds per test, more on a busy 2-core machine.
           testTimeout: 60_000,
@@ -38,7 +39,7 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.test.ts'],
           exclude: [...ignored, '**/*.unit.test.ts', '**/*.e2e.test.ts'],
-          globalSetup: ['apps/server/test/migrated-pglite.setup.ts'],
+          globalSetup: ['apps/server/test/migrated-database.setup.ts'],
           maxWorkers: cores + 1,
           // Hang guards, not speed limits: the heaviest files (100,000 CSV rows, 1,000 argon2 sign-ins)
           // take 10–15 s alone and more than twice that beside two other workers on 2 cores.
@@ -51,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ignored,
+          globalSetup: ['e2e/support/template-database.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page that renders in a moment here can take seconds on a busy CI machine: a poll's

@@ -17,13 +17,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-
 /**
- * Starts the real server (`apps/server/src/main.ts`, as `npm start` does) in a child process on a
- * free port with its own data directory, serving the built web app; waits until it is ready.
- * `adminCommands` run first through `npm run admin`'s script against the same database (operator
- * data such as coupons; embedded PGlite admits one process at a time, so before the server).
+ * Starts the real server as `npm start` runs it — the compiled `apps/server/dist/main.js` that
+ * `npm run build` made (test:e2e builds first) — in a child process on a free port with its own data
+ * directory, serving the built web app; waits until it is ready. `adminCommands` run first through
+ * the compiled `admin` command against the same database (operator data such as coupons; embedded
+ * PGlite admits one process at a time, so before the server).
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -52,10 +51,13 @@ export async function startServerProcess(
     ...env,
   };
   for (const args of adminCommands) {
-    await promisify(execFile)(tsx, ['apps/server/src/cli/admin.ts', ...args], { cwd: root, env: serverEnv });
+    await promisify(execFile)(process.execPath, ['apps/server/dist/cli/admin.js', ...args], {
+      cwd: root,
+      env: serverEnv,
+    });
   }
-  // As `npm run serve` runs it: no tsx wrapper process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // As `npm run serve` runs it: node itself, so SIGTERM reaches the server.
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,11 +10,19 @@ const OBJECT_IN_USE = '55006';
 
 /**
  * A throw-away PostgreSQL database created beside `adminUrl` (tests, e2e and benches each get a
- * fresh one and never touch real data). Drop it when done.
+ * fresh one and never touch real data). Drop it when done. With `template`, a copy of that database
+ * (one migrated once per run: cloning takes milliseconds where migrating takes a second or more).
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await adminQuery(
+    adminUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => dropDatabase(adminUrl, name) };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
-import { forgetSession } from '../lib/operator-view';
+import { forgetSession, readOperatorView } from '../lib/operator-view';
 
 type Navigate = (to: string, options: { replace: boolean }) => void | Promise<void>;
 
@@ -9,8 +9,13 @@ type Navigate = (to: string, options: { replace: boolean }) => void | Promise<vo
  * only then drop cached data, so the shell never re-renders without its user.
  */
 export async function signOut(navigate: Navigate, queryClient: QueryClient): Promise<void> {
+  const endsView = readOperatorView() !== null;
   // In an operator's view tab this ends the view only; the operator stays signed in elsewhere.
   forgetSession();
+  // The tab becomes the operator's own portal (the sign-in page's guard sends it home): nothing cached
+  // for the customer may reach it — the shell would show their user, and the guard would push their
+  // language onto the operator's account.
+  if (endsView) queryClient.clear();
   await navigate(paths.login, { replace: true });
   queryClient.clear();
 }

@@ -19,7 +19,12 @@ function openedAsView() {
     JSON.stringify({ token: 'view.abc', expires_at: '2026-11-26T09:00:00.000Z', email: 'buyer@example.com' }),
   );
   writeAuthData(sessionStorage, { jwt_token: 'view.abc', expire_at: Math.floor(Date.now() / 1000) + 1800 });
-  mockEndpoint(accountEndpoints.userInfo, aUser({ email: 'buyer@example.com', lang: 'ru' }));
+  // The view's first load answers the customer; once the view ends, the tab asks as the operator.
+  mockEndpoint(accountEndpoints.userInfo, (_input, call) =>
+    call === 1
+      ? aUser({ email: 'buyer@example.com', lang: 'ru' })
+      : aUser({ email: 'operator@example.com', lang: 'en-us' }),
+  );
   mockEndpoint(trafficEndpoints.usage, () => never());
   mockEndpoint(subEndpoints.list, () => never());
 }
@@ -50,6 +55,8 @@ describe("an operator's view tab", () => {
     // A tab the browser would not close is the operator's own portal again.
     await vi.waitFor(() => expect(screen.queryByTestId('operator-view-banner')).toBeNull());
     expect(location()).toBe(paths.dashboard);
+    // The operator's own user, not the customer's cached one (nor the customer's language pushed).
+    await vi.waitFor(() => expect(screen.getByTestId('user-email').textContent).toBe('operator@example.com'));
     expect(readAuthData(authStorage())?.jwt_token).toBe(OPERATOR_TOKEN);
     expect(readOperatorView()).toBeNull();
     expect(readAuthData(sessionStorage)).toBeNull();
