@@ -7,7 +7,7 @@ import { freePort } from '@resiport/testkit';
 import { processTree, stopPid } from './proc';
 
 /**
- * Debian's squid (CONNECT) and dante-server (SOCKS5), the C peers of gateway-anchors §2, each run in
+ * Debian's squid (CONNECT) and dante-server (SOCKS5), the C peers of docs/performance.md, each run in
  * the foreground from a generated config in a temp dir, stopped by PID. CI machines are bare, so a
  * missing package is installed with apt when we are root; if that fails the peer is skipped, never
  * the bench.
