@@ -120,7 +120,7 @@ export async function startSquid(maxFiles: number): Promise<PeerProxy | undefine
       'http_access deny all',
       'cache deny all',
       'cache_mem 8 MB',
-      // Access log on, as in the anchors (a CONNECT tunnel is one line, written at its close).
+      // Access log on, as in a real deployment (a CONNECT tunnel is one line, written at its close).
       `access_log stdio:${dir}/access.log`,
       `cache_log ${dir}/cache.log`,
       `pid_filename ${dir}/squid.pid`,
