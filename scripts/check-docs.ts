@@ -295,7 +295,7 @@ function checkReferences(repo: Repo, file: string): Problem[] {
       }
     }
   }
-  if (!file.endsWith('.md') || !isCheckedDoc(file)) {
+  if (!selfFiles.has(file) && (!file.endsWith('.md') || !isCheckedDoc(file))) {
     for (const m of text.matchAll(/(?<![\w/.-])(docs\/[\w./-]+\.md)(?:#([\w-]+))?/g)) {
       const problem = checkTarget(repo, m[1] ?? '', m[2]);
       if (problem) problems.push({ file, line: lineAt(text, m.index), message: `${m[0]}: ${problem}` });
