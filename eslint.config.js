@@ -30,7 +30,7 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': 'off',
       // Fastify plugins and handlers are async by contract even when a body has nothing to await.
       '@typescript-eslint/require-await': 'off',
-      // Modules never reach into another module's repository (design §3).
+      // Modules never reach into another module's repository (docs/architecture.md#module-boundaries).
       'no-restricted-imports': [
         'error',
         {
@@ -108,7 +108,7 @@ export default tseslint.config(
  * without listing it): its files may import another module only through that module's public files
  * — its services (`*.service.ts`), its views (`*-view.ts`, `*.view.ts`) and its table types
  * (`*.table.ts`) — or from the library modules, which have no service layer (any file but a
- * repository). Repositories stay private to their module either way (design §3).
+ * repository). Repositories stay private to their module either way (docs/architecture.md#module-boundaries).
  */
 function serverModuleZones() {
   const modulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');

@@ -31,7 +31,7 @@ import { verifyBilling } from './lib/capacity-verify';
 import { stopPid } from './lib/proc';
 
 /**
- * Capacity from measurement (issue 13): the API server as its own process on a scratch PostgreSQL
+ * Capacity from measurement (docs/capacity.md): the API server as its own process on a scratch PostgreSQL
  * database, driven by K simulated gateway processes (bench/lib/capacity-gateway.ts: the gateway's
  * own client, leases, usage reporter and change-feed poller) for N owners each, every owner spending
  * at a steady pace and usage flushed every second. Per step it reports the server's CPU (per 1,000

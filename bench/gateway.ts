@@ -18,14 +18,14 @@ import { startOrigin } from './lib/origin';
 import { openFilesLimit } from './lib/proc';
 
 /**
- * `npm run bench -- gateway` (gateway-anchors §6): the gateway with auth, metering and leases on,
+ * `npm run bench -- gateway` (docs/performance.md): the gateway with auth, metering and leases on,
  * over HTTP CONNECT and SOCKS5, side by side in one run against a bare Node pipe proxy, Debian's squid
  * (CONNECT) and dante-server (SOCKS5), and no proxy at all. Two processes of each Node proxy (one Node
  * process can sit 20–40% off another for its whole life), interleaved rounds so machine noise hits
  * every variant alike (bulk and short tunnels). Prints MB/s and proxy CPU s/GiB for a bulk download, proxy CPU µs per short
  * tunnel and tunnels/s at 64 concurrent, RSS per idle tunnel, time to first byte (p50/p99) through a
  * fresh tunnel, requests/s and CPU µs per request for plain HTTP proxying with keep-alive (gateway vs
- * squid), and issue 17's goals as ratios with PASS/MISS.
+ * squid), and the goals of docs/performance.md as ratios with PASS/MISS.
  * Environment: BENCH_GATEWAY_MB (download in MB; default 1 GiB), BENCH_GATEWAY_IDLE (default 4000),
  * BENCH_GATEWAY_SHORT (short tunnels per variant; default 3000), BENCH_GATEWAY_TTFB (fresh tunnels
  * timed per variant, 64 at a time; default 2000; 0 skips), BENCH_GATEWAY_KEEPALIVE (plain HTTP

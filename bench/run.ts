@@ -1,6 +1,6 @@
 /**
  * `npm run bench [name]`: runs one benchmark by name, or every one in turn. Each benchmark prints
- * its own ratios against a baseline measured in the same run (design §9), never absolute targets.
+ * its own ratios against a baseline measured in the same run (docs/architecture.md#testing-principles), never absolute targets.
  */
 const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).runApiBench(),

@@ -13,7 +13,7 @@ const OPERATOR_PASSWORD = 'Operator123';
 const MB = 1_000_000;
 
 /**
- * The operator console in Chromium (issue 16), against the real server, its sandbox and its gateway:
+ * The operator console in Chromium (docs/product.md#operator-console), against the real server, its sandbox and its gateway:
  * an operator finds a customer and adjusts their balance and traffic with a reason (the customer's
  * portal and change record show it, the audit log lists it), resolves an underpaid payment, adds an
  * exit that a new proxy line then goes out through, and creates a coupon a customer then applies.

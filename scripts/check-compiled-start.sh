@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI (issue 13, decisions 022, 023): the Dockerfile's build stage (deploy/build-runtime.sh) run as it
+# CI (decisions 022, 023): the Dockerfile's build stage (deploy/build-runtime.sh) run as it
 # is on a copy of the checkout, and its output run the way the image runs it — from a directory with
 # the compiled output and production dependencies only (no TypeScript source, no tsx/vite/esbuild):
 # the API serves /api and /client, the in-process gateway answers, the image's health check passes

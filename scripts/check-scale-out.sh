@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI (issue 13, decision 023): the compose topology as real processes. nginx runs the shipped
+# CI (decision 023): the compose topology as real processes. nginx runs the shipped
 # deploy/nginx.conf (rendered with local addresses) in front of two compiled API processes on one fresh
 # PostgreSQL database; two compiled gateways reach the API through its internal listener; a customer
 # signs up, tops up, buys traffic and downloads through both gateways; one API process and one gateway

@@ -3,7 +3,7 @@ import { bundleBudget } from './vite-plugins/bundle-budget.ts';
 import { precompileMessages } from './vite-plugins/precompile-messages.ts';
 
 /**
- * The portal is served by the API server under /client (spec §9), so every asset URL carries that
+ * The portal is served by the API server under /client (docs/product.md#constants), so every asset URL carries that
  * base. In development the API runs on :8080 and Vite proxies /api to it.
  */
 export default defineConfig({

@@ -10,7 +10,7 @@ import {
 } from './gateway-report';
 
 /**
- * The gateway bench's report: the tables, then issue 17's goals as ratios to the bare pipe and to
+ * The gateway bench's report: the tables, then the goals of docs/performance.md as ratios to the bare pipe and to
  * the C peer (squid for CONNECT, dante for SOCKS5) measured in the same run, each with PASS or MISS.
  * A "target" is the stretch aim beyond the goal; figures without a goal are printed side by side.
  */

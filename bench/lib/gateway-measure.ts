@@ -48,8 +48,8 @@ export async function bulkOnce(v: Variant, originPort: number, size: number) {
 }
 
 /**
- * Proxy CPU µs per short tunnel (handshake + `GET /small`), after a warm-up; 64 at a time, like the
- * anchors' setup-bench loops, so the proxy sees the batching a busy server does.
+ * Proxy CPU µs per short tunnel (handshake + `GET /small`), after a warm-up; 64 at a time, like a
+ * typical set-up bench loop, so the proxy sees the batching a busy server does.
  */
 export async function shortTunnelCpu(v: Variant, originPort: number, count: number, concurrency = 64) {
   const run = async (n: number) => {

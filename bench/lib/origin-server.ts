@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 
 /**
- * The origin every proxy reaches, in its own process (like nginx in the anchors), so the client's
+ * The origin every proxy reaches, in its own process (like an nginx origin), so the client's
  * and the origin's work do not share one event loop: `tsx bench/lib/origin-server.ts <port> <bytes>`.
  * `/big` streams `bytes` from one reused 1 MB buffer (no disk, no copies); anything else answers `ok`.
  */

@@ -7,7 +7,7 @@ import { freePort } from '@resiport/testkit';
 import { processTree, stopPid } from './proc';
 
 /**
- * Debian's squid (CONNECT) and dante-server (SOCKS5), the C peers of gateway-anchors §2, each run in
+ * Debian's squid (CONNECT) and dante-server (SOCKS5), the C peers of docs/performance.md, each run in
  * the foreground from a generated config in a temp dir, stopped by PID. CI machines are bare, so a
  * missing package is installed with apt when we are root; if that fails the peer is skipped, never
  * the bench.
@@ -120,7 +120,7 @@ export async function startSquid(maxFiles: number): Promise<PeerProxy | undefine
       'http_access deny all',
       'cache deny all',
       'cache_mem 8 MB',
-      // Access log on, as in the anchors (a CONNECT tunnel is one line, written at its close).
+      // Access log on, as in a real deployment (a CONNECT tunnel is one line, written at its close).
       `access_log stdio:${dir}/access.log`,
       `cache_log ${dir}/cache.log`,
       `pid_filename ${dir}/squid.pid`,

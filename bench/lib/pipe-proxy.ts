@@ -2,7 +2,7 @@ import { connect, createServer as createTcpServer, type Socket } from 'node:net'
 import { createServer } from 'node:http';
 
 /**
- * The baseline proxies of gateway-anchors §1, in one process like the gateway: a bare Node CONNECT
+ * The baseline proxies of docs/performance.md, in one process like the gateway: a bare Node CONNECT
  * proxy and a bare SOCKS5 proxy (no authentication) that pipe both ways — no auth, no metering, no
  * routing, no timeouts. Run as its own process: `tsx bench/lib/pipe-proxy.ts <httpPort> [socksPort]`.
  */

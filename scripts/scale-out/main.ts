@@ -11,7 +11,7 @@ import { bringUp, type Stack } from './stack';
 import type { TrafficFindings } from './traffic-checks';
 
 /**
- * The scale-out check (issue 13, decision 023), run by scripts/check-scale-out.sh: the compose topology
+ * The scale-out check (decision 023), run by scripts/check-scale-out.sh: the compose topology
  * as real processes — nginx with the shipped deploy/nginx.conf in front of two compiled API processes on
  * one PostgreSQL database, two compiled gateways behind its internal listener — a customer's journey
  * and traffic, one API process and one gateway SIGKILLed mid-download and restarted, then the audit and

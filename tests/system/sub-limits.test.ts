@@ -15,7 +15,7 @@ import { customerWithSub } from './support/customers';
 import { serverApi } from './support/server-api';
 
 /**
- * A sub-account's own limits (issue 18, decision 036) on real sockets: the real server, a real
+ * A sub-account's own limits (decision 036) on real sockets: the real server, a real
  * gateway process, downloads at loopback speed. The caps stop it within one read buffer per tunnel,
  * the connection limit refuses the one too many, and the end of its last day closes what is open.
  */

@@ -47,7 +47,7 @@ export interface Gateway {
 const EARLY_FLUSH_BYTES = 64_000_000;
 const AUTH_FAILURE_LOG_MS = 60_000;
 
-/** The wiring of every part (gateway-anchors §6), explicit so one can read the data path top to bottom. */
+/** The wiring of every part (docs/architecture.md#gateway-principles), explicit so one can read the data path top to bottom. */
 export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
   const log = deps.log ?? createLogger(config.log);
   const now = deps.now ?? Date.now;

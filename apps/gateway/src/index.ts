@@ -1,5 +1,5 @@
 /**
- * The proxy gateway (design §8): HTTP CONNECT / absolute-form and SOCKS5 listeners that
+ * The proxy gateway (docs/architecture.md#gateway-principles): HTTP CONNECT / absolute-form and SOCKS5 listeners that
  * authenticate proxy users, route to exits, meter every byte against traffic leases and cut at zero.
  * `createGateway` runs it in any process (the server's `npm start`, tests); `main.ts` is the
  * standalone process.
@@ -12,6 +12,6 @@ export { refusalTexts } from './refusal-texts';
 export { connectHttpUpstream } from './route/connect/http-upstream';
 export { connectSocks5Upstream } from './route/connect/socks5-upstream';
 export { ConnectError, type UpstreamAnswer } from './route/connect/types';
-/** The destination guard (design §8), for other outgoing connections to customers' addresses. */
+/** The destination guard (docs/architecture.md#gateway-principles), for other outgoing connections to customers' addresses. */
 export { isRefusedHost } from './route/connect/guard';
 export { guardedLookup, REFUSED_ADDRESS_CODE } from './route/connect/tcp';

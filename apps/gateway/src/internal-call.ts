@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 
 /**
- * One internal call of design §8 by its contract object (`internalGatewayEndpoints.*`): a GET sends
+ * One internal call of docs/architecture.md#gateway-principles by its contract object (`internalGatewayEndpoints.*`): a GET sends
  * its input as the query, a POST as a JSON body; the secret header goes with every call. The answer
  * is an envelope; `code` 0 is success and `data` is parsed with the endpoint's response schema, so a
  * server of another version fails loudly here.

@@ -10,7 +10,7 @@ import {
 import { callInternal, type InternalCallTarget } from './internal-call';
 
 /**
- * The typed internal calls of design §8 (`internalGatewayEndpoints` in the contract): the only way
+ * The typed internal calls of docs/architecture.md#gateway-principles (`internalGatewayEndpoints` in the contract): the only way
  * the gateway learns anything about customers. Each method is one `callInternal` of its endpoint.
  */
 

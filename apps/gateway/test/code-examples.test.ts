@@ -9,7 +9,7 @@ import { codeExample, type CodeLanguage, type CodeExampleInput } from '@resiport
 import { ALICE, listenerFixture } from './listener-fixture';
 
 /**
- * The generator's code examples (issue 18), run as printed against a real gateway: each must fetch
+ * The generator's code examples (docs/product.md#developer-api), run as printed against a real gateway: each must fetch
  * the page through the gateway, with a sub-account's password, over HTTP and over SOCKS5. A language
  * whose toolchain is missing here is skipped and named (CI installs curl, requests with PySocks, Go
  * and proxychains4, so it runs them all).

@@ -9,7 +9,7 @@ const GB = 1_000_000_000;
 type Upstream = Awaited<ReturnType<typeof startUpstreamHttpProxy>>;
 
 /**
- * A requested location is honoured or refused, never silently replaced (design §8): an exit tagged
+ * A requested location is honoured or refused, never silently replaced (docs/architecture.md#gateway-principles): an exit tagged
  * with every requested dimension serves it, a `forward_targeting` exit serves what it does not tag,
  * nothing else does (`no_exit`); targeting that contradicts itself or the pool is a bad username.
  */

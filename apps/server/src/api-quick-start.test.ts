@@ -5,7 +5,7 @@ import { postForm } from '../test/factories';
 import { createTestApp, customerWithSub, type TestApp } from '../test/testing';
 
 /**
- * The API quick start of account settings (issue 18), run as printed: curl through a real socket, the
+ * The API quick start of account settings (docs/product.md#developer-api), run as printed: curl through a real socket, the
  * customer's developer token in $RESIPORT_TOKEN, the new sub-account's id in $SUB_ID.
  */
 

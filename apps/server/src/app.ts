@@ -99,7 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   if (ctx.config.cryptomus.sandbox) {
-    // The bundled stand-in for Cryptomus (design §7); off as soon as CRYPTOMUS_BASE_URL is set.
+    // The bundled stand-in for Cryptomus (docs/architecture.md#payments); off as soon as CRYPTOMUS_BASE_URL is set.
     const sandbox = createCryptomusSandbox({
       ...ctx,
       ...ctx.config.cryptomus,

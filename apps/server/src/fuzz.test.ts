@@ -8,7 +8,7 @@ import { requestFor, type FuzzRequest } from '../test/fuzz-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * The API fuzz suite (issue 12, decision 020): every public route of /api/docs/json gets generated
+ * The API fuzz suite (decision 020): every public route of /api/docs/json gets generated
  * requests, with and without a valid session where the route needs one. Asserted for every answer:
  * no 5xx; the `{code,msg,data}` envelope (a 2xx that is not JSON is a download); a non-zero code on
  * non-2xx; and the money, traffic and ownership state unchanged by every refused request.

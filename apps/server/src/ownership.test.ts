@@ -6,7 +6,7 @@ import { post } from './modules/ledger/ledger.service';
 const GB = 1_000_000_000;
 
 /**
- * The IDOR matrix (reliability-anchors T13): account B sends A's object ids, with B's own token, to
+ * The IDOR matrix (decision 021): account B sends A's object ids, with B's own token, to
  * every route that takes an id, by GET and by POST where the route accepts both. Every attempt must
  * be "not found" and leave A's objects exactly as they were.
  */

@@ -111,7 +111,7 @@ export function payOrder(t: TestApp, token: string, values: Record<string, strin
 }
 
 /**
- * Conservation of an account's traffic (design §6, with gateway leases): main left + used +
+ * Conservation of an account's traffic (docs/architecture.md#ledger, with gateway leases): main left + used +
  * Σ sub-accounts (left + used) + open leases not yet used = what was put on the account.
  */
 export async function trafficConserved(t: TestApp, accountId: number, purchased: bigint): Promise<boolean> {

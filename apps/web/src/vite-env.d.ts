@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Product name shown in titles and the header; resellers brand it (design §1). */
+  /** Product name shown in titles and the header; resellers brand it (docs/architecture.md#scope). */
   readonly VITE_APP_NAME?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
 }

@@ -12,11 +12,11 @@ import {
 import { twoFactorChallengeData, twoFactorLoginBody } from './security';
 import { subaccountsTrafficFields } from './subaccounts';
 
-/** Auth and account calls (spec §7). Paths are relative to `/api`. */
+/** Auth and account calls (docs/product.md#account). Paths are relative to `/api`. */
 
 export const sessionSchema = z.object({
   jwt_token: z.string(),
-  /** Unix seconds after which the client should call /user/refreshToken (soft expiry, design §5). */
+  /** Unix seconds after which the client should call /user/refreshToken (soft expiry, docs/architecture.md#sessions). */
   expire_at: z.number().int(),
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -68,7 +68,7 @@ export const apiTokenData = z.object({
 });
 
 /**
- * `access.name` is `dontHaveAccess` for customers and the role name otherwise (spec §6 `canSeeAdmin`).
+ * `access.name` is `dontHaveAccess` for customers and the role name otherwise (`canSeeAdmin`, docs/product.md#can-see-admin).
  * A plain string on the wire, so an older client never rejects a role added later.
  */
 export const NO_ACCESS = 'dontHaveAccess';
@@ -87,14 +87,14 @@ export const userInfoData = z.object({
   has_password: z.boolean(),
   created_at: z.string(),
   /**
-   * Spec §6: admin visibility needs the name to exist, so an access object (or, from an older
+   * docs/product.md#can-see-admin: admin visibility needs the name to exist, so an access object (or, from an older
    * cache, no object) without a name is a valid answer: a customer, not a broken one.
    */
   access: z.object({ name: z.string().optional() }).optional(),
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 
-/** Auth and account calls (spec §7 "Auth and account"). */
+/** Auth and account calls (docs/product.md#account). */
 export const accountEndpoints = {
   login: defineEndpoint({
     method: 'POST',

@@ -5,7 +5,7 @@ import { flagSchema } from './orders';
 import { nullIfEmpty, rowIdSchema } from './rules';
 
 /**
- * Alerts (issue 18, decision 039): what a customer is told, by mail and by a signed webhook, when a
+ * Alerts (decision 039): what a customer is told, by mail and by a signed webhook, when a
  * sub-account crosses a share of its traffic, the main account runs low or empty, the balance runs
  * low, a payment arrives, an order is paid, or an auto-refill moved traffic or could not. Each
  * threshold crossing alerts once; it alerts again only after the figure went back above it.

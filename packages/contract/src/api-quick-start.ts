@@ -1,5 +1,5 @@
 /**
- * The API quick start of account settings (issue 18): the developer token, then the calls a reseller
+ * The API quick start of account settings (docs/product.md#developer-api): the developer token, then the calls a reseller
  * automates first: list sub-accounts, create one, move traffic to it. Commands as printed, with
  * the token and the new sub-account's id in shell variables; apps/server/src/api-quick-start.test.ts
  * runs them with curl against a listening server.

@@ -1,5 +1,5 @@
 /**
- * Ready-to-run examples of one generated proxy line in the tools customers use (issue 18): the
+ * Ready-to-run examples of one generated proxy line in the tools customers use (docs/product.md#developer-api): the
  * generator shows them, and apps/gateway/test/code-examples.test.ts runs those whose toolchain is on
  * the machine against a real gateway, as they are printed. Code only: anything to explain is a
  * `note`, which the portal words in the customer's language.

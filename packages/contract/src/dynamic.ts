@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineLink, noInput } from './endpoint';
 
-/** What the proxy generator needs (spec §7 "Dynamic proxies"). Paths are relative to `/api`. */
+/** What the proxy generator needs (docs/product.md#proxy-generator). Paths are relative to `/api`. */
 
 const names = z.object({ en: z.string(), ru: z.string() });
 
@@ -63,7 +63,7 @@ export const proxyTestData = z.object({
   detail: z.string().nullable(),
 });
 
-/** What the proxy generator offers and its test button (spec §7 "Dynamic proxies"). */
+/** What the proxy generator offers and its test button (docs/product.md#proxy-generator). */
 export const dynamicEndpoints = {
   gateways: defineEndpoint({
     method: 'GET',

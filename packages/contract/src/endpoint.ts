@@ -7,7 +7,7 @@ import type { ResultCodeName } from './result-codes';
  * client (the web, the gateway, the e2e journeys) calls them through the same objects, so a call's
  * shape is written once.
  *
- * - `GET+POST`: the spec's state-changing GET calls stay GET and also accept POST (design §4);
+ * - `GET+POST`: the original state-changing GET calls stay GET and also accept POST (docs/architecture.md#api-conventions);
  *   clients send POST.
  * - `request` is the query of a GET and the body of a POST; `noInput` when the call takes nothing.
  * - `passThrough`: non-zero codes that are not failures (20302 go to payment, 20402 balance short,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API response: `{code, msg, data}`; `code` 0 is success (design §4). */
+/** Every API response: `{code, msg, data}`; `code` 0 is success (docs/architecture.md#api-conventions). */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 

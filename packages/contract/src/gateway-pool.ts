@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The exit pool (design §8): where the gateway sends customers' traffic. Kept by the server in its
+ * The exit pool (docs/architecture.md#gateway-principles): where the gateway sends customers' traffic. Kept by the server in its
  * `exits` table and managed on the console (decision 030); gateways load it over the internal API and
  * follow its changes. The JSON file `GATEWAY_POOL_FILE` (this schema) seeds an empty table once;
  * without one, a single untagged `direct` exit carries every line without a location, so a fresh
@@ -32,7 +32,7 @@ export const exitSchema = z.object({
   state_ru: z.string().max(100).optional(),
   city_ru: z.string().max(100).optional(),
   /**
-   * The upstream speaks design §8's username grammar (the Oxylabs/Decodo family): its username gets
+   * The upstream speaks the username grammar of docs/architecture.md#gateway-principles (the Oxylabs/Decodo family): its username gets
    * the customer's targeting and session appended (`USER-country-de-session-…-sesstime-30`), so the
    * provider picks the location and keeps the session. Untagged, such an exit serves every location.
    */

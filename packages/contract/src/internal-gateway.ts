@@ -4,7 +4,7 @@ import { exitSchema } from './gateway-pool';
 import { STICKY_MINUTES_MAX, STICKY_MINUTES_MIN } from './proxy-lines';
 
 /**
- * Typed internal calls between gateway processes and the API server (design §8). The gateway holds
+ * Typed internal calls between gateway processes and the API server (docs/architecture.md#gateway-principles). The gateway holds
  * no database credentials: it asks the server who a proxy user is, reserves traffic in leases
  * (two-phase: reserve, then post what was used and void the rest) and reports usage in batches.
  * Every call carries the internal secret in `INTERNAL_SECRET_HEADER`. Paths are relative to `/api`.
@@ -210,7 +210,7 @@ export const exitHealthRequest = z.object({
 });
 export const exitHealthData = z.object({ recorded: z.number().int().min(0) });
 
-/** Calls from gateway processes (design §8), authenticated by the internal secret header; JSON bodies. */
+/** Calls from gateway processes (docs/architecture.md#gateway-principles), authenticated by the internal secret header; JSON bodies. */
 export const internalGatewayEndpoints = {
   credentials: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Spec §5 IP check, in one place for web and server: a dotted IPv4 address (four parts 0–255, no
+ * The IP check of docs/product.md#ip-addresses, in one place for web and server: a dotted IPv4 address (four parts 0–255, no
  * leading zeros — `01.2.3.4` is ambiguous, octal to some tools) or an IPv6 address in colon-hex
  * form (with `::` and an optional dotted IPv4 tail). Addresses are compared and stored in one
  * canonical form: IPv4 dotted decimal, IPv6 per RFC 5952 (lower case, shortest, longest zero run

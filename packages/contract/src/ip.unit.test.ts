@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalIp, isUnroutableIp } from './ip';
 
-describe('IP addresses (spec §5)', () => {
+describe('IP addresses (docs/product.md#ip-addresses)', () => {
   it.each([
     ['1.2.3.4', '1.2.3.4'],
     [' 203.0.113.7 ', '203.0.113.7'],

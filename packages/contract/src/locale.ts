@@ -5,7 +5,7 @@ export const webLocales = ['en-US', 'ru-RU'] as const;
 export type WebLocale = (typeof webLocales)[number];
 export const defaultWebLocale: WebLocale = 'en-US';
 
-/** Language codes the server stores per account (spec §4: "server codes en-us and ru"). */
+/** Language codes the server stores per account (docs/product.md#locale: "server codes en-us and ru"). */
 export const serverLangs = ['en-us', 'ru'] as const;
 export const serverLangSchema = z.enum(serverLangs);
 export type ServerLang = z.infer<typeof serverLangSchema>;

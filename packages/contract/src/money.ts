@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Money is integer US cents, traffic integer bytes (design §6); these helpers are the only conversions. */
+/** Money is integer US cents, traffic integer bytes (docs/architecture.md#ledger); these helpers are the only conversions. */
 export const BYTES_PER_GB = 1_000_000_000;
 export const BYTES_PER_MB = 1_000_000;
 export const MIN_RECHARGE_CENTS = 2000;
 /** Largest single top-up we accept (anything above is a typo or an attack, not a purchase). */
 export const MAX_RECHARGE_CENTS = 10_000_000;
-/** Crypto processing fee, percent (spec §9); rounded half up to the cent. */
+/** Crypto processing fee, percent (docs/product.md#constants); rounded half up to the cent. */
 export const CRYPTO_FEE_PERCENT = 3;
 
 export function cryptoFeeCents(amountCents: number): number {

@@ -4,7 +4,7 @@ import { BYTES_PER_GB } from './money';
 import { idempotencyKeySchema, pageOf, paymentDetailSchema, paymentReceivedSchema } from './recharge';
 import { rowIdSchema } from './rules';
 
-/** Orders and the catalogue (spec §7 "Orders"). Paths are relative to `/api`. */
+/** Orders and the catalogue (docs/product.md#orders). Paths are relative to `/api`. */
 
 export const priceTierSchema = z.object({
   /** The tier applies from this many GB upwards (until the next tier's min_gb). */
@@ -116,7 +116,7 @@ export const orderQuoteSchema = z.object({
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
-/** An order as the customer sees it (spec §3 "Order"). */
+/** An order as the customer sees it (docs/product.md#order). */
 export const orderSchema = z.object({
   id: z.number().int(),
   quantity_gb: z.number(),
@@ -175,7 +175,7 @@ export const orderCheckPayBody = z.object({
 
 export const trafficGb = (bytes: number) => bytes / BYTES_PER_GB;
 
-/** Quoting, paying and listing orders (spec §7 "Orders"). */
+/** Quoting, paying and listing orders (docs/product.md#orders). */
 export const orderEndpoints = {
   priceMenu: defineEndpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 /**
- * Proxy lines as the generator prints them (spec §5 formats) and the proxy username grammar of
- * design §8: `SUBUSER[-country-CC][-state-ST][-city-NAME][-session-ID[-sesstime-MIN]]`, lower-case
+ * Proxy lines as the generator prints them (formats of docs/product.md#proxy-formats) and the proxy username grammar of
+ * docs/architecture.md#gateway-principles: `SUBUSER[-country-CC][-state-ST][-city-NAME][-session-ID[-sesstime-MIN]]`, lower-case
  * keys, `_` for spaces. The gateway parses what this builds.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newSessionId, proxyLine, proxyUsername } from './proxy-lines';
 
 describe('proxy lines', () => {
-  it('builds usernames in the design §8 grammar', () => {
+  it('builds usernames in the docs/architecture.md#gateway-principles grammar', () => {
     expect(proxyUsername('alice0000001', {})).toBe('alice0000001');
     expect(proxyUsername('alice0000001', { country: 'US', state: 'new_york', city: 'new_york' })).toBe(
       'alice0000001-country-us-state-new_york-city-new_york',
@@ -12,7 +12,7 @@ describe('proxy lines', () => {
     );
   });
 
-  it('prints the four formats of spec §5', () => {
+  it('prints the four formats of docs/product.md#proxy-formats', () => {
     const endpoint = { host: 'gw.example.test', port: 8000 };
     const credentials = { user: 'u-country-us', pass: 'p4ss' };
     expect(proxyLine('HOST:PORT:USER:PASS', endpoint, credentials)).toBe(

@@ -5,7 +5,7 @@ import { paidTypes } from './orders';
 import { paymentReceivedSchema } from './recharge';
 import { rowIdSchema } from './rules';
 
-/** Receipts for paid top-ups and orders (issue 18; decision 038). Paths are relative to `/api`. */
+/** Receipts for paid top-ups and orders (decision 038). Paths are relative to `/api`. */
 
 /** What a receipt is for: a balance top-up (`recharge`) or an order of traffic. */
 export const receiptKinds = ['recharge', 'order'] as const;

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { MAX_RECHARGE_CENTS, usdAmountSchema } from './money';
 import { rowIdSchema } from './rules';
 
-/** Balance top-ups with Cryptomus (spec §7 "Recharge"). Paths are relative to `/api`. */
+/** Balance top-ups with Cryptomus (docs/product.md#recharge). Paths are relative to `/api`. */
 
 /** A client-made key (e.g. a UUID) that makes a retried or double-clicked request apply once. */
 export const idempotencyKeySchema = z
@@ -27,7 +27,7 @@ export const checkoutData = z.object({
   total_cents: z.number().int(),
 });
 
-/** A top-up's (and any crypto invoice's) status: the spec's values (§4); decision 026. */
+/** A top-up's (and any crypto invoice's) status: the product's values (docs/product.md#payment-status); decision 026. */
 export const rechargeStatuses = ['unpaid', 'paid', 'cancelled', 'refunded'] as const;
 export const rechargeStatusSchema = z.enum(rechargeStatuses);
 
@@ -92,7 +92,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** Where Cryptomus posts payment updates (raw JSON, signed; not an envelope call). */
 export const cryptomusWebhookPath = '/recharge/cryptomus/webhook';
 
-/** Balance top-ups (spec §7 "Recharge"). */
+/** Balance top-ups (docs/product.md#recharge). */
 export const rechargeEndpoints = {
   /** Always answers 20302 with the checkout to go to. */
   pay: defineEndpoint({

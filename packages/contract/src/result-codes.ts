@@ -1,6 +1,6 @@
 /**
  * The ResultCode catalogue: every `code` the API can answer with, and the HTTP status that
- * carries its class (design §4). Codes 10013, 20302 and 20402 are fixed by the spec; the rest
+ * carries its class (docs/architecture.md#api-conventions). Codes 10013, 20302 and 20402 are fixed by the original brief (docs/product.md#result-codes); the rest
  * are ours and never change meaning once shipped.
  */
 export const ResultCode = {
@@ -46,15 +46,15 @@ export const ResultCode = {
   TwoFactorAlreadyEnabled: 10042,
   TwoFactorNotEnabled: 10043,
   TwoFactorSetupMissing: 10044,
-  // A read-only view of a customer's portal by an operator (issue 16): any change is refused.
+  // A read-only view of a customer's portal by an operator (docs/product.md#operator-console): any change is refused.
   ViewOnly: 10090,
-  // The console's customers (issue 16): 10050-10059.
+  // The console's customers (docs/product.md#operator-console): 10050-10059.
   AdjustmentExceedsBalance: 10050,
   AccountNotPending: 10051,
   OwnAccount: 10052,
   LastOperator: 10053,
   CustomerUnchanged: 10054,
-  // The console's orders and payments (issue 16): 10060-10069.
+  // The console's orders and payments (docs/product.md#operator-console): 10060-10069.
   OrderAlreadyRefunded: 10060,
   OrderNotPaid: 10061,
   OrderPaidByCrypto: 10062,
@@ -63,7 +63,7 @@ export const ResultCode = {
   InvoiceNotResolvable: 10065,
   InvoiceAlreadyResolved: 10066,
   InvoiceReceivedUnknown: 10067,
-  // The console's catalogue (issue 16): 10070-10079.
+  // The console's catalogue (docs/product.md#operator-console): 10070-10079.
   CatalogueBaseTier: 10070,
   TierPriceInvalid: 10071,
   PackageCodeTaken: 10072,
@@ -74,7 +74,7 @@ export const ResultCode = {
   CouponFixedInvalid: 10077,
   CouponLimitBelowUses: 10078,
   CouponExpiryPast: 10079,
-  // The console's exit pool (issue 16): 10080-10089.
+  // The console's exit pool (docs/product.md#operator-console): 10080-10089.
   ExitIdTaken: 10080,
   ExitAddressRequired: 10081,
   ExitDirectHasUpstreamFields: 10082,
@@ -82,14 +82,14 @@ export const ResultCode = {
   ExitPlaceWithoutCountry: 10084,
   ExitPasswordWithoutUsername: 10085,
   ExitLastEnabled: 10086,
-  // A sub-account's limits (issue 18): 10091-10099 (10090 is ViewOnly).
+  // A sub-account's limits (docs/product.md#sub-account-limits): 10091-10099 (10090 is ViewOnly).
   SubExpiryPast: 10091,
-  // Alerts (issue 18): 10100-10109.
+  // Alerts (docs/product.md#alerts): 10100-10109.
   AlertWebhookUnsafe: 10100,
   AlertNoChannel: 10101,
-  // Receipts (issue 18, decision 038): 10110-10119.
+  // Receipts (decision 038): 10110-10119.
   ReceiptNotPaid: 10110,
-  // Revoked or unknown credentials keep the spec's 10013 (the client signs out) with their own message.
+  // Revoked or unknown credentials keep 10013 (the client signs out) with their own message.
   SessionRevoked: 10013,
   ApiTokenRevoked: 10013,
   ApiTokenUnknown: 10013,
@@ -190,7 +190,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   ServiceUnavailable: 503,
 };
 
-/** Codes the web request wrapper passes through instead of toasting (spec §8). */
+/** Codes the web request wrapper passes through instead of toasting (docs/product.md#request-wrapper). */
 export const passThroughCodes: readonly number[] = [
   ResultCode.GoToPayment,
   ResultCode.PaymentRequired,

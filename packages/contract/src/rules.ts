@@ -27,7 +27,7 @@ export const rowIdSchema = () =>
 /** A required string: missing and empty both say 'Required'. */
 export const requiredString = () => z.string(key('validation.required')).min(1, key('validation.required'));
 
-/** Spec §5 email: trimmed and lower-cased so `A@x.io` and `a@x.io` are one account. */
+/** docs/product.md#validation, email: trimmed and lower-cased so `A@x.io` and `a@x.io` are one account. */
 export const emailSchema = requiredString()
   .trim()
   .toLowerCase()
@@ -40,7 +40,7 @@ export const loginPasswordSchema = z
   .min(1, key('validation.password'))
   .max(LOGIN_PASSWORD_MAX, key('validation.tooLong'));
 
-/** Spec §5 new password: 8-30 characters, at least one letter and one number. */
+/** docs/product.md#passwords: 8-30 characters, at least one letter and one number. */
 export const newPasswordSchema = z
   .string(key('validation.password'))
   .min(1, key('validation.password'))

@@ -57,7 +57,7 @@ export const apiTokenRevocations = [
   'password_changed',
   'password_reset',
   'signed_out_everywhere',
-  /** An operator signed the customer out everywhere from the console (issue 16). */
+  /** An operator signed the customer out everywhere from the console (docs/product.md#operator-console). */
   'operator_revoked',
 ] as const;
 export type ApiTokenRevocation = (typeof apiTokenRevocations)[number];

@@ -4,7 +4,7 @@ import { nullIfEmpty, rowIdSchema } from './rules';
 import { isCalendarDate } from './traffic';
 
 /**
- * A sub-account's own limits (issue 18), each optional: traffic caps per UTC day and UTC month, a
+ * A sub-account's own limits (docs/product.md#sub-account-limits), each optional: traffic caps per UTC day and UTC month, a
  * last day, and how many connections it may have open at once. The gateway enforces them through
  * the credit model: a lease is never larger than what the caps leave, so a capped sub-account stops
  * like one out of traffic (refusal `cap_reached`, at most one read buffer per tunnel past the cap);

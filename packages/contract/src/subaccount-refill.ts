@@ -3,7 +3,7 @@ import { trafficGbSchema } from './money';
 import { nullIfEmpty, rowIdSchema } from './rules';
 
 /**
- * Auto-refill per sub-account (issue 18, decision 037): when what it has left falls below
+ * Auto-refill per sub-account (decision 037): when what it has left falls below
  * `refill_below`, `refill_amount` moves to it from the main account, at most `refill_daily_max` per
  * UTC day (no cap when empty). It happens when a gateway asks for traffic (and when the setting is
  * saved), once per crossing: a refill lifts it above the threshold, so the next request does not

@@ -8,8 +8,8 @@ import { subRefillBody, subRefillView } from './subaccount-refill';
 import { subAlertsBody } from './alerts';
 
 /**
- * Sub-accounts (spec §7 "Sub-accounts"): proxy users of one customer, each with its own traffic.
- * Paths are relative to `/api`. The spec's GET calls that change state also accept POST (design §4).
+ * Sub-accounts (docs/product.md#sub-accounts): proxy users of one customer, each with its own traffic.
+ * Paths are relative to `/api`. The original GET calls that change state also accept POST (docs/architecture.md#api-conventions).
  */
 
 export const SUB_USERNAME_MIN = 12;
@@ -21,7 +21,7 @@ export const REMARK_MAX = 100;
 export const MAX_SUBACCOUNTS = 500;
 
 /**
- * Spec §5: 12–24 characters, no special symbols — ASCII letters and digits only (so look-alike
+ * docs/product.md#validation: 12–24 characters, no special symbols — ASCII letters and digits only (so look-alike
  * Unicode letters are refused). Stored lower-case: proxy usernames are case-insensitive.
  */
 export const subUsernameSchema = z
@@ -46,7 +46,7 @@ const idSchema = rowIdSchema();
 export const subStatuses = ['active', 'disabled'] as const;
 
 /**
- * How full a sub-account's traffic is (issue 15; decision 025). `none`: it has never been given any
+ * How full a sub-account's traffic is (decision 025). `none`: it has never been given any
  * (allocated 0, e.g. just created without traffic) — neutral, nothing ran out. `empty`: it had
  * traffic and nothing is left, its proxies stop. `low`: under 100 MB left, or under 10% of what it was
  * given. The web and /user/info's counts both use this rule (the SQL in subaccount.repository.ts
@@ -163,7 +163,7 @@ export const subDeleteData = z.object({
   main_traffic_left_bytes: z.number().int(),
 });
 
-/** Sub-accounts (spec §7 "Sub-accounts"): the spec's state-changing GET calls also take POST (design §4). */
+/** Sub-accounts (docs/product.md#sub-accounts): the original state-changing GET calls also take POST (docs/architecture.md#api-conventions). */
 export const subEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -201,7 +201,7 @@ export const subEndpoints = {
     request: subTrafficBody,
     response: subTrafficData,
   }),
-  /** The sub-account's caps, last day and connection limit (issue 18; not in the spec). */
+  /** The sub-account's caps, last day and connection limit (docs/product.md#sub-account-limits). */
   limits: defineEndpoint({
     method: 'POST',
     path: '/auth/limitsupdate',
@@ -209,7 +209,7 @@ export const subEndpoints = {
     request: subLimitsBody,
     response: subAccountSchema,
   }),
-  /** Its auto-refill from the main account (issue 18; not in the spec). */
+  /** Its auto-refill from the main account (docs/product.md#auto-refill). */
   refill: defineEndpoint({
     method: 'POST',
     path: '/auth/refillupdate',
@@ -217,7 +217,7 @@ export const subEndpoints = {
     request: subRefillBody,
     response: subAccountSchema,
   }),
-  /** Its own alert thresholds (issue 18; not in the spec). */
+  /** Its own alert thresholds (docs/product.md#alerts). */
   alerts: defineEndpoint({
     method: 'POST',
     path: '/auth/alertsupdate',

@@ -4,8 +4,8 @@ import { pageOf, pageQuery } from './recharge';
 import { MAX_ROW_ID } from './rules';
 
 /**
- * Usage and the traffic change record (spec §7 "Traffic": /traffic/changelog, /traffic/details,
- * /traffic/usage). Every amount is in bytes, exact integers; the web shows MB (spec §9: statistics
+ * Usage and the traffic change record (docs/product.md#usage: /traffic/changelog, /traffic/details,
+ * /traffic/usage). Every amount is in bytes, exact integers; the web shows MB (docs/product.md#units-and-time: statistics
  * in MB, shown in UTC). Ranges are whole UTC days, both ends included (`start_date`..`end_date`);
  * without them the last 30 days up to today. Paths are relative to `/api`.
  */
@@ -243,7 +243,7 @@ export const usageData = z.object({
 });
 export type UsageData = z.infer<typeof usageData>;
 
-/** Usage and the traffic change record (spec §7 "Traffic"; decision 014). */
+/** Usage and the traffic change record (docs/product.md#usage; decision 014). */
 export const trafficEndpoints = {
   changelog: defineEndpoint({
     method: 'GET',

@@ -1,9 +1,9 @@
 import type { ServerLang } from './locale';
 
 /**
- * Messages of the spec §5 rules. Schemas carry the key; the server renders it in the request's
+ * Messages of the rules in docs/product.md#validation. Schemas carry the key; the server renders it in the request's
  * language and the web in the UI's, so both sides always show the same words.
- * 'Please enter your passowrd' is the spec's text, typo included (docs/decisions/004).
+ * 'Please enter your passowrd' is the product's text, typo included (docs/decisions/004).
  */
 const en = {
   'validation.required': 'Required',

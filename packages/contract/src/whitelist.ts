@@ -5,12 +5,12 @@ import { pageQuery } from './recharge';
 import { rowIdSchema } from './rules';
 import { remarkSchema } from './subaccounts';
 
-/** The IP whitelist (spec §7 "Whitelist"): addresses that use the proxy without a password. */
+/** The IP whitelist (docs/product.md#whitelist): addresses that use the proxy without a password. */
 
 /** How many addresses one account may whitelist. */
 export const MAX_WHITELIST_IPS = 50;
 
-/** Spec §5 IP check; the value becomes the canonical form (see ip.ts). */
+/** The IP check of docs/product.md#ip-addresses; the value becomes the canonical form (see ip.ts). */
 export const ipSchema = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required' })
@@ -54,7 +54,7 @@ export const whitelistUpdateBody = z.object({
 export const whitelistDeleteBody = z.object({ id: idSchema });
 export const whitelistDeleteData = z.object({ id: z.number().int() });
 
-/** The IP whitelist (spec §7 "Whitelist"): every call is GET for the spec and POST too (design §4). */
+/** The IP whitelist (docs/product.md#whitelist): every call is GET as originally and POST too (docs/architecture.md#api-conventions). */
 export const whitelistEndpoints = {
   list: defineEndpoint({
     method: 'GET+POST',

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from '@resiport/contract';
 
 /**
- * The proxy username (design §8, the Oxylabs/Decodo family):
+ * The proxy username (docs/architecture.md#gateway-principles, the Oxylabs/Decodo family):
  *
  *   SUBUSER[-country-CC][-state-ST][-city-NAME][-session-ID[-sesstime-MIN]]
  *

@@ -4,7 +4,7 @@ import type { ServerClient } from '../server-client';
 import { dropCredit, OwnerCredit, type CreditKeeper, type LeaseRefusal } from './owner-credit';
 
 /**
- * Local traffic credit per owner, reserved from the server in leases (design §8; decision 015:
+ * Local traffic credit per owner, reserved from the server in leases (docs/architecture.md#gateway-principles; decision 015:
  * granted units, re-authorisation, final-unit indication). Credit is spent on the data path, chunk
  * by chunk, as tunnels read (`OwnerCredit.spend`), never on a timer:
  * - below half a lease a renewal is asked for in the background, sized to the owner's pace;

@@ -4,7 +4,7 @@ import { rendezvousOrder } from './sticky';
 
 /**
  * The exit pool: which exits serve a requested location, and in which order to try them. A requested
- * location is honoured or refused, never silently replaced (design §8): an exit serves a request when
+ * location is honoured or refused, never silently replaced (docs/architecture.md#gateway-principles): an exit serves a request when
  * every dimension the request names (country, state, city) equals the exit's tag for it. An untagged
  * dimension does not "serve every value" — except on a `forward_targeting` exit, whose upstream gets
  * the targeting and picks (or refuses) the place itself. So the default pool's untagged `direct` exit

@@ -3,7 +3,7 @@ import { proxyUsername, type Exit } from '@resiport/contract';
 import type { ChoiceRequest } from './pool';
 
 /**
- * The username an upstream exit gets (design §8: "compose the upstream username from the customer's
+ * The username an upstream exit gets (docs/architecture.md#gateway-principles: "compose the upstream username from the customer's
  * targeting when the provider uses the same grammar"). Only exits marked `forward_targeting` get the
  * customer's country/state/city and session; every other exit gets its configured username as is.
  *

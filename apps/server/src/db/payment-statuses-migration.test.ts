@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { down, up } from './migrations/2026_11_26_1200_payment_statuses';
 
-/** Decision 026: invoices recorded with the old statuses read in the spec's words, the provider's detail beside. */
+/** Decision 026: invoices recorded with the old statuses read in the product's words, the provider's detail beside. */
 describe('migration 2026_11_26_1200_payment_statuses', () => {
   it('translates every old status by the provider status it recorded, and back', async () => {
     const { db, drop } = await createTestDatabase();

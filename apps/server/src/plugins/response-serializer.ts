@@ -11,7 +11,7 @@ import { z } from 'zod';
  * fastify-type-provider-zod does this with `z.safeEncode`, which walks the schema generically; for a
  * plain schema — objects, arrays, scalars, enums, unions, optionals, no transform, pipe, default,
  * coercion or overwrite anywhere — encoding and parsing are the same walk, and `z.safeParse` runs
- * zod's compiled fast path (about ten times quicker on /user/info's envelope, issue 17). Any other
+ * zod's compiled fast path (about ten times quicker on /user/info's envelope, docs/performance.md). Any other
  * schema keeps the library's encoder.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {

@@ -11,7 +11,7 @@ export interface GuardLocation {
 }
 
 /**
- * What the router does with a navigation (spec §2 rules), in this order:
+ * What the router does with a navigation (docs/product.md#navigation-rules), in this order:
  * a redirect entry forwards (keeping the query); a signed-out visitor on a non-public page goes to
  * sign-in with the query kept and the destination remembered; a signed-in user on a public page
  * goes to the root. `route` undefined means an unknown path, which counts as non-public.

@@ -7,7 +7,7 @@ const routes = flattenRoutes(routeTable);
 const decide = (pathname: string, signedIn: boolean, search = '') =>
   decideNavigation(findRoute(routes, pathname), { pathname, search }, signedIn);
 
-describe('navigation guards (spec §2 rules)', () => {
+describe('navigation guards (docs/product.md#navigation-rules)', () => {
   it('sends a signed-out visitor on a private page to sign-in, keeping the query and the destination', () => {
     expect(decide('/usage', false, '?page=2')).toEqual({
       kind: 'redirect',

@@ -19,7 +19,7 @@ function locationOf(request: Request) {
   return { pathname: stripBasename(url.pathname, BASE_PATH), search: url.search };
 }
 
-/** Applies the spec §2 rules to a navigation: the redirect response when one is due, else null. */
+/** Applies the navigation rules (docs/product.md#navigation-rules) to a navigation: the redirect response when one is due, else null. */
 export function guardNavigation(request: Request): Response | null {
   const location = locationOf(request);
   const signedIn = isSignedIn();
@@ -35,7 +35,7 @@ export function publicLoader({ request }: LoaderFunctionArgs): Response | null {
 }
 
 /**
- * Loader of the signed-in group: the guard, then the startup of spec §4 — the user is fetched
+ * Loader of the signed-in group: the guard, then the start-up of docs/product.md#startup — the user is fetched
  * before the shell renders (and a console page is refused to a non-operator); an answer with an
  * error code clears the session and sends the visitor
  * to sign-in with the query kept. A network failure is left to the error screen (the session may be fine).

@@ -53,7 +53,7 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Theme, antd locale, react-intl and TanStack Query around the whole app (design §3). */
+/** Theme, antd locale, react-intl and TanStack Query around the whole app (docs/architecture.md#module-boundaries). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageLoading fullScreen />}>

@@ -3,8 +3,8 @@ import type { MessageId } from '../locales/types';
 import type { MenuIcon } from './layout/menu-icons';
 
 /**
- * Who may open a route (spec §6): anyone, a signed-in user, or a signed-in operator (the console,
- * spec `canSeeAdmin`; the server checks every console call itself, this only keeps the screens away).
+ * Who may open a route (docs/product.md#roles): anyone, a signed-in user, or a signed-in operator (the console,
+ * `canSeeAdmin`, docs/product.md#can-see-admin; the server checks every console call itself, this only keeps the screens away).
  */
 export type RouteAccess = 'public' | 'private' | 'operator';
 
@@ -22,7 +22,7 @@ export interface AppRoute {
   icon?: MenuIcon;
   /** Children inherit their parent's access. */
   access?: RouteAccess;
-  /** Listed in the side menu (spec §2 "Menu"). */
+  /** Listed in the side menu (docs/product.md#menu). */
   menu?: boolean;
   /** For pages that are not menu items: the menu entry to highlight while they are open. */
   activeMenu?: string;
@@ -68,7 +68,7 @@ export function isPublicPath(routes: readonly FlatRoute[], pathname: string): bo
   return findRoute(routes, pathname)?.access === 'public';
 }
 
-/** Spec §1: "the menu name of the current page followed by the product's name". */
+/** docs/product.md#overview: the menu name of the current page, then the product's name. */
 export function documentTitle(pageName: string | undefined, appName: string): string {
   return pageName ? `${pageName} - ${appName}` : appName;
 }

@@ -17,7 +17,7 @@ const en = await catalogue('en-US');
 const ru = await catalogue('ru-RU');
 
 describe('route table', () => {
-  it('has every route of spec §2, and the operator console beside them', () => {
+  it('has every route of docs/product.md#screens, and the operator console beside them', () => {
     const portal = routes.filter((route) => route.access !== 'operator').map((route) => route.path);
     expect(
       routes.filter((route) => route.access === 'operator').every((r) => r.path.startsWith('/admin')),
@@ -46,7 +46,7 @@ describe('route table', () => {
     );
   });
 
-  it('has exactly the four public pages of spec §2', () => {
+  it('has exactly the four public pages of docs/product.md#screens', () => {
     const publicPages = routes
       .filter((route) => route.access === 'public' && route.page)
       .map((route) => route.path);
@@ -73,7 +73,7 @@ describe('route table', () => {
     }
   });
 
-  it('builds the spec menu: dashboard, neworder, residential, proxysetting (subaccount, whitelist), usage', () => {
+  it('builds the product menu: dashboard, neworder, residential, proxysetting (subaccount, whitelist), usage', () => {
     const menu = menuDataFrom(routeTable, (id) => en[id] ?? id, false);
     const visible = menu.filter((item) => !item.hideInMenu);
     expect(visible.map((item) => item.path)).toEqual([

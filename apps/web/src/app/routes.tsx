@@ -2,7 +2,7 @@ import { paths } from '../config/paths';
 import type { AppRoute } from './route-model';
 
 /**
- * THE route table (spec §2). The router, the side menu, document titles and the sign-in guards are
+ * THE route table (docs/product.md#screens). The router, the side menu, document titles and the sign-in guards are
  * all derived from it: a screen is added here and nowhere else. Each page is its own lazy chunk.
  */
 export const routeTable: AppRoute[] = [

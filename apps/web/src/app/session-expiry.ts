@@ -13,7 +13,7 @@ interface Navigator {
 }
 
 /**
- * Code 10013 (spec §8): forget the login and the cached user; on a non-public page go to sign-in,
+ * Code 10013 (docs/product.md#request-wrapper): forget the login and the cached user; on a non-public page go to sign-in,
  * keeping the query string and remembering the page so sign-in can return to it.
  */
 export function installSessionExpiryHandler(router: Navigator, queryClient: QueryClient): void {

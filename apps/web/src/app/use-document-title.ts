@@ -5,7 +5,7 @@ import { APP_NAME } from '../config/app';
 import { flatRoutes } from './navigation-guard';
 import { documentTitle, findRoute } from './route-model';
 
-/** "<menu name> - <product name>" for the current path (spec §1). */
+/** "<menu name> - <product name>" for the current path (docs/product.md#overview). */
 export function usePageTitle(): string {
   const intl = useIntl();
   const { pathname } = useLocation();

@@ -9,7 +9,7 @@ import { isWebLocale, localeLabels, switchLocale } from '../lib/i18n';
 import { isSignedIn, readOperatorView } from '../lib/operator-view';
 
 /**
- * Language choice for the header and the public pages; choosing reloads the page (spec §4).
+ * Language choice for the header and the public pages; choosing reloads the page (docs/product.md#locale).
  * A segmented control rather than a dropdown: with two languages both stay visible, and the
  * sign-in page does not download antd's Menu.
  */

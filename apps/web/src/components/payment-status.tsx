@@ -6,7 +6,7 @@ import { paymentOutcomeKind, receivedText, type PaymentOutcomeKind } from '../li
 import type { MessageId } from '../locales/types';
 import { supportMailTo } from './payment-facts';
 
-/** The spec's statuses (§4), shared by orders and top-ups. */
+/** The product's statuses (docs/product.md#payment-status), shared by orders and top-ups. */
 export type PaymentStatus = 'unpaid' | 'paid' | 'cancelled' | 'refunded';
 
 /** One colour per status in every list, so "Unpaid" reads the same on orders and top-ups. */
@@ -23,7 +23,7 @@ const needsSupport: ReadonlySet<PaymentOutcomeKind> = new Set(['underpaid', 'pai
 /** The detail line that also says what arrived, when the amount matters (decision 026). */
 function detailWithReceived(status: PaymentStatus, detail: PaymentDetail): MessageId | undefined {
   if (detail === 'paid_over') return 'payment.row.paidOver';
-  // An operator credited what arrived of a short or late payment (console, issue 16).
+  // An operator credited what arrived of a short or late payment (docs/product.md#operator-console).
   if (detail === 'credited') return 'payment.row.credited';
   if (detail !== 'underpaid') return undefined;
   return status === 'unpaid' ? 'payment.row.underpaidSoFar' : 'payment.row.underpaid';

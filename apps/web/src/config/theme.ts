@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-/** Appearance of spec §9: primary colour and the table look. */
+/** Appearance of docs/product.md#appearance: primary colour and the table look. */
 export const PRIMARY_COLOR = '#1677FF';
 
 export const theme: ThemeConfig = {

@@ -12,7 +12,7 @@ function mockPageData() {
   mockEndpoint(whitelistEndpoints.list, { ...aPage([]), limit: 50, current_ip: '192.0.2.1' });
 }
 
-describe('spec §6: a user whose access object has no name', () => {
+describe('docs/product.md#can-see-admin: a user whose access object has no name', () => {
   it('gets the signed-in shell as a customer (no operator badge), not a crash', async () => {
     const user = signIn({ access: {} });
     mockPageData();

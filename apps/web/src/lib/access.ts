@@ -5,7 +5,7 @@ export interface Access {
   canSeeAdmin: boolean;
 }
 
-/** Spec §6: canSeeAdmin when the access name exists and is not `dontHaveAccess`. */
+/** docs/product.md#can-see-admin: canSeeAdmin when the access name exists and is not `dontHaveAccess`. */
 export function accessOf(user: Pick<UserInfo, 'access'> | null | undefined): Access {
   // Widened to string: a newer server may send access names this build does not know yet.
   const name: string | undefined = user?.access?.name;

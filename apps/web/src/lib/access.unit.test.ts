@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessOf } from './access';
 
 describe('accessOf', () => {
-  it('lets an access name other than dontHaveAccess see the admin area (spec §6)', () => {
+  it('lets an access name other than dontHaveAccess see the admin area (docs/product.md#can-see-admin)', () => {
     expect(accessOf({ access: { name: 'operator' } }).canSeeAdmin).toBe(true);
     expect(accessOf({ access: { name: 'dontHaveAccess' } }).canSeeAdmin).toBe(false);
     expect(accessOf(null).canSeeAdmin).toBe(false);

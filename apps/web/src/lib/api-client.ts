@@ -25,7 +25,7 @@ function declaredSchema(endpoint: Endpoint, code: number): Parser<unknown> | und
 }
 
 /**
- * The request wrapper of spec §8: every API call goes through one of these, by its endpoint
+ * The request wrapper of docs/product.md#request-wrapper: every API call goes through one of these, by its endpoint
  * object (method, path, request and response from the contract).
  */
 export function createApiClient<R extends ResponseLike>(deps: ApiClientDeps<R>) {

@@ -1,7 +1,7 @@
 import { passThroughCodes, ResultCode, type Link, type LinkInput } from '@resiport/contract';
 import { isRecord } from './api-error';
 
-/** What a response body means for the caller (spec §8), decided without side effects. */
+/** What a response body means for the caller (docs/product.md#request-wrapper), decided without side effects. */
 export type EnvelopeVerdict =
   | { kind: 'success'; msg: string; data: unknown }
   | { kind: 'passThrough'; code: number; msg: string; data: unknown }
@@ -25,7 +25,7 @@ export function judgeEnvelope(body: unknown): EnvelopeVerdict {
 }
 
 /**
- * Spec §7: GET sends query parameters and POST sends a form-encoded body; empty values are left
+ * docs/product.md#api: GET sends query parameters and POST sends a form-encoded body; empty values are left
  * out. Every request the web makes — the API calls and links such as the CSV download — is
  * encoded here.
  */

@@ -1,7 +1,7 @@
 /** How the request wrapper (api-client.ts) is configured and what each call may ask of it. */
 
 export interface CallOptions {
-  /** Toast a failure but resolve it instead of rejecting (the payment checks, spec §8). */
+  /** Toast a failure but resolve it instead of rejecting (the payment checks, docs/product.md#request-wrapper). */
   passThroughAfterToast?: boolean;
   /** No toasts at all, for optional data whose absence the screen handles (e.g. social sign-in buttons). */
   quiet?: boolean;
@@ -23,7 +23,7 @@ export interface ApiClientDeps<R extends ResponseLike> {
   getToken: () => string | null;
   getAcceptLanguage: () => string;
   toastError: (msg: string) => void;
-  /** Code 10013: forget the session and go to sign-in (spec §8). */
+  /** Code 10013: forget the session and go to sign-in (docs/product.md#request-wrapper). */
   onSessionExpired: () => void;
   /** Localized texts for failures that carry no server message. */
   fallbackMessage: (reason: 'network' | 'format') => string;

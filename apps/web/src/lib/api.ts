@@ -16,7 +16,7 @@ export function setSessionExpiredHandler(handler: () => void): void {
   sessionExpiredHandler = handler;
 }
 
-/** The error toast every failed call shows (spec §8). */
+/** The error toast every failed call shows (docs/product.md#request-wrapper). */
 export const toastError = (text: string) => void message.error(text, ERROR_TOAST_SECONDS);
 
 /** Localized texts for failures that carry no server message. */

@@ -1,7 +1,7 @@
 import { sessionSchema, userInfoData, type Session, type UserInfo } from '@resiport/contract';
 import type { Parser } from './parser';
 
-/** Browser storage keys of spec §3, kept verbatim so existing sessions survive upgrades. */
+/** Browser storage keys of docs/product.md#browser-storage, kept verbatim so existing sessions survive upgrades. */
 export const storageKeys = {
   auth: 'userAuthData',
   userInfo: 'userInfo',
@@ -39,13 +39,13 @@ export function writeCachedUserInfo(storage: StorageLike, info: UserInfo): void 
   storage.setItem(storageKeys.userInfo, JSON.stringify(info));
 }
 
-/** Signing out and an expired session both forget the token and the cached user (spec §4). */
+/** Signing out and an expired session both forget the token and the cached user (docs/product.md#sessions). */
 export function clearSession(storage: StorageLike): void {
   storage.removeItem(storageKeys.auth);
   storage.removeItem(storageKeys.userInfo);
 }
 
-/** Where a signed-out visitor was going, resumed after sign-in (spec §2). */
+/** Where a signed-out visitor was going, resumed after sign-in (docs/product.md#navigation-rules). */
 export interface PendingNavigation {
   path: string;
   search: string;

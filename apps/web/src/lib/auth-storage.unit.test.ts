@@ -31,7 +31,7 @@ const user = {
 };
 
 describe('auth storage', () => {
-  it('uses the spec keys verbatim', () => {
+  it('uses the product storage keys verbatim', () => {
     expect(storageKeys).toEqual({
       auth: 'userAuthData',
       userInfo: 'userInfo',

@@ -63,7 +63,7 @@ export function useReturnCheck<T>(
 }
 
 /**
- * How a crypto payment ended, in the words a notice needs (decision 026): the spec status and the
+ * How a crypto payment ended, in the words a notice needs (decision 026): the product's status and the
  * provider's detail folded into one case. `pending` covers every unpaid detail.
  */
 export type PaymentOutcomeKind =

@@ -8,7 +8,7 @@ import { serverLangOfLocale } from './i18n';
 import { setServerLanguage } from './server-language';
 
 /**
- * The current user (Ant Design Pro's initialState.currentUser, spec §4): GET /user/info when a
+ * The current user (Ant Design Pro's initialState.currentUser, docs/product.md#startup): GET /user/info when a
  * private page first loads, cached in localStorage `userInfo`, and shared by every screen. It is
  * here, below the features, because every feature that moves money or traffic updates it.
  */

@@ -13,7 +13,7 @@ export interface FetchedFile {
 
 /**
  * A file from a link (a CSV export, a receipt) through the request wrapper's `fetchLink` (the
- * session's JWT-TOKEN, so not a plain link). Failures are toasted like every call (spec §8): the
+ * session's JWT-TOKEN, so not a plain link). Failures are toasted like every call (docs/product.md#request-wrapper): the
  * server's message when it refused, a network or generic one otherwise. An expired session (10013)
  * re-reads the current user, whose refusal goes through the wrapper's sign-in redirect.
  */

@@ -2,7 +2,7 @@ import { isValidationMessageKey, type ValidationMessageKey } from '@resiport/con
 import type { FormInstance, FormRule } from 'antd';
 
 /**
- * Form rules from the contract's zod schemas (spec §5), so the browser and the server reject the
+ * Form rules from the contract's zod schemas (docs/product.md#validation), so the browser and the server reject the
  * same input with the same words. A schema's issue message is a contract key such as
  * 'validation.email'; the rule shows that key's text in the UI language.
  */
@@ -51,7 +51,7 @@ export function sameAsFieldRule(field: string, texts: ValidationTexts) {
   });
 }
 
-/** New-password rule: must differ from the current one (spec §5), checked before the server does. */
+/** New-password rule: must differ from the current one (docs/product.md#passwords), checked before the server does. */
 export function differentFromFieldRule(field: string, texts: ValidationTexts) {
   return (form: FieldReader) => ({
     validator: async (_rule: unknown, value: unknown) => {

@@ -29,7 +29,7 @@ const form = (values: Record<string, unknown>) => ({
 });
 
 describe('zod schemas as form rules', () => {
-  it('gives the spec texts in English', () => {
+  it('gives the product texts in English', () => {
     expect(validateWith(emailSchema, 'nope', en)).toBe('Please enter a valid email address');
     expect(validateWith(emailSchema, '', en)).toBe('Required');
     expect(validateWith(emailSchema, undefined, en)).toBe('Required');

@@ -1,15 +1,15 @@
 import { BYTES_PER_GB, BYTES_PER_MB } from '../config/business';
 
 /**
- * The one way numbers and moments read on screen (issue 15: "3.60 GB vs 3.6 GB vs 0 GB").
+ * The one way numbers and moments read on screen (docs/product.md#traffic-totals, against "3.60 GB vs 3.6 GB vs 0 GB").
  *
- * Traffic (design §6: decimal units, integers in bytes on the wire):
+ * Traffic (docs/architecture.md#ledger: decimal units, integers in bytes on the wire):
  * - from 1 GB in GB, below it in MB (1 MB = 10^6 bytes), so a 5 MB sub-account never reads 0.00 GB;
  * - always two decimals, rounded toward zero, so nothing shows more than there is (0.999 GB of
  *   traffic left reads 999.00 MB, 1.4999 GB reads 1.49 GB) — the same rule for left, used and allocated;
  * - a non-zero amount below 0.01 MB reads "< 0.01 MB", so something used never reads as zero;
  * - the exact byte count goes in a tooltip (`formatBytesExact`).
- * Statistics (the usage page, spec §9) are always in MB: `formatMb`, same two decimals, same rounding.
+ * Statistics (the usage page, docs/product.md#units-and-time) are always in MB: `formatMb`, same two decimals, same rounding.
  * Money arrives in cents and reads as USD with two decimals. Moments read in UTC, labelled.
  */
 
@@ -90,7 +90,7 @@ export function formatTrafficPair(part: number, whole: number, locale: string): 
   return `${amountText(part, unit, locale, false)} / ${amountText(whole, unit, locale, false)} ${name}`;
 }
 
-/** A statistic in MB (spec §9), without the unit (columns say it): `1,488.00`, `0.50`, `< 0.01`. */
+/** A statistic in MB (docs/product.md#units-and-time), without the unit (columns say it): `1,488.00`, `0.50`, `< 0.01`. */
 export function formatMb(bytes: number, locale: string): string {
   return amountText(bytes, 'MB', locale, false);
 }
@@ -117,7 +117,7 @@ export function formatUsd(cents: number, locale: string): string {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A moment in UTC, labelled, the same in every language: `2026-11-25 14:03 UTC` (spec §9). */
+/** A moment in UTC, labelled, the same in every language: `2026-11-25 14:03 UTC` (docs/product.md#units-and-time). */
 export function formatUtcDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -137,7 +137,7 @@ export function formatLocalDateTimeHint(iso: string, locale: string): string {
 }
 
 /**
- * A change between two balances as the screen shows them (issue 15): (shown after − shown before)
+ * A change between two balances as the screen shows them (docs/product.md#traffic-totals): (shown after − shown before)
  * in MB, signed, so `before + change = after` adds up on screen even though each figure is rounded
  * toward zero on its own. The exact change belongs in a tooltip.
  */
@@ -147,7 +147,7 @@ export function formatShownMbChange(beforeBytes: number, afterBytes: number, loc
 }
 
 /**
- * A total that adds up to its parts as shown (issue 15: "25.04 + 10.04 = 35.09"): each part is rounded
+ * A total that adds up to its parts as shown (docs/product.md#traffic-totals: "25.04 + 10.04 = 35.09"): each part is rounded
  * toward zero in the total's unit and those are summed, so the total never reads more than its parts.
  */
 export function formatTrafficTotal(parts: readonly number[], locale: string): string {

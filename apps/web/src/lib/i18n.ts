@@ -13,7 +13,7 @@ export function isWebLocale(value: string): value is WebLocale {
 
 /**
  * The UI locale: the stored choice when it is one we ship; otherwise the browser's language when we
- * ship it; otherwise English (spec §4 "if the active locale is not among the available ones, it
+ * ship it; otherwise English (docs/product.md#locale "if the active locale is not among the available ones, it
  * becomes English").
  */
 export function resolveLocale(stored: string | null | undefined, browserLanguage?: string): WebLocale {
@@ -28,7 +28,7 @@ export function readLocale(storage: StorageLike, browserLanguage?: string): WebL
   return resolveLocale(storage.getItem(storageKeys.locale), browserLanguage);
 }
 
-/** Spec §4: locales starting with he, ar, fa or ku are laid out right to left. */
+/** docs/product.md#locale: locales starting with he, ar, fa or ku are laid out right to left. */
 const rtlPrefixes = ['he', 'ar', 'fa', 'ku'];
 
 export function isRtlLocale(locale: string): boolean {
@@ -40,7 +40,7 @@ export function directionOf(locale: string): 'rtl' | 'ltr' {
   return isRtlLocale(locale) ? 'rtl' : 'ltr';
 }
 
-/** The Accept-Language each request carries, so server messages match the UI (spec §8). */
+/** The Accept-Language each request carries, so server messages match the UI (docs/product.md#request-wrapper). */
 const acceptLanguages: Record<WebLocale, string> = { 'en-US': 'en-US', 'ru-RU': 'ru' };
 
 export function acceptLanguageOf(locale: WebLocale): string {
@@ -63,7 +63,7 @@ export interface SwitchLocaleDeps {
 }
 
 /**
- * Stores the new locale and reloads (spec §4). A signed-in account also gets the language on the
+ * Stores the new locale and reloads (docs/product.md#locale). A signed-in account also gets the language on the
  * server first, because the server words its messages and mails in the account's language.
  */
 export async function switchLocale(next: WebLocale, deps: SwitchLocaleDeps): Promise<void> {

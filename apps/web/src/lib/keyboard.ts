@@ -1,4 +1,4 @@
-/** Keys number inputs refuse (spec §5), so "-5" or "2*3" cannot be typed into an amount. */
+/** Keys number inputs refuse (docs/product.md#number-inputs), so "-5" or "2*3" cannot be typed into an amount. */
 const arithmeticKeys = new Set(['+', '-', '*', '/']);
 
 /** Whole-number inputs also refuse an exponent and decimal separators ("1e3", "1.5", "1,5"). */

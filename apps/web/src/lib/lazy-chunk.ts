@@ -10,7 +10,7 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
-/** Rejects when `promise` has not settled within `ms` (spec §2: chunk load time-out 120 s). */
+/** Rejects when `promise` has not settled within `ms` (docs/product.md#navigation-rules: chunk load time-out 120 s). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -3,7 +3,7 @@ import { clearSession, readAuthData, writeAuthData, type StorageLike } from './a
 import { safeLocalStorage, safeSessionStorage } from './browser-storage';
 
 /**
- * An operator's read-only view of a customer's portal (issue 16, decision 029) lives in its own tab:
+ * An operator's read-only view of a customer's portal (decision 029) lives in its own tab:
  * the view's credential sits in that tab's sessionStorage (a tab opened by `window.open` starts with a
  * copy of its opener's), so the tab signs in as the customer while every other tab keeps the
  * operator's own session in localStorage. The server refuses every change in the view (10090).

@@ -1,7 +1,7 @@
 import type { Session } from '@resiport/contract';
 import { readAuthData, writeAuthData, type StorageLike } from './auth-storage';
 
-/** `expire_at` is in unix seconds (spec §3); the session is due for refresh once it has passed. */
+/** `expire_at` is in unix seconds (docs/product.md#browser-storage); the session is due for refresh once it has passed. */
 export function isRefreshDue(session: Session, nowMs: number): boolean {
   return nowMs >= session.expire_at * 1000;
 }
@@ -16,7 +16,7 @@ export interface RefreshDeps {
 export type RefreshOutcome = 'signedOut' | 'notDue' | 'refreshed' | 'failed';
 
 /**
- * One tick of the refresh check (spec §4): only when the stored expiry has passed is the refresh
+ * One tick of the refresh check (docs/product.md#token-refresh): only when the stored expiry has passed is the refresh
  * call made, and on success the stored login data is replaced. A 10013 answer is handled by the
  * request wrapper (it signs the user out); other failures leave the session for the next tick.
  */

@@ -5,7 +5,7 @@ import { rowIdSchema } from '../rules';
 import { adminPageQuery, optionalDate, searchText } from './common';
 
 /**
- * The operator audit log (issue 16): one row per console or CLI action — who, when, what, the
+ * The operator audit log (docs/product.md#operator-console): one row per console or CLI action — who, when, what, the
  * values before and after, and the reason. Append-only: no call edits or deletes a row, and the
  * database refuses UPDATE and DELETE on the table.
  */

@@ -8,7 +8,7 @@ import { isCalendarDate } from '../traffic';
 import { adminPageQuery, reasonSchema, searchText } from './common';
 
 /**
- * The catalogue page of the operator console (issue 16): per-GB price tiers, packages (the trial
+ * The catalogue page of the operator console (docs/product.md#operator-console): per-GB price tiers, packages (the trial
  * among them) and coupons. Every change takes effect on the next request of every API process
  * (nothing caches the catalogue) and writes an audit row with the operator's reason. The shapes are
  * checked here; the business rules (a price above zero, a percent of 1–100, …) are checked by the

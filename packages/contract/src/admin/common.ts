@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../traffic';
 
 /**
- * Pieces every operator-console call shares (issue 16, decision 029). Every console call is
+ * Pieces every operator-console call shares (decision 029). Every console call is
  * `auth: 'operator'`: a signed-in person (a session, not the developer token) whose account is an
  * operator; the server checks it on every call and answers 10010 (403) to anyone else.
  */

@@ -5,7 +5,7 @@ import { rowIdSchema } from '../rules';
 import { reasonSchema } from './common';
 
 /**
- * What the operator may do to a customer (issue 16): adjust the balance or the main account's
+ * What the operator may do to a customer (docs/product.md#operator-console): adjust the balance or the main account's
  * traffic (a ledger entry of kind `adjustment`, never a silent change), disable / enable the
  * account, resend the activation mail, sign the customer out everywhere, make or unmake an
  * operator. Every action takes a reason (kept in the audit log); the two adjustments also take an

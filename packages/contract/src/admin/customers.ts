@@ -23,7 +23,7 @@ import {
 export * from './customer-actions';
 
 /**
- * The console's customers (issue 16): find a customer, read everything about their account, and
+ * The console's customers (docs/product.md#operator-console): find a customer, read everything about their account, and
  * act on it. Money in cents and traffic in bytes (numbers, exact), times ISO 8601 UTC.
  */
 
@@ -111,7 +111,7 @@ export const customerDetailSchema = z.object({
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /**
- * Every kind of ledger entry (design §6), money's and traffic's: the server's `LedgerKind` is this
+ * Every kind of ledger entry (docs/architecture.md#ledger), money's and traffic's: the server's `LedgerKind` is this
  * list. `debt_repayment`: a sub-account returns to its main account what the main account paid for
  * it past zero.
  */

@@ -7,7 +7,7 @@ import type { ValidationMessageKey } from '../validation-messages';
 import { adminPageQuery, reasonSchema, searchText } from './common';
 
 /**
- * The exit pool in the console (issue 16, decision 030): the upstream exits gateways route through,
+ * The exit pool in the console (decision 030): the upstream exits gateways route through,
  * kept in the database (a pool file only seeds it). Changes reach running gateways through the change
  * feed; gateways report each exit's health and the bytes it carried. Credentials are write-only:
  * the console sends a password to set one and never gets one back (`has_password`).
@@ -77,7 +77,7 @@ const exitSettings = z.object({
   city: optional(placeSchema),
   state_ru: optional(russianName),
   city_ru: optional(russianName),
-  /** The upstream gets the customer's targeting and session in its username (design §8). */
+  /** The upstream gets the customer's targeting and session in its username (docs/architecture.md#gateway-principles). */
   forward_targeting: z.union([z.boolean(), flagSchema]).default(false),
   /** Relative share of rotating traffic. */
   weight: z.coerce

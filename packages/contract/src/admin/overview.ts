@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, noInput } from '../endpoint';
 
 /**
- * The console's overview (issue 16): the business at a glance for today, 7 and 30 UTC days, what
+ * The console's overview (docs/product.md#operator-console): the business at a glance for today, 7 and 30 UTC days, what
  * waits for the operator, and whether the gateways and background jobs are healthy.
  */
 

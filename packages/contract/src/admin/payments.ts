@@ -15,7 +15,7 @@ import { adminPageQuery, optionalDate, reasonSchema, searchText } from './common
 import { ledgerEntrySchema } from './customers';
 
 /**
- * The console's orders and payments (issue 16): every order and crypto invoice of every customer,
+ * The console's orders and payments (docs/product.md#operator-console): every order and crypto invoice of every customer,
  * a refund of a balance-paid order (its unused traffic is removed and that share of the money
  * returned), and the resolution of a payment that arrived short or late (credit what arrived, or
  * record that it was returned outside the product). Money in cents and traffic in bytes (numbers,

@@ -4,7 +4,7 @@ import { rowIdSchema } from '../rules';
 import { reasonSchema } from './common';
 
 /**
- * "View the portal as the customer sees it" (issue 16): a short read-only credential for one
+ * "View the portal as the customer sees it" (docs/product.md#operator-console): a short read-only credential for one
  * customer's portal, opened in its own tab. Every view is an audit row (`customer.view`); every call
  * of the viewed portal that would change something is refused with 10090.
  */

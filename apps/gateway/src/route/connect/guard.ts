@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { inetAtonBytes, inPrefix, ipBytes } from './ip-bytes';
 
 /**
- * Destinations a customer may not reach through us (design §8): our own host — by any of its
+ * Destinations a customer may not reach through us (docs/architecture.md#gateway-principles): our own host — by any of its
  * interface addresses, so the metrics port and other internal services are out of reach — the
  * private networks around it, link-local (where cloud metadata services live: 169.254.169.254,
  * fd00:ec2::254) and other special-purpose ranges. Decided on the address's bytes, so no spelling

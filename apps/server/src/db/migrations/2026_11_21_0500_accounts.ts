@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('api_token_hash', 'text', (c) => c.unique())
-    // Cached balances; the ledger (issue 3) writes entries beside every change. Never negative.
+    // Cached balances; the ledger (docs/architecture.md#ledger) writes entries beside every change. Never negative.
     .addColumn('balance_cents', 'bigint', (c) =>
       c
         .notNull()

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The ledger (design §6): every change of a cached balance on `accounts` is one entry here,
+ * The ledger (docs/architecture.md#ledger): every change of a cached balance on `accounts` is one entry here,
  * written in the same transaction, carrying the balance after it so the chain can be audited.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Orders (spec §3), the coupons they may use and the trial claims. Money amounts are cents and
- * traffic bytes (design §6); the amounts of an order are fixed when it is placed.
+ * Orders (docs/product.md#orders), the coupons they may use and the trial claims. Money amounts are cents and
+ * traffic bytes (docs/architecture.md#ledger); the amounts of an order are fixed when it is placed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

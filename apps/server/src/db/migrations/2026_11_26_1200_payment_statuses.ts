@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crypto invoice statuses in the spec's words (§4: unpaid, paid, cancelled, refunded) with the
+ * Crypto invoice statuses in the product's words (docs/product.md#payment-status: unpaid, paid, cancelled, refunded) with the
  * provider's detail beside them, and what the payer actually sent (decision 026). Existing rows are
  * translated from the provider status they recorded, so an old underpayment reads as one too.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The operator console (issue 16, decision 029).
+ * The operator console (decision 029).
  * - The audit log: who did what to which object, the values before and after, and why.
  *   Append-only: a trigger refuses UPDATE and DELETE, so not even a bug in the product can rewrite it.
  * - How the periodic jobs last ran (beside their lease), for the console's job health.

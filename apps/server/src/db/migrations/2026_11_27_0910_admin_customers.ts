@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The console's customers (issue 16).
+ * The console's customers (docs/product.md#operator-console).
  * - A developer token can now also stop working because an operator signed the customer out
  *   everywhere (`operator_revoked`), so the customer is told why.
  * - Finding a customer by the start of a sub-account's username is an index range scan whatever

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 const DETAILS_BEFORE = `'processing', 'confirming', 'locked', 'underpaid', 'paid_over', 'expired', 'failed', 'refund_pending', 'refund_failed'`;
 
 /**
- * The console's orders and payments (issue 16).
+ * The console's orders and payments (docs/product.md#operator-console).
  * - `crypto_invoice_events`: what the provider told us about each invoice, in order — every signed
  *   webhook and every answer to our checks that said something new — so an operator sees how a
  *   payment went (and a payment that arrived after the invoice closed).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The exit pool in the database (issue 16, decision 030): the exits gateways route through, seeded
+ * The exit pool in the database (decision 030): the exits gateways route through, seeded
  * once from GATEWAY_POOL_FILE (or the default pool) when empty, then changed from the console. The
  * upstream password is stored sealed. Beside it, what gateways report: each process's view of an
  * exit's health, and the bytes each exit carried per UTC day. Neither has a foreign key: a gateway

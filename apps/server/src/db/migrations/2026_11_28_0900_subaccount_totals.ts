@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The sub-accounts' figures of /user/info kept on the account's row (issue 17), so the hot read is
+ * The sub-accounts' figures of /user/info kept on the account's row (docs/performance.md), so the hot read is
  * the one auth statement whatever the number of sub-accounts (subaccount.repository.ts
  * `subaccountsTrafficFigures` is the definition they must always equal):
  * - `subaccounts_used_bytes`: Σ traffic_used_bytes of every sub-account, deleted ones included;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A sub-account's own limits (issue 18, decision 036), each null when not set:
+ * A sub-account's own limits (decision 036), each null when not set:
  * - `daily_cap_bytes`, `monthly_cap_bytes`: traffic per UTC day and UTC month. What the caps count
  *   is kept on the row, so a lease grant reads nothing else: `day_used_bytes` and
  *   `month_used_bytes` count the usage of the UTC day `usage_day` (days since 1970-01-01) and of

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Auto-refill per sub-account (issue 18, decision 037), off while `refill_below_bytes` is null:
+ * Auto-refill per sub-account (decision 037), off while `refill_below_bytes` is null:
  * below `refill_below_bytes` left, `refill_amount_bytes` moves to it from the main account, at most
  * `refill_daily_max_bytes` (null: no maximum) per UTC day. `refill_day` (days since 1970) and
  * `refill_day_bytes` count what moved that day; `refill_stopped_at` is set when the main account had

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alerts (issue 18, decision 039). `alert_settings`: one row per account that configured them —
+ * Alerts (decision 039). `alert_settings`: one row per account that configured them —
  * channels (mail, a webhook with its sealed signing secret), thresholds, which events to send, and
  * the crossing state (`*_alerted`) that makes one crossing alert once. Per sub-account:
  * `alert_percents` (null: the account's `sub_percents`) and `alert_percent_done`, the highest

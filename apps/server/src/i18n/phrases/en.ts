@@ -7,7 +7,7 @@ import type { EnglishShape } from './phrase-types';
  */
 export const en = {
   /**
-   * The envelope's `msg`: each result code's own text (the spec's, verbatim), the success texts that
+   * The envelope's `msg`: each result code's own text (docs/product.md#messages, verbatim), the success texts that
    * are not codes (ActivationSent … SessionsRevoked) and texts used instead of a code's own
    * (TooManyRequestsSeconds, ApiTokenRevoked*).
    */
@@ -124,7 +124,7 @@ export const en = {
     TwoFactorDisabled: 'Two-factor sign-in is off',
     SessionsRevoked: 'Signed out everywhere else; your API token was revoked',
   },
-  /** The spec §5 rules' field messages: shared with the web, so they live in the contract. */
+  /** The validation rules' field messages (docs/product.md#validation): shared with the web, so they live in the contract. */
   validation: validationMessages['en-us'],
   /** The account mails; `{app}` is the product name, `{hours}` the link's lifetime (a plural). */
   mail: {

@@ -12,7 +12,7 @@ import { signInReply } from './sign-in-reply';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
 import { activate, resendActivation, signUp } from './sign-up.service';
 
-/** Public account calls (spec §7 "Auth and account"): sign-up, activation, sign-in, password recovery. */
+/** Public account calls (docs/product.md#account): sign-up, activation, sign-in, password recovery. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route, link } = endpointRoutes(app, ctx, ['account']);

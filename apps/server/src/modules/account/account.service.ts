@@ -2,7 +2,7 @@
 export { findTrafficFigures } from './account.repository';
 
 /**
- * What the operator console reads and changes of an account (issue 16), through the account
+ * What the operator console reads and changes of an account (docs/product.md#operator-console), through the account
  * module: the row, its linked identities and sessions, its status (disable / enable) and role.
  */
 export { findAccountById, lockAccountById, setStatus, type AccountRow } from './account.repository';

@@ -40,7 +40,7 @@ describe('POST /account/login', () => {
     });
   });
 
-  it('validates input: missing password gets the spec text, absurdly long input is refused before hashing', async () => {
+  it('validates input: missing password gets the product text, absurdly long input is refused before hashing', async () => {
     const missing = await postForm(t, '/api/account/login', { email: uniqueEmail() });
     expect((missing.data as { fields: Record<string, string> }).fields.password).toBe(
       'Please enter your passowrd',

@@ -24,7 +24,7 @@ export interface RoleChange {
 }
 
 /**
- * Makes an account an operator or a customer again (spec §6 `canSeeAdmin`), with its audit row, in
+ * Makes an account an operator or a customer again (`canSeeAdmin`, docs/product.md#can-see-admin), with its audit row, in
  * the caller's transaction: the console and the command line both come here. The operators' rows
  * are locked first, so two operators removing each other at once cannot leave none: the second
  * finds its actor no longer an operator (10010). Nobody removes their own rights (10052), and the
@@ -59,7 +59,7 @@ export async function changeOperatorRole(
 
 /**
  * Makes an account an operator from the command line (`npm run admin -- operator`). An existing
- * account is promoted as is; a new one needs a password meeting the spec §5 rule and is created
+ * account is promoted as is; a new one needs a password meeting the password rule (docs/product.md#passwords) and is created
  * active (the operator runs this). Either way the audit log records it, by the command line.
  */
 export async function grantOperator(

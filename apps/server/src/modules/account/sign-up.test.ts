@@ -64,7 +64,7 @@ describe('POST /account/signup and activation', () => {
     expect(after.status).toBe('active');
   });
 
-  it('a forged link, none, or an over-long one is still "Invalid link" (the spec text)', async () => {
+  it('a forged link, none, or an over-long one is still "Invalid link" (the product text)', async () => {
     for (const url of [
       '/api/account/activate?token=forged',
       '/api/account/activate',
@@ -83,7 +83,7 @@ describe('POST /account/signup and activation', () => {
     expect(again.headers.location).toContain('activation=invalid');
   });
 
-  it('refuses sign-in before activation with the spec message, after checking the password', async () => {
+  it('refuses sign-in before activation with the product message, after checking the password', async () => {
     const { email } = await signUp(t);
     const right = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
     expect(right).toMatchObject({

@@ -10,7 +10,7 @@ import { authHeader, signedInAccount, signedInOperator } from '../../../test/fac
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * The console's authorization matrix (issue 16): every `/api/admin` call × {anonymous, customer,
+ * The console's authorization matrix (docs/product.md#operator-console): every `/api/admin` call × {anonymous, customer,
  * customer's developer token, operator's developer token, operator}. Only the operator's session gets
  * past the guard; every other caller gets its refusal with no data, whatever it sends.
  */

@@ -9,7 +9,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { viewAsRoutes } from './view-as/view-as.routes';
 
 /**
- * The operator console's API (issue 16, decision 029), every call under `/api/admin` and guarded
+ * The operator console's API (decision 029), every call under `/api/admin` and guarded
  * `auth: 'operator'` by its endpoint object. Each area registers here, explicitly.
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -20,7 +20,7 @@ import { auditLedger } from '../ledger/ledger.service';
 import { consoleCall, newKey } from './customers/customers.test-helpers';
 
 /**
- * Console actions mixed with customer activity (issue 16): random sequences of balance and traffic
+ * Console actions mixed with customer activity (docs/product.md#operator-console): random sequences of balance and traffic
  * adjustments (some larger than what is left), refunds, disables and enables by an operator, run three
  * at a time beside the customers' own orders and sub-account moves. Whatever the interleaving: the
  * ledger audit holds, every account's traffic adds up, every console change that succeeded has

@@ -11,10 +11,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 
 /**
- * Decision 026: every way a crypto payment can end, told as the spec's status with the provider's
+ * Decision 026: every way a crypto payment can end, told as the product's status with the provider's
  * detail and what the payer sent — for top-ups and for orders, through the sandbox's real protocol.
  */
-describe('payment outcomes: spec statuses with the provider detail', () => {
+describe('payment outcomes: product statuses with the provider detail', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { listen: true });

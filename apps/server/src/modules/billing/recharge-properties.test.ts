@@ -7,7 +7,7 @@ import { signWebhookPayload } from '../cryptomus/signature';
 import { auditLedger } from '../ledger/ledger.service';
 
 /**
- * Property tests on the money paths (reliability-anchors T6, T10), against the real API, database and
+ * Property tests on the money paths (docs/architecture.md#ledger), against the real API, database and
  * sandbox. Each prints what it tried, so a pass cannot be vacuous.
  */
 describe('recharge properties', () => {

@@ -8,7 +8,7 @@ import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { toRechargeRecord } from './recharge-view';
 import { checkRecharge, listRecharges, startRecharge } from './recharge.service';
 
-/** Balance top-ups (spec §7 "Recharge"). */
+/** Balance top-ups (docs/product.md#recharge). */
 export function rechargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['recharge']);

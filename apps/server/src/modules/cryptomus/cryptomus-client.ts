@@ -36,7 +36,7 @@ export interface CryptomusClient {
   paymentInfo(lookup: PaymentLookup): Promise<CryptomusPayment>;
 }
 
-/** The merchant API calls we use: create an invoice, and read one back (integrations.md §1.2–1.3). */
+/** The merchant API calls we use: create an invoice, and read one back (Cryptomus API docs, doc.cryptomus.com: payment creation and payment information). */
 export function createCryptomusClient(options: CryptomusClientOptions): CryptomusClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? fetch;

@@ -1,5 +1,5 @@
 /**
- * Cryptomus sends and expects amounts as decimal strings; we hold integer cents (design §6). These
+ * Cryptomus sends and expects amounts as decimal strings; we hold integer cents (docs/architecture.md#ledger). These
  * conversions go through strings and bigint only, never through floating point.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalToCents } from './money';
 
 /**
- * The "payment object" Cryptomus returns from payment and payment/info (integrations.md §1.2).
+ * The "payment object" Cryptomus returns from payment and payment/info (Cryptomus API docs, doc.cryptomus.com).
  * Lenient on purpose: unknown fields are dropped and optional ones may be null or missing, so a
  * field Cryptomus adds or omits does not break payments; only what we act on is required.
  */

@@ -1,12 +1,12 @@
 import type { PaymentDetail, rechargeStatuses } from '@resiport/contract';
 
 /**
- * Every Cryptomus payment status (integrations.md §1.4) and what it means for our recharge/order:
+ * Every Cryptomus payment status (Cryptomus API docs, doc.cryptomus.com, payment statuses) and what it means for our recharge/order:
  * the one table the webhook handler, the status check and the reconciliation job all read
  * (decision 026 explains each row).
  */
 
-/** Our side of an invoice, in the spec's words (§4). */
+/** Our side of an invoice, in the product's words (docs/product.md#payment-status). */
 export type OurPaymentStatus = (typeof rechargeStatuses)[number];
 
 export interface PaymentOutcome {
@@ -33,7 +33,7 @@ export const cryptomusStatuses = {
   fail: { status: 'cancelled', detail: 'failed', final: true },
   system_fail: { status: 'cancelled', detail: 'failed', final: true },
   cancel: { status: 'cancelled', detail: 'expired', final: true }, // nobody paid in time
-  // Crypto top-ups are not refundable (design §7); if Cryptomus refunds anyway, the money left.
+  // Crypto top-ups are not refundable (docs/architecture.md#payments); if Cryptomus refunds anyway, the money left.
   refund_process: { status: 'refunded', detail: 'refund_pending', final: true },
   refund_paid: { status: 'refunded', detail: null, final: true },
   refund_fail: { status: 'cancelled', detail: 'refund_failed', final: true },

@@ -13,7 +13,7 @@ describe('Cryptomus payment statuses', () => {
     expect(paymentOutcomeOf('paid_over', true)).toEqual({ status: 'paid', detail: 'paid_over' });
   });
 
-  it('maps every status to the spec status and the provider detail (decision 026)', () => {
+  it('maps every status to the product status and the provider detail (decision 026)', () => {
     const table = Object.fromEntries(
       Object.keys(cryptomusStatuses).map((status) => {
         const { status: ours, detail } = paymentOutcomeOf(status, true);

@@ -1,6 +1,6 @@
 /**
  * Cryptomus signs webhooks over PHP's `json_encode($data, JSON_UNESCAPED_UNICODE)`; these helpers
- * rebuild those exact bytes from a JS value (integrations.md §1.5). JSON.stringify already matches
+ * rebuild those exact bytes from a JS value (Cryptomus API docs, doc.cryptomus.com, webhook signature). JSON.stringify already matches
  * PHP for quotes, backslashes, control characters and raw Unicode; PHP differs in three ways:
  */
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { phpJsonEncode, phpJsonEncodeAscii } from './php-json';
 
 /**
- * Cryptomus signatures: `md5(base64(json) + apiKey)`, lowercase hex (integrations.md §1.1, §1.5).
+ * Cryptomus signatures: `md5(base64(json) + apiKey)`, lowercase hex (Cryptomus API docs, doc.cryptomus.com: request and webhook signatures).
  * MD5 is the provider's choice, not ours (ASVS 11.4.1 exception): webhooks are treated as signed
  * hints and re-checked with payment/info before money moves.
  */

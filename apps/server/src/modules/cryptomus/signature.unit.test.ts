@@ -3,7 +3,7 @@ import { phpJsonEncodeAscii } from './php-json';
 import { md5Sign, signRequest, signWebhookPayload, verifyWebhookSignature } from './signature';
 
 const WEBHOOK_KEY = 'test-payment-key';
-// integrations.md §1.5: the data as PHP's json_encode writes it (note `plan\/5gb`).
+// Cryptomus' webhook signature: the data as PHP's json_encode writes it (note `plan\/5gb`).
 const SIGNED_DATA =
   '{"type":"payment","uuid":"62f88b36-a9d5-4fa6-aa26-e040c3dbf26d","order_id":"order-42","amount":"10.00","status":"paid","is_final":true,"additional_data":"plan\\/5gb"}';
 const SIGN = '1481a3c57e165e14401d7400c48ca406';

@@ -11,7 +11,7 @@ import { listWhitelist } from '../whitelist/whitelist.service';
 import { countriesOf, placesOf } from './locations';
 import { testProxyLine } from './proxy-test.service';
 
-/** What the proxy generator offers: gateways, countries, states and cities, whitelisted IPs (spec §7). */
+/** What the proxy generator offers: gateways, countries, states and cities, whitelisted IPs (docs/product.md#proxy-generator). */
 export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { publicHost, httpPort, socksPort, region } = ctx.config.gateway;
   const gateway = { hostname: publicHost, http_port: httpPort, socks_port: socksPort, region };

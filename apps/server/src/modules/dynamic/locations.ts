@@ -2,8 +2,8 @@ import { COUNTRY_CODES, placeLabel, type Pool } from '@resiport/contract';
 
 /**
  * Where the exit pool can put a customer, with names in English and Russian (pure; no I/O). Only
- * places the gateway would serve are listed (a requested location is honoured or refused, design
- * §8; the matching rule is the gateway's `route/pool.ts`): a country is offered when an exit is
+ * places the gateway would serve are listed (a requested location is honoured or refused,
+ * docs/architecture.md#gateway-principles; the matching rule is the gateway's `route/pool.ts`): a country is offered when an exit is
  * tagged with it, and every country when a `forward_targeting` exit without a country tag exists
  * (its upstream picks the place). An untagged exit of any other kind — the default pool's `direct`
  * one — serves only lines without a location and adds none. States and cities are offered only where

@@ -5,7 +5,7 @@ import { authHeader, form, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
- * The proxy test reports the gateway's refusal in its own words (issue 15), in the account's
+ * The proxy test reports the gateway's refusal in its own words, in the account's
  * language. A stand-in gateway on a real socket answers every CONNECT as the real one does when a
  * line has no traffic: 402 with `X-Resiport-Reason` and a text body.
  */

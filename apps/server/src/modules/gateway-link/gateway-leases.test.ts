@@ -27,7 +27,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
   /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
   const customerWithSub = (gb: number, subGb: number, password = 'Proxy-pass.1') =>
     createCustomer(t, { mainGb: gb, subGb, password, prefix: 'gwlease' });
-  /** Σ purchased = main left + Σ sub left + open leases' unused + consumed (design §6, with leases). */
+  /** Σ purchased = main left + Σ sub left + open leases' unused + consumed (docs/architecture.md#ledger, with leases). */
   const conserved = (accountId: number, purchased: bigint) => trafficConserved(t, accountId, purchased);
 
   it('leases reserve traffic, usage consumes it once per batch, release returns the rest', async () => {

@@ -14,7 +14,7 @@ import { applyUsageBatch } from './usage.service';
 import { recordFeedCursor } from './voids-applied';
 
 /**
- * Calls from gateway processes (design §8): who a proxy user is, leases, usage, the change feed,
+ * Calls from gateway processes (docs/architecture.md#gateway-principles): who a proxy user is, leases, usage, the change feed,
  * sticky session epochs, the exit pool and its health (decision 030). The internal secret is checked in onRequest, before any of a body is read.
  */
 export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { LedgerAsset, LedgerEntriesTable } from './ledger.table';
 
-/** An account's raw ledger, money and traffic (the operator console's view of it, issue 16). */
+/** An account's raw ledger, money and traffic (the operator console's view of it, docs/product.md#operator-console). */
 
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 

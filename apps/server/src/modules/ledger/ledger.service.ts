@@ -14,7 +14,7 @@ import {
 } from './ledger.repository';
 
 /**
- * Entry kinds (design §6): the contract's list (`ledgerKinds`), which the console filters by.
+ * Entry kinds (docs/architecture.md#ledger): the contract's list (`ledgerKinds`), which the console filters by.
  * Money: recharge, order_payment, refund, adjustment. Traffic: purchase, trial, refund (the unused
  * traffic of a refunded order), adjustment, allocate, recycle, …
  */

@@ -5,7 +5,7 @@ import { ok } from '../../lib/reply';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { packages, priceMenu } from './catalog.service';
 
-/** What can be bought: per-GB price tiers and packages (spec §7 "Orders"). */
+/** What can be bought: per-GB price tiers and packages (docs/product.md#orders). */
 export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['orders']);

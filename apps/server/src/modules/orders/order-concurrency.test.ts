@@ -5,7 +5,7 @@ import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
 
 /**
- * Exactly-once and never-below-zero under concurrency (reliability-anchors T2, T11, T12). Each test
+ * Exactly-once and never-below-zero under concurrency (docs/architecture.md#ledger). Each test
  * prints what it exercised, so a pass cannot be vacuous.
  */
 describe('orders under concurrency', () => {

@@ -28,7 +28,7 @@ export interface RefundRequest {
 function refusalOf(order: OrderRow): Exclude<ResultCodeName, 'Success'> | undefined {
   if (order.status === 'refunded') return 'OrderAlreadyRefunded';
   if (order.status !== 'paid') return 'OrderNotPaid';
-  // Crypto payments are not refundable (design §7); a trial cost nothing.
+  // Crypto payments are not refundable (docs/architecture.md#payments); a trial cost nothing.
   if (order.paid_type === 'cryptomus') return 'OrderPaidByCrypto';
   if (order.paid_type !== 'balance') return 'OrderTrialNotRefundable';
   return undefined;

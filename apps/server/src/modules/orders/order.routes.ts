@@ -15,7 +15,7 @@ function buyerOf(request: FastifyRequest): Buyer {
   return { id: currentAccount(request).id, ip: request.ip.replace(/^::ffff:(?=\d+\.)/, '') };
 }
 
-/** Quoting, paying and listing orders (spec §7 "Orders"). */
+/** Quoting, paying and listing orders (docs/product.md#orders). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['orders']);

@@ -1,6 +1,6 @@
 import { BYTES_PER_GB, cryptoFeeCents, type PaymentWay } from '@resiport/contract';
 
-/** Pure price arithmetic for orders, in integer cents and bytes (design §6); no I/O here. */
+/** Pure price arithmetic for orders, in integer cents and bytes (docs/architecture.md#ledger); no I/O here. */
 
 export interface Tier {
   min_gb: number;

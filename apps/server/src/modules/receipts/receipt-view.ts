@@ -17,7 +17,7 @@ export interface ReceiptParties {
 
 /**
  * A paid top-up's receipt: the amount credited is the one line, the 3% fee as stored beside it, and
- * the invoice's total. Every figure is the stored one; nothing is recomputed (design §6).
+ * the invoice's total. Every figure is the stored one; nothing is recomputed (docs/architecture.md#ledger).
  */
 export function rechargeReceipt(
   recharge: RechargeRecord & { paid_at: string },

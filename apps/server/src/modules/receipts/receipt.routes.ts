@@ -10,7 +10,7 @@ import { renderReceiptPdf } from './receipt-pdf';
 import { receiptOf } from './receipt.service';
 
 /**
- * Receipts (issue 18, decision 038): one route, like the traffic exports — the data as the envelope,
+ * Receipts (decision 038): one route, like the traffic exports — the data as the envelope,
  * or with `format=html|pdf` the printable document (receiptLinks.document). Refusals are envelopes
  * whatever the format, so the portal reads them as it reads any call's.
  */

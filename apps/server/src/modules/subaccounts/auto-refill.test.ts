@@ -18,7 +18,7 @@ const MB = 1_000_000;
 const GB = 1_000_000_000;
 
 /**
- * Auto-refill (issue 18, decision 037) through the calls a customer and the gateways make: below
+ * Auto-refill (decision 037) through the calls a customer and the gateways make: below
  * its threshold a sub-account gets the amount from the main account when a gateway asks for
  * traffic — once per crossing however many ask at once, never past the day's maximum, and not at
  * all (stopped) when the main account is empty.

@@ -19,7 +19,7 @@ const MB = 1_000_000;
 const GB = 1_000_000_000;
 
 /**
- * A sub-account's caps, last day and connection limit (issue 18) through the API a customer calls
+ * A sub-account's caps, last day and connection limit (docs/product.md#sub-account-limits) through the API a customer calls
  * and the internal calls a gateway makes: the caps bound every lease, the last day stops it and
  * returns its traffic once, and every bad value is refused with its code.
  */

@@ -8,7 +8,7 @@ import { auditLedger } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift, subaccountsTrafficFigures } from './subaccount.repository';
 
 /**
- * Issue 17: /user/info reads the sub-accounts' figures from the account's row (kept by a trigger on
+ * /user/info reads the sub-accounts' figures from the account's row (kept by a trigger on
  * `subaccounts`), not from an aggregate over them. Random mixes of every change of sub-accounts'
  * traffic — creations, allocations, recycles, deletions, leases, releases, usage batches (also for
  * deleted sub-accounts and beyond what is left), status changes — run several at a time; after each
@@ -72,7 +72,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-describe('the sub-accounts figures kept on the account row (issue 17)', () => {
+describe('the sub-accounts figures kept on the account row (docs/performance.md)', () => {
   let t: TestApp;
   const seed = Number(process.env.TOTALS_SEED ?? Date.now() % 2 ** 31);
   const tally = new Map<string, number>();

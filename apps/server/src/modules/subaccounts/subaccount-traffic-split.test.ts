@@ -7,7 +7,7 @@ const GB = 1_000_000_000;
 const MB = 1_000_000;
 
 /**
- * Issue 15: /user/info reports the sub-accounts' part of the customer's traffic beside the main
+ * /user/info reports the sub-accounts' part of the customer's traffic beside the main
  * account's, so the header can say the total, and counts sub-accounts out of traffic and low.
  */
 describe('/user/info: the traffic split between the main account and its sub-accounts', () => {

@@ -19,7 +19,7 @@ import { toSubAccount } from './subaccount-view';
 import type { SubaccountRow } from './subaccount.repository';
 import { deleteSubaccount, moveTraffic } from './traffic-transfer.service';
 
-/** Sub-accounts: proxy users with their own traffic (spec §7 "Sub-accounts"). */
+/** Sub-accounts: proxy users with their own traffic (docs/product.md#sub-accounts). */
 export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const view = (row: SubaccountRow, now = ctx.clock()) => toSubAccount(ctx.proxyPasswordKey, row, now);
   return async (app) => {

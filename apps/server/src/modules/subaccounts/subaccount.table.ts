@@ -22,7 +22,7 @@ export interface SubaccountsTable {
   status: Generated<(typeof subStatuses)[number]>;
   created_at: Timestamp;
   deleted_at: Date | null;
-  /** Limits (issue 18; migration 2026_11_29_0900): null when not set. */
+  /** Limits (docs/product.md#sub-account-limits; migration 2026_11_29_0900): null when not set. */
   daily_cap_bytes: bigint | null;
   monthly_cap_bytes: bigint | null;
   max_connections: number | null;

@@ -80,7 +80,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     // Headers aside: their Date may tick between the two calls.
     expect({ ...(await move(headers, allocate)), headers: null }).toEqual({ ...first, headers: null });
     expect((await move(headers, { ...allocate, traffic: '0.6' })).code).toBe(10021);
-    // GET works too (the spec's form of the call).
+    // GET works too (the original form of the call).
     const viaGet = await t.call({
       method: 'GET',
       url: `/api/auth/trafficupdate?${String(new URLSearchParams({ ...allocate, request_id: 'move-0000000002', traffic: '0.000000001' }))}`,

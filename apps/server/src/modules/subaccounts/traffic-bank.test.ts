@@ -17,7 +17,7 @@ function random(seed: number) {
 }
 
 /**
- * The bank test (reliability-anchors T3): one main account, 20 sub-accounts, parallel random
+ * The bank test (docs/architecture.md#ledger): one main account, 20 sub-accounts, parallel random
  * allocate / recycle / delete, while a reader checks the conservation sum the whole time:
  * main left + Σ sub-accounts left + consumed = Σ purchased.
  */

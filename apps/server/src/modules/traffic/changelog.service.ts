@@ -25,7 +25,7 @@ export interface ChangelogInput extends ChangelogFilterInput {
 }
 
 /**
- * The rows of the traffic change record (design §6: a view of the ledger): the account's traffic
+ * The rows of the traffic change record (docs/architecture.md#ledger: a view of the ledger): the account's traffic
  * entries of the customer-facing kinds and its gateway usage summed per owner and UTC day, newest
  * first, each with the balance it changed before and after (the rows of an owner chain: decision
  * 027), named, one window of them, and how many there are.

@@ -13,7 +13,7 @@ interface Page {
 }
 
 /**
- * `/traffic/changelog` is a view of the ledger (design §6): after the changes of `seedChanges` it
+ * `/traffic/changelog` is a view of the ledger (docs/architecture.md#ledger): after the changes of `seedChanges` it
  * shows exactly the ledger's traffic entries of the customer-facing kinds, and the gateway's entries
  * summed into `usage` rows (decision 027), newest first.
  */

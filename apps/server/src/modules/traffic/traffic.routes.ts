@@ -10,7 +10,7 @@ import { usageDetails, usageDetailsCsv } from './details.service';
 import { rangeOf } from './traffic-range';
 import { usageOverview } from './usage-overview.service';
 
-/** Usage and the traffic change record (spec §7 "Traffic"; decision 014). */
+/** Usage and the traffic change record (docs/product.md#usage; decision 014). */
 export function trafficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['traffic']);

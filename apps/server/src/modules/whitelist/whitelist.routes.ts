@@ -7,7 +7,7 @@ import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { toWhitelistEntry } from './whitelist-view';
 import { addWhitelistIp, changeWhitelistIp, listWhitelist, removeWhitelistIp } from './whitelist.service';
 
-/** The IP whitelist (spec §7 "Whitelist"). */
+/** The IP whitelist (docs/product.md#whitelist). */
 export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['whitelist']);

@@ -53,7 +53,7 @@ export function AppHeader() {
         <span className="app-header-words">
           <FormattedMessage id="layout.trafficLeft" />{' '}
         </span>
-        {/* The customer's total: traffic allocated to sub-accounts is still theirs (issue 15). */}
+        {/* The customer's total: traffic allocated to sub-accounts is still theirs (docs/product.md#traffic-totals). */}
         <Tooltip
           title={
             <div data-testid="header-traffic-split">
@@ -78,7 +78,7 @@ export function AppHeader() {
           }
         >
           <strong data-testid="header-traffic" tabIndex={0} style={{ color: token.colorText }}>
-            {/* The sum of the two parts above as shown, so the tooltip adds up (issue 15). */}
+            {/* The sum of the two parts above as shown, so the tooltip adds up (docs/product.md#traffic-totals). */}
             {formatTrafficTotal(trafficLeftParts(user), intl.locale)}
           </strong>
         </Tooltip>

@@ -17,7 +17,7 @@ import { OperatorViewBanner } from './operator-view-banner';
 import { useTokenRefresh } from './use-token-refresh';
 
 /**
- * The signed-in shell (spec §9: side layout, fixed sider, fluid content). The account actions sit
+ * The signed-in shell (docs/product.md#appearance: side layout, fixed sider, fluid content). The account actions sit
  * in a bar above the page rather than in ProLayout's sider footer, where dashboards put them.
  */
 export default function MainLayout() {

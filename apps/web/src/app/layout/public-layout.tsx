@@ -7,7 +7,7 @@ import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 
 /**
- * The bare frame of the public /user/* pages (spec §2: no main layout). It uses only light antd
+ * The bare frame of the public /user/* pages (docs/product.md#screens: no main layout). It uses only light antd
  * parts: ProLayout, Typography and Card stay out of the sign-in page's downloads.
  */
 export default function PublicLayout() {

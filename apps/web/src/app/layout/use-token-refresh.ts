@@ -5,7 +5,7 @@ import { safeLocalStorage } from '../../lib/browser-storage';
 import { readOperatorView } from '../../lib/operator-view';
 import { refreshIfDue } from '../../lib/token-refresh';
 
-/** While signed in, checks the session every 6 minutes and renews it once its soft expiry passed (spec §4). */
+/** While signed in, checks the session every 6 minutes and renews it once its soft expiry passed (docs/product.md#token-refresh). */
 export function useTokenRefresh(): void {
   useEffect(() => {
     // A view cannot be renewed: it ends at its expiry and the tab then asks to sign in.

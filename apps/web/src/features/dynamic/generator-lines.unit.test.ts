@@ -135,7 +135,7 @@ describe('proxy lines', () => {
     }
   });
 
-  it('puts the targeting in the username (design §8 syntax) and a session per sticky line', () => {
+  it('puts the targeting in the username (the syntax of docs/architecture.md#gateway-principles) and a session per sticky line', () => {
     const lines = proxyLines(
       spec({ location: { country: 'us', state: 'new_york', city: 'new_york_city' }, stickyMinutes: 30 }),
       ids,

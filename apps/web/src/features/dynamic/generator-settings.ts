@@ -10,7 +10,7 @@ import {
 } from '@resiport/contract';
 
 /**
- * The proxy generator's settings (spec §3 "Proxy settings") and how they live in the page's query
+ * The proxy generator's settings (docs/product.md#proxy-settings) and how they live in the page's query
  * string, so a configured generator can be bookmarked or shared: `?country=us&rotation=sticky`.
  * Only values that differ from the defaults are written; anything unreadable falls back to them.
  */

@@ -9,8 +9,8 @@ import {
 } from '@resiport/contract';
 
 /**
- * The generated list: N proxy lines in one of the spec §5 formats, with the username syntax of
- * design §8 (the contract's `proxyUsername` / `proxyLine`, which the gateway parses).
+ * The generated list: N proxy lines in one of the formats of docs/product.md#proxy-formats, with the username syntax of
+ * docs/architecture.md#gateway-principles (the contract's `proxyUsername` / `proxyLine`, which the gateway parses).
  */
 
 /** Whose traffic the lines use: a sub-account's credentials, or the caller's whitelisted IP. */

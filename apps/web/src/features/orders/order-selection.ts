@@ -10,7 +10,7 @@ import { salePackages } from './packages';
 /** What the new-order page is buying: a package, a quantity of GB at the tier price, or the trial. */
 export type OrderChoice = { kind: 'package'; packageId: number } | { kind: 'quantity' } | { kind: 'trial' };
 
-/** The new-order state of spec §3: current package (or quantity), payment way, trial flag, coupon. */
+/** The new-order state of docs/product.md#orders: current package (or quantity), payment way, trial flag, coupon. */
 export interface OrderDraft {
   choice: OrderChoice | undefined;
   /** Whole GB typed for a custom quantity; kept while a package is chosen, so switching back keeps it. */

@@ -2,7 +2,7 @@ import { centsToUsd } from '@resiport/contract';
 import { MIN_RECHARGE_CENTS } from '../../config/business';
 import { paths } from '../../config/paths';
 
-/** What to top up to afford an order: the missing amount, raised to the recharge minimum (spec §5). */
+/** What to top up to afford an order: the missing amount, raised to the recharge minimum (docs/product.md#recharge). */
 export interface TopUp {
   cents: number;
   /** True when the minimum top-up is more than what is missing. */

@@ -32,7 +32,7 @@ export function paymentCheckOf(reply: ApiSuccess<CheckedRecharge> | ApiPassThrou
 
 /**
  * The checkout of a POST /recharge/cryptomusPay answer: code 20302 GoToPayment passes through with
- * `data.url` (spec §8); undefined for anything else.
+ * `data.url` (docs/product.md#request-wrapper); undefined for anything else.
  */
 export function checkoutOf(reply: ApiSuccess<Checkout> | ApiPassThrough): Checkout | undefined {
   let checkout: Checkout | undefined;

@@ -16,7 +16,7 @@ export type AmountProblem = 'required' | 'format' | 'min' | 'max';
 export type AmountCheck = { ok: true; cents: number } | { ok: false; problem: AmountProblem };
 
 /**
- * The amount field as the server will judge it (spec §5: minimum 20 USD; the contract's parser:
+ * The amount field as the server will judge it (docs/product.md#recharge: minimum 20 USD; the contract's parser:
  * plain decimal, at most two decimals; at most MAX_RECHARGE_CENTS). A decimal comma is read as a
  * point, since that is how Russian speakers type "25,50".
  */

@@ -9,7 +9,7 @@ import {
 /**
  * Usage ranges are whole UTC days, both ends included (`YYYY-MM-DD`), as the traffic calls take them
  * (`start_date`..`end_date`, at most TRAFFIC_RANGE_MAX_DAYS). "Today" is always the UTC day, not the
- * viewer's: the statistics are UTC (spec §9).
+ * viewer's: the statistics are UTC (docs/product.md#units-and-time).
  */
 export interface DateRange {
   start: string;

@@ -16,7 +16,7 @@ type TrafficFigures = Pick<
 >;
 
 /**
- * The customer's traffic left (issue 15): the main account's unallocated traffic plus what every
+ * The customer's traffic left (docs/product.md#traffic-totals): the main account's unallocated traffic plus what every
  * sub-account holds. Traffic allocated to a sub-account is still the customer's.
  */
 export function totalTrafficLeft(

@@ -1,7 +1,7 @@
 import type { UsageGranularity } from '@resiport/contract';
 
 /**
- * How usage periods read on screen: in UTC (spec §9), labelled where a period stands alone. Amounts
+ * How usage periods read on screen: in UTC (docs/product.md#units-and-time), labelled where a period stands alone. Amounts
  * go through lib/format.ts. Pure functions of a locale, so they are tested as is.
  */
 

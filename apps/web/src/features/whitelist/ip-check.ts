@@ -6,7 +6,7 @@ export type IpProblem = 'required' | 'format' | 'notAllowed';
 export type IpCheck = { ok: true; ip: string } | { ok: false; problem: IpProblem };
 
 /**
- * The spec §5 IP check the server runs (the contract's `canonicalIp`), plus the addresses it refuses
+ * The IP check (docs/product.md#ip-addresses) the server runs (the contract's `canonicalIp`), plus the addresses it refuses
  * to whitelist (loopback, multicast …, code 10036), so the field says so before the round trip.
  * `ip` is the canonical form the server stores and compares.
  */

@@ -1,6 +1,6 @@
 /**
  * Menu names of the signed-in pages; they are also the document titles ("<menu name> - <product>",
- * spec §1). The public pages' titles are in auth, which loads with the public pages.
+ * docs/product.md#overview). The public pages' titles are in auth, which loads with the public pages.
  */
 export const menu = {
   'menu.dashboard': 'Dashboard',

@@ -12,7 +12,7 @@ const STEP_TEXT: Record<ApiQuickStartStep, MessageId> = {
 };
 
 /**
- * The API in four commands (issue 18): the token from the card above, then list, create and fund a
+ * The API in four commands (docs/product.md#developer-api): the token from the card above, then list, create and fund a
  * sub-account, for this portal's address. The commands are the contract's, which a test runs.
  */
 export function ApiQuickStartCard({ apiBase = `${window.location.origin}/api` }: { apiBase?: string }) {

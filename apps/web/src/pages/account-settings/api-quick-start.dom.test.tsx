@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ApiQuickStartCard } from './api-quick-start-card';
 
-/** Issue 18: the API quick start in account settings, for this portal's address. */
+/** The API quick start (docs/product.md#developer-api) in account settings, for this portal's address. */
 describe('the API quick start card', () => {
   it('shows the four steps in order with this portal’s API address, and links the reference', async () => {
     await renderWithProviders(<ApiQuickStartCard apiBase="https://portal.example.com/api" />);

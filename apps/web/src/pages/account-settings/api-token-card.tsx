@@ -10,7 +10,7 @@ import { UtcDateTime } from '../../components/utc-date-time';
 import { ApiTokenReveal } from './api-token-reveal';
 
 /**
- * The developer API token (design §5): the server keeps only its hash, so the value is shown once,
+ * The developer API token (docs/architecture.md#sessions): the server keeps only its hash, so the value is shown once,
  * right after it is generated. Regenerating needs a confirmation because the old token dies at once;
  * a password change, a reset and "sign out everywhere" revoke it too (decision 021).
  */

@@ -8,7 +8,7 @@ import { signIn } from '../../test/session';
 import AccountSettingsPage from '.';
 import { mockAlerts } from '../../test/alerts-api';
 
-/** Issue 15: every time on the settings page in UTC with its label, as on every other screen. */
+/** Every time on the settings page in UTC with its label, as on every other screen (docs/product.md#units-and-time). */
 
 // The page reads the account's alert settings (its alerts card).
 beforeEach(() => {

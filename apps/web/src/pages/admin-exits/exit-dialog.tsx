@@ -215,7 +215,7 @@ function ExitForm({ editing, onDone }: { editing: AdminExit | undefined; onDone:
   );
 }
 
-/** Add or edit an exit: the dialog around the form, a new form at each opening (issue 15). */
+/** Add or edit an exit: the dialog around the form, a new form at each opening. */
 export function ExitDialog({
   dialog,
   onClose,

@@ -63,7 +63,7 @@ export function AccountStats() {
             valueStyle={valueStyle}
             valueRender={() => (
               <span style={valueStyle}>
-                {/* The sum of the parts shown below, so they add up (issue 15). */}
+                {/* The sum of the parts shown below, so they add up (docs/product.md#traffic-totals). */}
                 <TrafficText
                   bytes={totalTrafficLeft(user)}
                   text={formatTrafficTotal(trafficLeftParts(user), intl.locale)}

@@ -10,7 +10,7 @@ import { signIn } from '../../test/session';
 import { mockSubList } from '../../test/subaccounts-api';
 import DashboardPage from '.';
 
-/** Issue 15: the headline traffic is the customer's total, and the warning names what ran out. */
+/** The headline traffic is the customer's total, and the warning names what ran out (docs/product.md#traffic-totals). */
 function DashboardWithHeader() {
   return (
     <>

@@ -16,7 +16,7 @@ interface TrafficAlertBannerProps {
 }
 
 /**
- * The dashboard's traffic warning, saying what actually ran out (issue 15): everything (an error),
+ * The dashboard's traffic warning, saying what actually ran out (docs/product.md#traffic-totals): everything (an error),
  * the total running low (with how long it lasts at the recent rate), some sub-accounts (naming one
  * when only one is), or only the main account's unallocated traffic while sub-accounts hold theirs.
  */

@@ -23,7 +23,7 @@ export function subsByNeed(list: SubAccount[]): SubAccount[] {
 }
 
 /**
- * Where the customer's traffic is (issue 15): the main account's unallocated traffic and each
+ * Where the customer's traffic is (docs/product.md#traffic-totals): the main account's unallocated traffic and each
  * sub-account's, with "out of traffic" and "low" marked.
  */
 export function TrafficSplit({ user, subs }: { user: UserInfo; subs: UseQueryResult<SubAccountPage> }) {

@@ -17,7 +17,7 @@ interface PasswordValues {
 
 /**
  * POST /auth/passupdate: a chosen or generated new password. The old one stops working at once and
- * cuts off every proxy connected with it, so the change is confirmed first (issue 15).
+ * cuts off every proxy connected with it, so the change is confirmed first.
  */
 export function PasswordCard({ sub }: { sub: SubAccount }) {
   const intl = useIntl();

@@ -21,7 +21,7 @@ describe('sign-in page after an activation link', () => {
     expect(screen.getByRole('button', { name: /sign in/i })).toBeTruthy();
   });
 
-  it('keeps the spec text for a link that is truly invalid', async () => {
+  it('keeps the product text for a link that is truly invalid', async () => {
     await openLogin(activationResult.invalid);
 
     const alert = await screen.findByTestId('activation-alert');

@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
 import { peekPendingNavigation, toHref } from '../../lib/auth-storage';
 import { safeSessionStorage } from '../../lib/browser-storage';
 
-/** The whole page goes to the server's OAuth start, which returns here with `oauth_code` (spec §2). */
+/** The whole page goes to the server's OAuth start, which returns here with `oauth_code` (docs/product.md#navigation-rules). */
 function startOAuth(start: typeof accountLinks.googleStart): void {
   const pending = peekPendingNavigation(safeSessionStorage());
   const redirect = pending ? toHref(pending) : paths.home;

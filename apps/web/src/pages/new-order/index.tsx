@@ -21,7 +21,7 @@ const SUMMARY_STICKY_TOP = 72;
 
 /**
  * /neworder: choose the trial, a package or a custom quantity (with the price tiers), a coupon and
- * the payment way on the left; the server's quote and Pay on the right (spec §2, §3).
+ * the payment way on the left; the server's quote and Pay on the right (docs/product.md#orders).
  */
 export default function NewOrderPage() {
   const order = useOrderDraft();

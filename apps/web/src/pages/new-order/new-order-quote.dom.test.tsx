@@ -50,7 +50,7 @@ describe('new order: the coupon', () => {
     await screen.findByRole('button', { name: named('Pay $27.81 with crypto') });
   });
 
-  it('toasts the refusal of an unknown coupon (spec §8), shows it on the field and keeps the price', async () => {
+  it('toasts the refusal of an unknown coupon (docs/product.md#request-wrapper), shows it on the field and keeps the price', async () => {
     const { user } = await openNewOrder();
     const field = screen.getByRole('textbox', { name: 'Coupon' });
     await user.type(field, 'NOPE');

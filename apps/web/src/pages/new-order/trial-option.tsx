@@ -12,7 +12,7 @@ interface TrialOptionProps {
   onChange: (on: boolean) => void;
 }
 
-/** The trial flag of spec §3: turning it on chooses the trial package; nothing to pay, no coupon. */
+/** The trial flag of docs/product.md#orders: turning it on chooses the trial package; nothing to pay, no coupon. */
 export function TrialOption({ trial, on, problem, onChange }: TrialOptionProps) {
   const intl = useIntl();
   const { token } = theme.useToken();

@@ -9,7 +9,7 @@ import type { OrderDraftState } from './use-order-draft';
 /**
  * The coupon field: a typed code is applied only once GET /order/check accepts it (its quote is
  * kept, so the summary shows it at once); a refusal (10023 invalid, 10024 expired, 10025 used up)
- * is toasted (spec §8) and shown on the field. A quote or a payment that later refuses the applied coupon says so there too.
+ * is toasted (docs/product.md#request-wrapper) and shown on the field. A quote or a payment that later refuses the applied coupon says so there too.
  */
 export function useCoupon(order: OrderDraftState, quoteError: unknown) {
   const queryClient = useQueryClient();

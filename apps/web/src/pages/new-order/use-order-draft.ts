@@ -17,7 +17,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 const QUOTE_DEBOUNCE_MS = 300;
 
 /**
- * The new-order state (spec §3): what is being bought, the quantity typed for a custom amount, the
+ * The new-order state (docs/product.md#orders): what is being bought, the quantity typed for a custom amount, the
  * applied coupon and the payment way; and the request fields of what has settled. `?resume=1`
  * brings back the order left for a top-up (saved-order-draft.ts).
  */

@@ -29,7 +29,7 @@ const fieldByCode = { [ResultCode.AmountTooSmall]: 'amount' };
 
 /**
  * The top-up form: amount (typed or picked), what the balance gets, the 3% crypto fee and the
- * total, all before paying (spec §9); "Pay with crypto" sends the browser to the Cryptomus checkout.
+ * total, all before paying (docs/product.md#recharge); "Pay with crypto" sends the browser to the Cryptomus checkout.
  */
 export function AddFundsCard({
   form,

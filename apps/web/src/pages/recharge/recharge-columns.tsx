@@ -26,7 +26,7 @@ interface RechargeColumnsOptions {
   withActions: boolean;
 }
 
-/** The spec status as a tag, the provider's detail and what arrived beside it (decision 026). */
+/** The product's status as a tag, the provider's detail and what arrived beside it (decision 026). */
 export function RechargeStatusCell({ recharge }: { recharge: RechargeRecord }) {
   const intl = useIntl();
   return (

@@ -16,7 +16,7 @@ import { useRechargeColumns } from './recharge-columns';
 const PAGE_SIZE = 10;
 
 /**
- * The account's top-ups, newest first, paged on the server; times in UTC (spec §9). An unpaid one
+ * The account's top-ups, newest first, paged on the server; times in UTC (docs/product.md#units-and-time). An unpaid one
  * can be reopened at its checkout or checked again, as unpaid orders can; a paid one has its receipt.
  */
 export function RechargeRecordCard() {
@@ -27,7 +27,7 @@ export function RechargeRecordCard() {
   const check = useCheckRechargePay();
 
   const onCheck = async (recharge: RechargeRecord) => {
-    // Pending or refused answers have been toasted by the request wrapper (spec §8).
+    // Pending or refused answers have been toasted by the request wrapper (docs/product.md#request-wrapper).
     const result = await check.mutateAsync(recharge.id).catch(() => undefined);
     if (result !== undefined && result.status !== 'error') {
       const balance = result.recharge.balance_cents;

@@ -10,7 +10,7 @@ import { signIn } from '../../test/session';
 import { named } from '../../test/queries';
 import RechargePage from '.';
 
-/** The recharge record: spec statuses with the provider's detail, and a way back to an unpaid checkout. */
+/** The recharge record: product statuses with the provider's detail, and a way back to an unpaid checkout. */
 const base: RechargeRecord = {
   id: 1,
   amount_cents: 2_000,
@@ -74,7 +74,7 @@ function firstRow(rows: HTMLElement[]) {
 }
 
 describe('recharge record', () => {
-  it('shows the spec status with the provider detail, and money paid only for paid top-ups', async () => {
+  it('shows the product status with the provider detail, and money paid only for paid top-ups', async () => {
     const { table } = await openRecord([expired, base]);
 
     const [cancelledRow, paidRow] = table
@@ -158,7 +158,7 @@ describe('recharge record', () => {
     expect(pay.getAttribute('href')).toBe(unpaid.checkout_url);
 
     await user.click(table.getByRole('button', { name: named('Check payment') }));
-    // Still unpaid: the wrapper's toast says so (spec §8).
+    // Still unpaid: the wrapper's toast says so (docs/product.md#request-wrapper).
     await expect
       .poll(() => document.querySelector('.ant-message')?.textContent ?? '')
       .toContain('The payment has not arrived yet');

@@ -7,7 +7,7 @@ import { renderPage } from '../../test/render';
 import RegisterPage from '.';
 
 describe('sign-up of an email that already has an account', () => {
-  it('shows the spec message on the email and the way on: sign in or a new password', async () => {
+  it('shows the product message on the email and the way on: sign in or a new password', async () => {
     const signUp = mockEndpoint(
       accountEndpoints.signup,
       refuse('EmailRegistered', 'The email is registered'),

@@ -10,7 +10,7 @@ const line = (protocol: 'http' | 'socks5') => ({
   target: 'https://ipinfo.io',
 });
 
-/** Issue 18: the generator's examples, one tab per tool, for the line the customer generated. */
+/** The generator's examples, one tab per tool, for the line the customer generated (docs/product.md#developer-api). */
 describe('the code examples under the generated list', () => {
   it('opens on curl, and shows each tool’s install, file and run steps for the same line', async () => {
     const { user } = await renderWithProviders(<CodeExamples input={line('http')} />);

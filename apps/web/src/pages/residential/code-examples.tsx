@@ -29,7 +29,7 @@ const NOTES: Record<CodeExampleNote, MessageId> = {
 };
 
 /**
- * Ready-to-run examples of the first line in the tools customers use (issue 18), from the contract's
+ * Ready-to-run examples of the first line in the tools customers use (docs/product.md#developer-api), from the contract's
  * `codeExample`, which a test runs against a real gateway. curl keeps its one-line look (and the
  * `gen-curl` ids the e2e suite reads); the others show what to install, the file, and how to run it.
  */

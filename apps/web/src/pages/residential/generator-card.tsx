@@ -39,7 +39,7 @@ import { useGeneratorSettings } from './use-generator-settings';
 const OUTPUT_STICKY_TOP = 72;
 
 /**
- * The proxy list generator (spec §3 "Proxy settings"): settings on the left, kept in the URL;
+ * The proxy list generator (docs/product.md#proxy-settings): settings on the left, kept in the URL;
  * the lines, their actions, a test through the gateway and a curl example on the right.
  */
 export function ProxyGeneratorCard() {

@@ -55,7 +55,7 @@ interface GeneratorSettingsFormProps {
 /** `<code>…</code>` in a hint: a literal the user may type, such as the `whitelist-…` user. */
 const richCode = (chunks: ReactNode[]) => <Typography.Text code>{chunks}</Typography.Text>;
 
-/** Spec §3 "Proxy settings": location, connection, credentials, how many lines and in which format. */
+/** docs/product.md#proxy-settings: location, connection, credentials, how many lines and in which format. */
 export function GeneratorSettingsForm(props: GeneratorSettingsFormProps) {
   const { settings, update, stock, places, placesLoading, gateways, gateway, protocol, choice } = props;
   const intl = useIntl();

@@ -26,7 +26,7 @@ interface OrderColumnsOptions {
   withActions: boolean;
 }
 
-/** Every field of an order (spec §3), plus paying or checking an unpaid crypto order. */
+/** Every field of an order (docs/product.md#order), plus paying or checking an unpaid crypto order. */
 export function useOrderColumns({
   onCheck,
   checkingId,

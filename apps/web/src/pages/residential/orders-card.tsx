@@ -28,7 +28,7 @@ export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
   const check = useCheckOrderPay();
 
   const onCheck = async (order: Order) => {
-    // Pending or refused answers have been toasted by the request wrapper (spec §8).
+    // Pending or refused answers have been toasted by the request wrapper (docs/product.md#request-wrapper).
     const result = await check.mutateAsync(order.id).catch(() => undefined);
     if (result?.status === 'paid') {
       void message.success(

@@ -8,7 +8,7 @@ const refused = (error: string, detail: string | null) => ({
   result: { ok: false, exit_ip: null, country: null, latency_ms: null, error, detail },
 });
 
-/** Issue 15: the gateway's refusal text in the test result, not only the portal's paraphrase. */
+/** The gateway's refusal text in the test result, not only the portal's paraphrase. */
 describe('the proxy test result', () => {
   it("shows the gateway's own words for a refusal, with its reason", async () => {
     const text =

@@ -15,7 +15,7 @@ interface SettingNumberProps {
 }
 
 /**
- * A whole number in a range (quantity, sticky minutes): digits only (spec §5 blocks `+ - * /`),
+ * A whole number in a range (quantity, sticky minutes): digits only (docs/product.md#number-inputs blocks `+ - * /`),
  * clamped on blur, and only values in range reach the setting. The text is held here rather than
  * read back from the URL, which updates a moment later and would reset what is being typed; an
  * emptied field shows the setting again on blur.

@@ -15,7 +15,7 @@ import type { MessageId } from '../../locales/types';
 import { DeleteSubButton } from './delete-sub-button';
 
 /**
- * Every field of a sub-account (spec §3), with its actions pinned on the right as icons with
+ * Every field of a sub-account (docs/product.md#sub-accounts), with its actions pinned on the right as icons with
  * tooltips (allocate / recycle, edit, copy credentials, delete), so a row fits a laptop screen.
  */
 export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): TableColumnsType<SubAccount> {

@@ -97,7 +97,7 @@ export function useChangeColumns(): TableColumnsType<TrafficChange> {
       dataIndex: 'amount_bytes',
       title: title('usage.col.amount'),
       align: 'right',
-      // The change as (shown after − shown before), so the row adds up on screen (issue 15);
+      // The change as (shown after − shown before), so the row adds up on screen (docs/product.md#traffic-totals);
       // the exact change is on hover.
       render: (bytes: number, change) => (
         <Typography.Text

@@ -42,7 +42,7 @@ function catchDownloads() {
 }
 
 /**
- * Issue 15: the change record's "Export CSV" asks `/traffic/changelog?format=csv` (trafficLinks.changesCsv)
+ * The change record's "Export CSV" asks `/traffic/changelog?format=csv` (trafficLinks.changesCsv)
  * with the tab's filters and the session, and saves the answer under the server's file name.
  */
 describe('change record CSV export', () => {

@@ -9,7 +9,7 @@ import { defaultFilters } from '../../features/traffic/usage-filters';
 
 const range = { start: '2026-11-24', end: '2026-11-25' };
 
-/** Issue 15: the change record shows the gateway's traffic as usage rows, so the balance chains. */
+/** The change record shows the gateway's traffic as usage rows, so the balance chains (decision 027). */
 function Changes() {
   return (
     <ChangesTab

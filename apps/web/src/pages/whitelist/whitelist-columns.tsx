@@ -47,7 +47,7 @@ function DeleteIpButton({ entry }: { entry: WhitelistEntry }) {
   );
 }
 
-/** Every field of a whitelist entry (spec §3): IP, remark, add time; then edit and delete. */
+/** Every field of a whitelist entry (docs/product.md#whitelist): IP, remark, add time; then edit and delete. */
 export function useWhitelistColumns(
   onEdit: (entry: WhitelistEntry) => void,
 ): TableColumnsType<WhitelistEntry> {

@@ -10,7 +10,7 @@ import { named } from '../../test/queries';
 import WhitelistPage from '.';
 
 /**
- * Regression (issue 15): the dialog kept the values of the entry edited before — Edit A, Cancel,
+ * Regression: the dialog kept the values of the entry edited before — Edit A, Cancel,
  * Edit B showed A's IP and remark, "Add IP" came pre-filled, and saving B sent A's IP over it.
  */
 const office = aWhitelistEntry({ id: 11, ip: '203.0.113.7', remark: 'office' });

@@ -27,7 +27,7 @@ export function WhitelistIpModal({ dialog, currentIp, onClose }: WhitelistIpModa
     >
       {/*
         A new form at each opening, for that entry: an antd form keeps its values across mounts, so
-        one shared by every opening showed (and saved) the entry edited before (issue 15).
+        one shared by every opening showed (and saved) the entry edited before.
       */}
       {dialog && (
         <WhitelistIpForm

@@ -32,7 +32,7 @@ export function readCredential(headers: Record<string, string | string[] | undef
 
 /**
  * Resolves a credential to an active account with one SQL read. Every failure answers 10013 (the
- * spec's "sign in again"), each with its own message: expired or tampered, signed out (a revoked
+ * product's "sign in again"), each with its own message: expired or tampered, signed out (a revoked
  * session), a revoked developer token (and why), an unknown one.
  */
 export async function authenticate(ctx: AppContext, credential: string | undefined): Promise<Authenticated> {

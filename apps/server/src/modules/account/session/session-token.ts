@@ -19,7 +19,7 @@ export interface SessionClaims {
 }
 
 /**
- * A session JWT (design §5). `expire_at` is the soft expiry the client refreshes after; the JWT's
+ * A session JWT (docs/architecture.md#sessions). `expire_at` is the soft expiry the client refreshes after; the JWT's
  * `exp` comes later (TTL), and never after `authTime + maxAge`, so a refresh chain cannot live forever.
  */
 export async function issueSession(

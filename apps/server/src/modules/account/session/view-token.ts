@@ -4,7 +4,7 @@ import { AppError } from '../../../errors';
 import { addSeconds, unixSeconds } from '../../../lib/clock';
 
 /**
- * An operator's read-only view of a customer's portal (issue 16, decision 029): a short JWT naming
+ * An operator's read-only view of a customer's portal (decision 029): a short JWT naming
  * the customer and the operator (with the operator's token version, so signing the operator out or
  * unmaking them ends every view they opened). It is prefixed, so it is never mistaken for a session.
  * No session row: the customer's list of sign-ins does not change, the audit log records the view.

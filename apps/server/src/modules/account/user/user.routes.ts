@@ -7,7 +7,7 @@ import { endpointRoutes } from '../../../plugins/endpoint-routes';
 import { subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
-/** The signed-in account's own calls (spec §7 "Auth and account"). */
+/** The signed-in account's own calls (docs/product.md#account). */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['user']);

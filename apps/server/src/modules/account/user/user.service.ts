@@ -14,7 +14,7 @@ import { issueSession, type SessionClaims } from '../session/session-token';
 /**
  * `traffic_used_bytes` is the whole account's: its own usage (whitelisted IPs) plus every sub-account's,
  * deleted ones included, so it only ever grows. `traffic_left_bytes` is the main account's own; the
- * customer's total left adds `subaccounts_traffic_left_bytes` (issue 15: traffic allocated to
+ * customer's total left adds `subaccounts_traffic_left_bytes` (docs/product.md#traffic-totals: traffic allocated to
  * sub-accounts is still the customer's).
  */
 export function toUserInfo(account: AccountRow, subs: SubaccountsTrafficFigures): UserInfo {

@@ -23,7 +23,7 @@ import {
 
 const operatorOf = (request: FastifyRequest): Actor => ({ operatorId: currentAccount(request).id });
 
-/** The console's catalogue page: price tiers, packages and coupons (issue 16). */
+/** The console's catalogue page: price tiers, packages and coupons (docs/product.md#operator-console). */
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['admin']);

@@ -16,7 +16,7 @@ import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.se
 import { recordOperatorAction, type Actor } from '../audit/audit.service';
 
 /**
- * The console's actions on a customer's access (issue 16): disable / enable, resend the activation
+ * The console's actions on a customer's access (docs/product.md#operator-console): disable / enable, resend the activation
  * mail, sign out everywhere, make / unmake an operator. Each locks the account, changes it through
  * the module that owns what changes, and writes its audit row in the same transaction.
  */

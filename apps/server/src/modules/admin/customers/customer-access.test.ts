@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditRowsOf, consoleCall, snapshotOf } from './customers.test-helpers';
 
-/** Disable / enable, resend activation, sign out everywhere (issue 16): each audited, each on its customer only. */
+/** Disable / enable, resend activation, sign out everywhere (docs/product.md#operator-console): each audited, each on its customer only. */
 describe('console: a customer’s access', () => {
   let t: TestApp;
   let call: ReturnType<typeof consoleCall>;

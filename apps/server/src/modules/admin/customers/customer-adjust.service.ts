@@ -34,7 +34,7 @@ const refOf = (adjustment: Adjustment) => ({
 });
 
 /**
- * An operator's adjustment (issue 16): one ledger entry of kind `adjustment` with the reason as its
+ * An operator's adjustment (docs/product.md#operator-console): one ledger entry of kind `adjustment` with the reason as its
  * note, and the audit row with the balance before and after, in one transaction with the account
  * locked. A key already used answers what it posted (a double click, a retry), or 10021 when it
  * came with another amount. A debit beyond what is left changes nothing (10050). Taking traffic

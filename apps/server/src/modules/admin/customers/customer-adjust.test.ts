@@ -7,7 +7,7 @@ import { auditRowsOf, consoleCall, newKey, snapshotOf } from './customers.test-h
 
 const GB = 1_000_000_000;
 
-/** Operator adjustments (issue 16): a ledger entry of kind adjustment with the reason, never a silent change. */
+/** Operator adjustments (docs/product.md#operator-console): a ledger entry of kind adjustment with the reason, never a silent change. */
 describe('console: adjusting a balance or traffic', () => {
   let t: TestApp;
   let call: ReturnType<typeof consoleCall>;

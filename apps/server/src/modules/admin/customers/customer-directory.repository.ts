@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/database';
 import type { Database } from '../../../db/database.types';
 
 /**
- * The console's customer search (issue 16): one read across `accounts`, `subaccounts`,
+ * The console's customer search (docs/product.md#operator-console): one read across `accounts`, `subaccounts`,
  * `whitelist_ips` and `account_sessions` per page, read-only (listed in db/database.types.ts).
  * Every change to a customer goes through the module that owns the table.
  */

@@ -15,7 +15,7 @@ interface Page<T> {
   total: number;
 }
 
-/** The customer page's lists (issue 16): ledger (and its CSV), orders, top-ups, sessions, usage. */
+/** The customer page's lists (docs/product.md#operator-console): ledger (and its CSV), orders, top-ups, sessions, usage. */
 describe('console: a customer’s records', () => {
   let t: TestApp;
   let operatorToken: string;

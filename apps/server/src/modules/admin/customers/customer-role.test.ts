@@ -6,7 +6,7 @@ import { changeOperatorRole, grantOperator } from '../../account/operator.servic
 import { commandLine } from '../audit/audit.service';
 import { auditRowsOf, consoleCall } from './customers.test-helpers';
 
-/** Operators made and unmade from the console and the command line (issue 16), one rule set for both. */
+/** Operators made and unmade from the console and the command line (docs/product.md#operator-console), one rule set for both. */
 describe('console: making and unmaking operators', () => {
   let t: TestApp;
   beforeAll(async () => {

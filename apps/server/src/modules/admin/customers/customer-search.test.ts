@@ -16,7 +16,7 @@ interface Page {
   total: number;
 }
 
-/** Finding customers (issue 16): by email, id, sub-account username or whitelisted IP, with filters. */
+/** Finding customers (docs/product.md#operator-console): by email, id, sub-account username or whitelisted IP, with filters. */
 describe('console: customer search', () => {
   let t: TestApp;
   let call: ReturnType<typeof consoleCall>;

@@ -19,7 +19,7 @@ import { customerLedger, customerLedgerCsv } from './customer-ledger.service';
 import { customerOrders, customerSessions, customerTopups, customerUsage } from './customer-records.service';
 import { listCustomers } from './customer-search.service';
 
-/** The console's customers (issue 16): find, read, and act on a customer's account. */
+/** The console's customers (docs/product.md#operator-console): find, read, and act on a customer's account. */
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['admin']);

@@ -21,11 +21,11 @@ import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/custo
 import { sandboxPayments } from './payments.test-helpers';
 
 /**
- * Crypto invoices in the console (issue 16): what the provider told us about each, and the
+ * Crypto invoices in the console (docs/product.md#operator-console): what the provider told us about each, and the
  * resolution of a payment that arrived short or late — through the Cryptomus sandbox's real
  * protocol (its checkout buttons, its signed webhooks), as a customer's payment goes.
  */
-describe('console payments: invoices, their history, resolving them (issue 16)', () => {
+describe('console payments: invoices, their history, resolving them (docs/product.md#operator-console)', () => {
   let t: TestApp;
   let call: ReturnType<typeof consoleCall>;
   let operator: Awaited<ReturnType<typeof signedInOperator>>;

@@ -22,7 +22,7 @@ import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/custo
 const GB = 1_000_000_000;
 const today = () => new Date().toISOString().slice(0, 10);
 
-describe('console orders: list, detail, refund (issue 16)', () => {
+describe('console orders: list, detail, refund (docs/product.md#operator-console)', () => {
   let t: TestApp;
   let call: ReturnType<typeof consoleCall>;
   let operator: Awaited<ReturnType<typeof signedInOperator>>;

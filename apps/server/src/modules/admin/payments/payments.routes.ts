@@ -12,7 +12,7 @@ import {
   listAdminOrders,
 } from './admin-orders.service';
 
-/** The console's orders and payments (issue 16): lists, details, refunds and resolutions. */
+/** The console's orders and payments (docs/product.md#operator-console): lists, details, refunds and resolutions. */
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { route } = endpointRoutes(app, ctx, ['admin']);

@@ -33,7 +33,7 @@ export interface CryptomusSandbox {
 }
 
 /**
- * A stand-in for Cryptomus that ships with the product (design §7): the same endpoints, signatures
+ * A stand-in for Cryptomus that ships with the product (docs/architecture.md#payments): the same endpoints, signatures
  * and webhooks, with a checkout page whose buttons decide what the payer does. Never mount it with
  * a real payment key: whoever reaches the checkout page can mark its invoices paid.
  */

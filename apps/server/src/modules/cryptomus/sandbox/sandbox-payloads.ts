@@ -3,7 +3,7 @@ import { centsToDecimal } from '../money';
 import type { SandboxInvoice } from './sandbox.repository';
 
 /**
- * What the sandbox says about an invoice, shaped like Cryptomus (integrations.md §1.2, §1.5). The
+ * What the sandbox says about an invoice, shaped like Cryptomus (Cryptomus API docs, doc.cryptomus.com: payment object, webhook). The
  * sandbox "payer" always pays in USDT on Tron at 1:1 and Cryptomus takes no commission here, so
  * merchant_amount = payer_amount = what was paid.
  */

@@ -2,7 +2,7 @@ import { decimalToCents } from '../money';
 
 /**
  * Validation of `POST /v1/payment` the way Cryptomus reports it: HTTP 422 with
- * `{"state":1,"errors":{"field":["validation.rule"]}}` (Laravel rule keys; integrations.md §1.2, §1.7).
+ * `{"state":1,"errors":{"field":["validation.rule"]}}` (Laravel rule keys; Cryptomus API docs, doc.cryptomus.com: errors).
  */
 
 export type FieldErrors = Record<string, string[]>;

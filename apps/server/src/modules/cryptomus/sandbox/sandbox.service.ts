@@ -107,7 +107,7 @@ export function createSandboxService(options: SandboxServiceOptions) {
   return { createInvoice, findInvoice, act, sendWebhook, idle };
 }
 
-/** What each button does, in Cryptomus' terms (statuses: integrations.md §1.4). */
+/** What each button does, in Cryptomus' terms (statuses: Cryptomus API docs, doc.cryptomus.com). */
 function settlementFor(action: CheckoutAction, invoice: SandboxInvoice, now: Date) {
   const amount = invoice.amount_cents;
   const txid = randomBytes(32).toString('hex');

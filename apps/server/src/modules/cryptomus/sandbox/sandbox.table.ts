@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /**
- * Invoices of the built-in Cryptomus sandbox (design §7). Amounts are integer cents of `currency`.
+ * Invoices of the built-in Cryptomus sandbox (docs/architecture.md#payments). Amounts are integer cents of `currency`.
  * Timestamps come from the app clock, not the database, so tests can move time.
  */
 export interface SandboxInvoicesTable {

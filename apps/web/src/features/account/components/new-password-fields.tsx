@@ -14,7 +14,7 @@ interface NewPasswordFieldsProps {
   large?: boolean;
 }
 
-/** The spec §5 pair: a new password with its hint, and its confirmation ('The password is not the same'). */
+/** The new-password pair (docs/product.md#passwords): a new password with its hint, and its confirmation ('The password is not the same'). */
 export function NewPasswordFields({
   labelId,
   rules = formRules.newPassword,

@@ -9,7 +9,7 @@ import { signInTarget } from './sign-in-target';
 
 /**
  * Finishes any sign-in (password or OAuth): store the session, load the user, then resume the
- * pending navigation (spec §2). If the user cannot be loaded the session is dropped again.
+ * pending navigation (docs/product.md#navigation-rules). If the user cannot be loaded the session is dropped again.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { orderCheckOf, type OrderCheck } from '../order-payment';
 
 /**
  * POST /order/checkPay: asks the server (which asks Cryptomus) whether an order's payment has
- * arrived. Like the recharge check (spec §8), a non-zero answer (10020 PaymentPending with the
+ * arrived. Like the recharge check (docs/product.md#request-wrapper), a non-zero answer (10020 PaymentPending with the
  * order, 10009 not found …) is toasted and then passed through.
  */
 export async function checkOrderPay(orderId: number): Promise<OrderCheck> {

@@ -18,7 +18,7 @@ export async function checkOrder(params: OrderParams, signal?: AbortSignal): Pro
 }
 
 /**
- * The coupon check (Apply): the same call, but spec §8 holds — a non-zero code (10023 invalid,
+ * The coupon check (Apply): the same call, but docs/product.md#request-wrapper holds — a non-zero code (10023 invalid,
  * 10024 expired, 10025 used up …) is toasted for 3 seconds by the wrapper, then rejects, and the
  * field shows it too.
  */

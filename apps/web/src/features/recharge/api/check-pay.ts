@@ -5,7 +5,7 @@ import { useReturnCheck } from '../../../lib/checkout-return';
 import { paymentCheckOf, type PaymentCheck } from '../payment-check';
 
 /**
- * POST /recharge/checkPay: asks the server (which asks Cryptomus) how a top-up stands. Spec §8: a
+ * POST /recharge/checkPay: asks the server (which asks Cryptomus) how a top-up stands. docs/product.md#request-wrapper: a
  * non-zero answer (10020 PaymentPending, 10009 not yours …) is toasted and then passed through.
  */
 export async function checkPay(rechargeId: number): Promise<PaymentCheck> {

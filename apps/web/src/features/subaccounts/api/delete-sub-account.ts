@@ -5,7 +5,7 @@ import { refreshAfterTrafficChange, refreshAfterRefusal } from './sub-account-ca
 
 /**
  * POST /auth/passdelete → what went back to the main account and what it has now. The
- * sub-account's credentials stop working at once (spec §4: its traffic is recycled).
+ * sub-account's credentials stop working at once (docs/product.md#sub-account-deletion: its traffic is recycled).
  */
 export async function deleteSubAccount(id: number) {
   return (await api.send(subEndpoints.delete, { id })).data;

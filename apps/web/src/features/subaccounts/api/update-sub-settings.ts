@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { refreshAfterRefusal, storeSubAccount } from './sub-account-cache';
 
 /**
- * The sub-account's settings beyond the spec's calls (issue 18), each answering the sub-account as
+ * The sub-account's settings beyond the original calls (docs/product.md#sub-account-limits), each answering the sub-account as
  * it is after the change: `limits` (POST /auth/limitsupdate: caps, last day, connection limit) and
  * `refill` (POST /auth/refillupdate: auto-refill, refilled at once when already below) and `alerts`
  * (POST /auth/alertsupdate: its own alert thresholds).

@@ -15,7 +15,7 @@ interface GbItemProps {
 
 /**
  * A traffic amount typed in GB, as a form item beside others in a wrapping row (decimal keyboard on
- * phones; `+ - * /` blocked, spec §5).
+ * phones; `+ - * /` blocked, docs/product.md#number-inputs).
  */
 export function GbItem({ name, label, hint, rules, testId, placeholder, dependencies }: GbItemProps) {
   const intl = useIntl();

@@ -28,7 +28,7 @@ const rules = {
 const half = { flex: '1 1 200px', minWidth: 0 } as const;
 
 /**
- * A sub-account's optional limits (issue 18): traffic caps per UTC day and month in GB, its last
+ * A sub-account's optional limits (docs/product.md#sub-account-limits): traffic caps per UTC day and month in GB, its last
  * day (UTC), and connections open at once. Each left empty means no limit.
  */
 export function SubLimitFields() {

@@ -45,7 +45,7 @@ export function SubStatusSwitch({ sub }: { sub: SubAccount }) {
       <Tag color={active ? 'success' : 'default'} data-status={sub.status} style={{ marginInlineEnd: 0 }}>
         <FormattedMessage id={active ? 'subaccount.status.active' : 'subaccount.status.disabled'} />
       </Tag>
-      {/* "Active" alone would hide that a sub-account ran dry (issue 15). */}
+      {/* "Active" alone would hide that a sub-account ran dry (docs/product.md#traffic-totals). */}
       <SubTrafficTag sub={sub} />
     </Flex>
   );

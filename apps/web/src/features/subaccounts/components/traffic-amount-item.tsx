@@ -27,8 +27,8 @@ interface TrafficAmountItemProps {
 }
 
 /**
- * A traffic amount in GB (up to 9 decimals, so any byte count can be typed; `+ - * /` blocked, spec
- * §5), checked as the server will check it and against what is available, which the field shows
+ * A traffic amount in GB (up to 9 decimals, so any byte count can be typed; `+ - * /` blocked,
+ * docs/product.md#number-inputs), checked as the server will check it and against what is available, which the field shows
  * with a "Max" shortcut that fills in all of it exactly.
  */
 export function TrafficAmountItem(props: TrafficAmountItemProps) {

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/format';
 
 /**
- * A usage statistic in MB (spec §9; the column or label names the unit), with the same amount as
+ * A usage statistic in MB (docs/product.md#units-and-time; the column or label names the unit), with the same amount as
  * every other screen states it (GB from 1 GB) and the exact bytes on hover, so "1,488.00" on the
  * usage page and "1.48 GB" in the header are visibly the same traffic.
  */

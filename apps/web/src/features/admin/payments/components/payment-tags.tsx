@@ -40,7 +40,7 @@ export function OrderStatusTag({ order }: { order: Pick<AdminOrderRow, 'status' 
   );
 }
 
-/** An invoice's status (the spec's words) and the provider's detail. */
+/** An invoice's status (the product's words) and the provider's detail. */
 export function InvoiceStatusTag({
   invoice,
 }: {
