@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../test/browser-stubs';
 import { renderWithProviders } from '../test/render';
@@ -13,12 +13,13 @@ interface Row {
 const query = {
   data: { list: [{ id: 7, name: 'scraper-one', left: 1_480_000_000 }], total: 1 },
   isFetching: false,
+  isPlaceholderData: false,
   isError: false,
   isPending: false,
   refetch: () => undefined,
 };
 
-const list = () => (
+const list = (state: Partial<typeof query> = {}) => (
   <PagedTable<Row>
     testId="rows"
     rowKey="id"
@@ -27,7 +28,7 @@ const list = () => (
       { title: 'Left', key: 'left', render: (_, row) => `${row.left / 1e9} GB` },
       { title: 'Actions', key: 'actions', render: () => null },
     ]}
-    query={query}
+    query={{ ...query, ...state }}
     page={1}
     pageSize={10}
     onPage={() => undefined}
@@ -62,4 +63,22 @@ describe('a paged list on a phone and on a desktop', () => {
     // A column with nothing for the row (no action left) takes no line on the card.
     expect(card?.textContent).not.toContain('Actions');
   });
+
+  it.each([
+    ['a table', 1440],
+    ['cards', 390],
+  ])(
+    'as %s, a background refresh of the page leaves its rows usable; another page loading blurs them',
+    async (_layout, width) => {
+      setViewportWidth(width);
+      const view = await renderWithProviders(list({ isFetching: true }));
+      const rows = await screen.findByTestId('rows');
+      expect(rows.getAttribute('aria-busy')).toBe('false');
+      expect(rows.querySelector('.ant-spin-blur')).toBeNull();
+
+      view.rerender(list({ isFetching: true, isPlaceholderData: true }));
+      expect(rows.getAttribute('aria-busy')).toBe('true');
+      await waitFor(() => expect(rows.querySelector('.ant-spin-blur')).not.toBeNull());
+    },
+  );
 });

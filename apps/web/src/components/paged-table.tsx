@@ -11,6 +11,8 @@ interface PageQuery<Row> {
   isFetching: boolean;
   isError: boolean;
   isPending: boolean;
+  /** The rows on screen are the previous page's or filter's while the asked-for one loads. */
+  isPlaceholderData: boolean;
   refetch: () => unknown;
 }
 
@@ -51,6 +53,10 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
     empty
   );
   const total = query.data?.total ?? 0;
+  // The spinner (which blurs the rows and takes their clicks) only while the rows are not the ones
+  // asked for: a background refresh of the same page (after a change, on mount) leaves them usable —
+  // a click on a row's button during it would otherwise be lost.
+  const loading = query.isFetching && (query.isPending || query.isPlaceholderData);
   if (narrow) {
     const keyOf = (row: Row) =>
       (typeof rowKey === 'function' ? rowKey(row) : (row as Record<string, Key>)[rowKey as string]) ?? '';
@@ -60,7 +66,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         rows={query.data?.list ?? []}
         rowKey={keyOf}
         columns={columns}
-        loading={query.isFetching}
+        loading={loading}
         empty={emptyText}
         pagination={{ current: page, pageSize, total, onChange: onPage }}
         totalText={intl.formatMessage({ id: totalText }, { total })}
@@ -70,26 +76,28 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
       />
     );
   }
+  // antd's Table passes no aria-* through: the wrapper says whether the rows are the ones asked for.
   return (
-    <Table<Row>
-      data-testid={testId}
-      rowKey={rowKey}
-      size={size}
-      columns={columns}
-      dataSource={query.data?.list ?? []}
-      loading={query.isFetching}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
-      onRow={onRow}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        onChange: onPage,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => intl.formatMessage({ id: totalText }, { total }),
-      }}
-    />
+    <div data-testid={testId} aria-busy={loading}>
+      <Table<Row>
+        rowKey={rowKey}
+        size={size}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+        onRow={onRow}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          onChange: onPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (total) => intl.formatMessage({ id: totalText }, { total }),
+        }}
+      />
+    </div>
   );
 }

@@ -43,7 +43,7 @@ export function RowCards<Row extends object>(props: RowCardsProps<Row>) {
   const { testId, rows, rowKey, columns, loading, empty, pagination, totalText, onRow } = props;
   const leaves = columns.filter(isLeaf);
   return (
-    <div data-testid={testId} data-layout="cards">
+    <div data-testid={testId} data-layout="cards" aria-busy={loading}>
       <Spin spinning={loading}>
         {rows.length === 0 ? (
           empty

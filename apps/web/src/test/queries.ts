@@ -1,4 +1,5 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /**
  * A button's accessible name as the user reads it: antd puts the icon's own label right before
@@ -17,13 +18,10 @@ export function lastOf<T>(matches: T[]): T {
 }
 
 /**
- * Clicks an element as soon as it takes clicks: a list that is (re)loading blurs its rows under the
- * table's spinner (`pointer-events: none`), and on a busy machine a refetch can still be running when
- * the rows are already on screen.
+ * Waits until a paged list shows the page it was asked for: while another page or filter loads, the
+ * previous rows stay under the table's spinner (`aria-busy`), which takes their clicks.
  */
-export async function clickWhenReady(
-  user: { click: (element: Element) => Promise<void> },
-  find: () => Element,
-) {
-  await waitFor(() => user.click(find()));
+export async function untilListLoaded(testId: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByTestId(testId).getAttribute('aria-busy')).toBe('false'));
+  return screen.getByTestId(testId);
 }

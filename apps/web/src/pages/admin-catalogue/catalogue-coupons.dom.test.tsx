@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
 import { setViewportWidth } from '../../test/browser-stubs';
 import { aPage } from '../../test/fixtures';
-import { clickWhenReady, named } from '../../test/queries';
+import { named, untilListLoaded } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminCataloguePage from '.';
@@ -169,7 +169,7 @@ describe('the catalogue page: coupons', () => {
         : coupon({ ...spring, max_uses: 20, active: false, status: 'disabled' }),
     );
     const { user } = await openCoupons();
-    await clickWhenReady(user, () =>
+    await user.click(
       within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', { name: named('Edit') }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit coupon SPRING' });
@@ -194,7 +194,7 @@ describe('the catalogue page: coupons', () => {
   it('disables a coupon after a confirmation with a reason', async () => {
     const disable = mockEndpoint(calls.couponDisable, { ...vip, active: false, status: 'disabled' });
     const { user } = await openCoupons();
-    await clickWhenReady(user, () =>
+    await user.click(
       within(screen.getByTestId('coupon-row-VIP')).getByRole('button', { name: named('Disable') }),
     );
     const confirm = await screen.findByRole('dialog', { name: 'Disable coupon VIP?' });
@@ -215,12 +215,15 @@ describe('the catalogue page: coupons', () => {
     await user.type(screen.getByPlaceholderText('Code or email'), 'spr{Enter}');
     await user.click(screen.getByRole('combobox'));
     await user.click(await screen.findByTitle('Expired'));
-    // The list asks again once the filter changes: wait for that request.
+    // The list asks again once the filter changes: wait for that request and its page.
     await waitFor(() =>
       expect(list.sent.at(-1)).toEqual({ page: '1', page_size: '20', q: 'spr', status: 'expired' }),
     );
-    await clickWhenReady(user, () =>
-      within(screen.getByTestId('coupon-row-SPRING')).getByRole('button', { name: named('Uses by account') }),
+    const table = await untilListLoaded('coupons-table');
+    await user.click(
+      within(within(table).getByTestId('coupon-row-SPRING')).getByRole('button', {
+        name: named('Uses by account'),
+      }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Uses of SPRING' });
     expect(

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
-import { clickWhenReady, named } from '../../test/queries';
+import { named } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminCataloguePage from '.';
@@ -82,7 +82,7 @@ describe('the catalogue page: packages', () => {
       call === 1 ? refuse('PackageCodeTaken', 'A package with the code trial already exists') : starter,
     );
     const { user } = await openPackages();
-    await clickWhenReady(user, () => within(rowOf('starter')).getByRole('button', { name: named('Edit') }));
+    await user.click(within(rowOf('starter')).getByRole('button', { name: named('Edit') }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit package starter' });
     expect([field(dialog, 'Traffic (GB)').value, field(dialog, 'Price (USD)').value]).toEqual(['5', '22.50']);
     await user.clear(field(dialog, 'Code'));
@@ -112,9 +112,7 @@ describe('the catalogue page: packages', () => {
   it('disables a package after a confirmation with a reason', async () => {
     const setActive = mockEndpoint(calls.packageActive, { ...starter, active: false });
     const { user } = await openPackages();
-    await clickWhenReady(user, () =>
-      within(rowOf('starter')).getByRole('button', { name: named('Disable') }),
-    );
+    await user.click(within(rowOf('starter')).getByRole('button', { name: named('Disable') }));
     const confirm = await screen.findByRole('dialog', { name: 'Stop selling starter?' });
     await user.type(field(confirm, 'Reason'), 'Replaced by mega');
     await user.click(within(confirm).getByRole('button', { name: named('Disable') }));

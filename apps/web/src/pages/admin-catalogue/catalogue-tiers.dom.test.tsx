@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
-import { clickWhenReady, named } from '../../test/queries';
+import { named } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminCataloguePage from '.';
@@ -56,7 +56,7 @@ describe('the catalogue page: price tiers', () => {
       refuse('TierPriceInvalid', 'The price per GB must be more than 0'),
     );
     const { user } = await openTiers();
-    await clickWhenReady(user, () =>
+    await user.click(
       within(screen.getByTestId('tier-row-10')).getByRole('button', { name: named('Change price') }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Change the price from 10 GB' });
@@ -75,7 +75,7 @@ describe('the catalogue page: price tiers', () => {
   it('removes a tier only after a confirmation with a reason', async () => {
     const remove = mockEndpoint(calls.tierRemove, { min_gb: 10 });
     const { user } = await openTiers();
-    await clickWhenReady(user, () =>
+    await user.click(
       within(screen.getByTestId('tier-row-10')).getByRole('button', { name: named('Remove') }),
     );
     const confirm = await screen.findByRole('dialog', { name: 'Remove the tier from 10 GB?' });

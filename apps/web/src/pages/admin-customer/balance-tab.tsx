@@ -17,6 +17,7 @@ function useLocalPage<Row>(rows: Row[]) {
   const query = {
     data: { list: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: rows.length },
     isFetching: false,
+    isPlaceholderData: false,
     isError: false,
     isPending: false,
     refetch: () => undefined,

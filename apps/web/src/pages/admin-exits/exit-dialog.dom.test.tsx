@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { aPage } from '../../test/fixtures';
-import { clickWhenReady, named } from '../../test/queries';
+import { named } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminExitsPage from '.';
@@ -132,7 +132,7 @@ describe('console exits: the add/edit dialog', () => {
   it('edits without a password change when the password field stays empty', async () => {
     const { user } = await openExits();
     const update = mockEndpoint(adminExitsEndpoints.update, { ...provider, port: 3129 });
-    await clickWhenReady(user, () => screen.getByTestId('exit-edit-de-provider'));
+    await user.click(screen.getByTestId('exit-edit-de-provider'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit exit de-provider' });
     expect(field(dialog, 'Password').value).toBe('');
     expect(within(dialog).getByText('Leave empty to keep the stored password.')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('console exits: the add/edit dialog', () => {
   it('sends a new password only when one is typed', async () => {
     const { user } = await openExits();
     const update = mockEndpoint(adminExitsEndpoints.update, provider);
-    await clickWhenReady(user, () => screen.getByTestId('exit-edit-de-provider'));
+    await user.click(screen.getByTestId('exit-edit-de-provider'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit exit de-provider' });
     await fill(user, dialog, { Password: 'rotated-2', Reason: 'rotated by the provider' });
     await user.click(within(dialog).getByRole('button', { name: named('Save') }));
@@ -193,7 +193,7 @@ describe('console exits: the add/edit dialog', () => {
   it('disables an exit only after a confirmation with a reason', async () => {
     const { user } = await openExits();
     const disable = mockEndpoint(adminExitsEndpoints.disable, { ...provider, enabled: false });
-    await clickWhenReady(user, () => screen.getByTestId('exit-toggle-de-provider'));
+    await user.click(screen.getByTestId('exit-toggle-de-provider'));
     const confirm = await screen.findByRole('dialog', { name: 'Disable exit de-provider?' });
     expect(disable.sent).toEqual([]);
     await user.type(within(confirm).getByTestId('exit-toggle-confirm-reason'), 'provider outage');
