@@ -4,19 +4,15 @@ import type { Page } from 'playwright-core';
 /** Small page helpers shared by the e2e journeys; selectors are documented in apps/web/README.md. */
 
 /**
- * Fills inputs by id and makes sure each value stuck: a lazily loaded page may re-render its form
- * right after it appears, and typing into the old input would be lost.
+ * Fills inputs by id once the page has settled (no request in flight: a lazily loaded page has its
+ * texts and its form), as a person types into what they see; each value must be there afterwards.
  */
 export async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
   await page.waitForLoadState('networkidle');
   for (const [field, value] of Object.entries(values)) {
     const input = page.locator(`#${field}`);
-    await expect
-      .poll(async () => {
-        if ((await input.inputValue()) !== value) await input.fill(value);
-        return input.inputValue();
-      })
-      .toBe(value);
+    await input.fill(value);
+    expect(await input.inputValue()).toBe(value);
   }
 }
 
@@ -36,23 +32,14 @@ export async function storedSession(page: Page): Promise<{ jwt_token: string; ex
 }
 
 /**
- * Signs out through the account menu, as a person does. The menu can close under the click while
- * the signed-in shell is still settling (a page's code or the user's figures loading re-renders the
- * header; seen in CI after a password change and after a sign-in): wait for the network to go quiet,
- * then open the menu and choose "Sign out", again if the sign-in page does not show.
+ * Signs out through the account menu, as a person does: once the page has settled (no request in
+ * flight), open the menu, choose "Sign out", land on the sign-in page.
  */
 export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.getByTestId('user-menu').click({ timeout: 5000 });
-      await page.getByTestId('sign-out').click({ timeout: 5000 });
-      await page.waitForURL('**/client/user/login', { timeout: 5000 });
-      return;
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+  await page.waitForURL('**/client/user/login');
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

@@ -19,9 +19,14 @@ export function lastOf<T>(matches: T[]): T {
 
 /**
  * Waits until a paged list shows the page it was asked for: while another page or filter loads, the
- * previous rows stay under the table's spinner (`aria-busy`), which takes their clicks.
+ * previous rows stay under the table's spinner (`aria-busy`), whose blur takes their clicks (antd
+ * lifts it a render after the list says it is done).
  */
 export async function untilListLoaded(testId: string): Promise<HTMLElement> {
-  await waitFor(() => expect(screen.getByTestId(testId).getAttribute('aria-busy')).toBe('false'));
+  await waitFor(() => {
+    const list = screen.getByTestId(testId);
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(list.querySelector('.ant-spin-blur')).toBeNull();
+  });
   return screen.getByTestId(testId);
 }

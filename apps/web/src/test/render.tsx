@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -10,9 +11,25 @@ import { appIntl } from '../app/messages';
 import { queryClient as appQueryClient } from '../app/query-client';
 import { theme } from '../config/theme';
 import { namespaces } from '../locales/namespaces';
+import { onlyWhatHidesOrBlocks } from './test-styles';
 
 /** jsdom runs no CSS transitions: without motion a closed dialog leaves at once, as after its animation. */
 const testTheme = { ...theme, token: { ...theme.token, motion: false } };
+
+/**
+ * Toasts render outside the tree (antd's static `message`), so they get the test theme here: without
+ * motion a destroyed toast leaves at once — with it, its leave transition, which jsdom never runs,
+ * kept it on the page for the next test to find.
+ */
+ConfigProvider.config({
+  holderRender: (children) => (
+    <StyleProvider transformers={[onlyWhatHidesOrBlocks]}>
+      <ConfigProvider theme={testTheme} locale={enUS}>
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
+  ),
+});
 
 /** A TanStack Query client of its own for each test, with the app's defaults (app/query-client.ts). */
 export function testQueryClient(): QueryClient {
@@ -30,13 +47,15 @@ export async function renderWithProviders(ui: ReactNode, queryClient = testQuery
   const validateMessages = { required: intl.formatMessage({ id: 'form.required' }, { label: '${label}' }) };
   // A wrapper rather than part of `ui`, so `rerender` keeps the same providers (and query cache).
   const Providers = ({ children }: { children: ReactNode }) => (
-    <ConfigProvider theme={testTheme} locale={enUS} form={{ validateMessages }}>
-      <RawIntlProvider value={intl}>
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<span>Loading…</span>}>{children}</Suspense>
-        </QueryClientProvider>
-      </RawIntlProvider>
-    </ConfigProvider>
+    <StyleProvider transformers={[onlyWhatHidesOrBlocks]}>
+      <ConfigProvider theme={testTheme} locale={enUS} form={{ validateMessages }}>
+        <RawIntlProvider value={intl}>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={<span>Loading…</span>}>{children}</Suspense>
+          </QueryClientProvider>
+        </RawIntlProvider>
+      </ConfigProvider>
+    </StyleProvider>
   );
   // No pause between keystrokes: antd re-renders a form on each, and jsdom is slow enough as it is.
   const user = userEvent.setup({ delay: null });
