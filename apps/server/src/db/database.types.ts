@@ -4,7 +4,7 @@ import type {
   AlertEventsTable,
   AlertSettingsTable,
 } from '../modules/alerts/alerts.table';
-import type { OperatorAuditTable } from '../modules/admin/audit/audit.table';
+import type { OperatorAuditTable } from '../modules/audit/audit.table';
 import type { ExitHealthTable, ExitsTable, ExitTrafficDailyTable } from '../modules/exits/exits.table';
 import type {
   AccountLinksTable,

@@ -1,7 +1,7 @@
 import type { InvoiceResolutionChoice } from '@resiport/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
 import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { creditOf, factsOf, isResolvable } from './invoice-resolution';

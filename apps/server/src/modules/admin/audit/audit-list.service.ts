@@ -1,6 +1,6 @@
 import type { AuditEntry, EndpointParsedInput, adminAuditEndpoints } from '@resiport/contract';
 import type { AppContext } from '../../../context';
-import { pageOfAudit } from './audit.repository';
+import { pageOfAudit } from '../../audit/audit.service';
 
 const DAY_MS = 86_400_000;
 

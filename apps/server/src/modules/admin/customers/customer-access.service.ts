@@ -13,7 +13,7 @@ import {
 } from '../../account/account.service';
 import { recordAccountChange } from '../../gateway-link/gateway-events.service';
 import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.service';
-import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 
 /**
  * The console's actions on a customer's access (issue 16): disable / enable, resend the activation

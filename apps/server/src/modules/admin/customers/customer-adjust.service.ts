@@ -6,7 +6,7 @@ import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.se
 import { balanceOf, findEntryByRef, post } from '../../ledger/ledger.service';
 import type { LedgerAsset } from '../../ledger/ledger.table';
 import { mainTrafficLeftShown } from '../../traffic/traffic-left.service';
-import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 import { noteAccountFigures } from '../../alerts/alert-triggers.service';
 
 export interface Adjustment {

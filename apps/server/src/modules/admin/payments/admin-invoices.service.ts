@@ -7,7 +7,7 @@ import type {
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { resolveInvoice } from '../../billing/resolve-invoice.service';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import { eventsOfAdminInvoice, findAdminInvoice, pageOfAdminInvoices } from './invoice-admin.repository';
 import { entriesOfRefs } from './ledger-refs.repository';
 import { dayRange } from './list-filters';

@@ -7,7 +7,7 @@ import type {
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { quoteRefund, refundOrder } from '../../orders/order-refund.service';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import { adminInvoiceRow } from './admin-invoices.service';
 import { entriesOfRefs } from './ledger-refs.repository';
 import { dayRange } from './list-filters';
