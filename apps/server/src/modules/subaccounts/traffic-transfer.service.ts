@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
 import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
 import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
-import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
+import { mainTrafficLeftShown } from '../account/traffic-left.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,

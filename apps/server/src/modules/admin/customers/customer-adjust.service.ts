@@ -5,7 +5,7 @@ import { lockAccountById } from '../../account/account.service';
 import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.service';
 import { balanceOf, findEntryByRef, post } from '../../ledger/ledger.service';
 import type { LedgerAsset } from '../../ledger/ledger.table';
-import { mainTrafficLeftShown } from '../../traffic/traffic-left.service';
+import { mainTrafficLeftShown } from '../../account/traffic-left.service';
 import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 import { noteAccountFigures } from '../../alerts/alert-triggers.service';
 

@@ -14,8 +14,8 @@ import {
 } from '../../account/account.service';
 import { listRecharges } from '../../billing/recharge.service';
 import { listOrders } from '../../orders/order-list.service';
-import { listSubaccounts, subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
-import { shownTrafficLeft } from '../../traffic/traffic-left.service';
+import { listSubaccounts } from '../../subaccounts/subaccount.service';
+import { shownTrafficLeft, subaccountsFiguresOf } from '../../account/traffic-left.service';
 import { listWhitelist } from '../../whitelist/whitelist.service';
 import { toWhitelistEntry } from '../../whitelist/whitelist-view';
 
