@@ -9,6 +9,8 @@ import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import type { PaymentProvider } from './modules/billing/payment-provider';
+import type { InvoiceEffectsByPurpose } from './modules/billing/invoice-effects';
+import { invoiceEffects } from './invoice-purposes';
 import type { Mailer } from './modules/mail/mailer';
 import { createApiMetrics, type ApiMetrics } from './modules/metrics/api-metrics';
 
@@ -23,6 +25,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Cryptomus, or the bundled sandbox speaking the same protocol. */
   payments: PaymentProvider;
+  /** What settling an invoice does, per purpose (invoice-purposes.ts): billing does not import what it sells. */
+  invoiceEffects: InvoiceEffectsByPurpose;
   /** Encrypts sub-accounts' proxy passwords at rest. */
   proxyPasswordKey: ProxyPasswordKey;
   /** Encrypts two-factor (TOTP) secrets at rest; derived from the same configured secret. */
@@ -51,6 +55,7 @@ export function createAppContext(
     clock: parts.clock ?? systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
+    invoiceEffects,
     metrics: createApiMetrics(),
     internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
     ...atRestKeys(secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key')),
