@@ -10,8 +10,8 @@ import { refillIfLow } from '../subaccounts/auto-refill.service';
 import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
 import { ownerSpendState } from './directory.repository';
 import { repayDebt } from './debt.service';
-import { recordLeasesVoided } from './gateway-events.service';
-import { noteVoid } from './voids-applied';
+import { recordLeasesVoided } from '../gateway-feed/gateway-events.service';
+import { noteVoid } from '../gateway-feed/voids-applied.service';
 import {
   addToOwner,
   changeLease,
@@ -26,9 +26,6 @@ import {
 
 /** A lease lapses this long after its last grant or usage report (one constant for server and gateway). */
 export { LEASE_TTL_SECONDS };
-
-/** Leases are voided only inside one (decision 019): it answers once the gateways applied the voids. */
-export { voidingTransaction } from './voids-applied';
 
 export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   instanceId,

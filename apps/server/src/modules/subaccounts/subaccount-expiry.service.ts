@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
-import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { isExpired } from './subaccount-limits';
 import { findOwnSubaccount, subaccountsDueToExpire, updateSubaccount } from './subaccount.repository';

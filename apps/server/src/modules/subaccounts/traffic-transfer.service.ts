@@ -2,9 +2,10 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
-import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
+import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
 import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { mainTrafficLeftShown } from '../account/traffic-left.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import {

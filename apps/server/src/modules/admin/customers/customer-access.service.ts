@@ -11,8 +11,9 @@ import {
   setStatus,
   type AccountRow,
 } from '../../account/account.service';
-import { recordAccountChange } from '../../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.service';
+import { recordAccountChange } from '../../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../../gateway-link/lease.service';
 import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 
 /**
