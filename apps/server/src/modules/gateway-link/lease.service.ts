@@ -96,7 +96,7 @@ export async function grantLease(
       return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
     }
     // A sub-account below its auto-refill threshold is topped up from the main account first.
-    if (key.subaccountId !== null) await refillIfLow(trx, key.accountId, key.subaccountId, now);
+    if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now);
     const open = await findOpenLease(trx, key);
     // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
     // until its gateway released it (a renewal right after a recycle took everything).

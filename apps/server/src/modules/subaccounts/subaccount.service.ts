@@ -4,7 +4,6 @@ import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
 import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
 import { voidingTransaction } from '../gateway-feed/voids-applied.service';
-import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { mainTrafficLeftShown, shownTrafficLeft } from '../account/traffic-left.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
@@ -124,7 +123,9 @@ async function update(
     const updated = await updateSubaccount(trx, owner.id, id, values);
     // The old password's (or the disabled sub-account's) reservations go back at once; so do those
     // granted under the old limits, so gateways lease again under the new ones.
-    if (updated && closesAccess) await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
+    if (updated && closesAccess) {
+      await ctx.gatewayCredit.voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
+    }
     // Gateways fetch the record again (and close its tunnels) when what they check at connect time
     // changed; a cap needs no more than the voided leases.
     const announce =
