@@ -1,6 +1,17 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from '@resiport/contract';
+import {
+  ConfigError,
+  emptyAsUnset,
+  envProblems,
+  flag,
+  optionalPort,
+  optionalSecret,
+  optionalText,
+  port,
+  positiveInt as ms,
+} from '@resiport/contract/env-config';
 import { readPoolFile } from '@resiport/contract/pool-file';
 import { logEnvFields, logSettingsOf, type LogFormat, type LogLevel } from '@resiport/logging';
 import { z } from 'zod';
@@ -12,14 +23,6 @@ import type { ThrottleLimits } from './auth/throttle';
  * `createGateway` takes the parsed object, so the server's `npm start` can run the gateway in-process
  * with its own internal secret, and tests can shorten timers without touching the environment.
  */
-const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
-const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   /** `::` listens on IPv6 and IPv4 (dual stack); without IPv6 the gateway falls back to `0.0.0.0`. */
@@ -27,12 +30,9 @@ const envSchema = z.object({
   GATEWAY_HTTP_PORT: port(8000),
   GATEWAY_SOCKS_PORT: port(1080),
   /** Prometheus text at `/metrics`; unset = no metrics listener. */
-  GATEWAY_METRICS_PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  GATEWAY_METRICS_PORT: optionalPort,
   GATEWAY_SERVER_URL: z.url().default('http://127.0.0.1:8080'),
-  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  INTERNAL_SECRET: optionalSecret,
   GATEWAY_INSTANCE_ID: optionalText.pipe(
     z
       .string()
@@ -67,7 +67,7 @@ const envSchema = z.object({
   GATEWAY_AUTH_USER_WINDOW_MS: ms(600_000),
   /** The per-address throttle it named is gone (decision 018): fail fast rather than ignore it. */
   GATEWAY_AUTH_FAILURES_PER_MINUTE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyAsUnset,
     z.undefined({
       error: 'replaced by GATEWAY_AUTH_PAIR_FAILURES and GATEWAY_AUTH_USER_FAILURES (see docs/gateway.md)',
     }),
@@ -133,7 +133,10 @@ export interface GatewayConfig {
   log: { level: LogLevel; format: LogFormat };
 }
 
-export class ConfigError extends Error {}
+/** The same error as the server's: an in-process gateway's bad setting is reported like the server's own. */
+export { ConfigError };
+
+const TITLE = 'Invalid gateway configuration';
 
 /** A unique, contract-valid id: two processes on one host (or a restarted one) never share it. */
 function defaultInstanceId(): string {
@@ -145,7 +148,7 @@ function defaultInstanceId(): string {
 
 function readPool(file: string | undefined): Pool {
   const read = readPoolFile(file);
-  if (!read.ok) throw new ConfigError(`Invalid gateway configuration:\n  ${read.problems.join('\n  ')}`);
+  if (!read.ok) throw new ConfigError(read.problems, TITLE);
   return read.pool;
 }
 
@@ -159,8 +162,7 @@ export function loadGatewayConfig(
 ): GatewayConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ');
-    throw new ConfigError(`Invalid gateway configuration:\n  ${issues}`);
+    throw new ConfigError(envProblems(parsed.error), TITLE);
   }
   const e = parsed.data;
   const config: GatewayConfig = {
@@ -207,9 +209,7 @@ export function loadGatewayConfig(
     ...overrides,
   };
   if (config.internalSecret.length < 32) {
-    throw new ConfigError(
-      'Invalid gateway configuration:\n  INTERNAL_SECRET: required (at least 32 characters)',
-    );
+    throw new ConfigError(['INTERNAL_SECRET: required (at least 32 characters)'], TITLE);
   }
   return config;
 }

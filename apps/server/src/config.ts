@@ -1,4 +1,16 @@
 import type { Pool } from '@resiport/contract';
+import {
+  ConfigError,
+  emptyAsUnset,
+  envProblems,
+  flag,
+  optionalPort,
+  optionalSecret,
+  optionalText,
+  optionalUrl,
+  port,
+  positiveInt as seconds,
+} from '@resiport/contract/env-config';
 import { readPoolFile } from '@resiport/contract/pool-file';
 import { logEnvFields, logSettingsOf, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
@@ -8,19 +20,10 @@ import { metricsPortProblem } from './metrics-port-problem';
  * Every environment variable the server reads, parsed once at start (fail fast, list every bad
  * key). `.env.example` documents the same keys; keep the two in step.
  */
-const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
-const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
-
 const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Resiport'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: port(8080),
   /** Where people reach the product; mail links and OAuth redirects are built from it, never from Host. */
   PUBLIC_URL: z.url().optional(),
   /** `production` turns on the start-up guard rails even on a loopback PUBLIC_URL (decision 022). */
@@ -32,9 +35,9 @@ const envSchema = z.object({
   MIGRATE_ON_BOOT: flag(true),
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for session tokens (≥ 32 bytes). Unset: a random key kept in DATA_DIR. */
-  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  PROXY_PASSWORD_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_SECRET: optionalSecret,
+  INTERNAL_SECRET: optionalSecret,
+  PROXY_PASSWORD_KEY: optionalSecret,
   SESSION_REFRESH_AFTER_SECONDS: seconds(3600),
   SESSION_TTL_SECONDS: seconds(12 * 3600),
   SESSION_MAX_AGE_SECONDS: seconds(30 * 24 * 3600),
@@ -74,12 +77,9 @@ const envSchema = z.object({
   /** Open connections the API port accepts at once; keep it below the process's open-file limit. */
   API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   /** Prometheus text at `/metrics` on its own listener (never the API port); unset = no metrics listener. */
-  METRICS_PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  METRICS_PORT: optionalPort,
   /** The metrics listener's address: loopback unless the scraper runs on another host. */
-  METRICS_HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
+  METRICS_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
   /**
    * The exit pool file (JSON, see packages/contract gateway-pool.ts): seeds the `exits` table once,
    * when it is empty; after that the console's pool is the one in force (decision 030). Unset = one
@@ -174,16 +174,13 @@ export interface CryptomusConfig {
   invoiceLifetime: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
+/** Every place that refuses the configuration throws this one error (main.ts prints it and exits). */
+export { ConfigError };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    throw new ConfigError(envProblems(parsed.error));
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
