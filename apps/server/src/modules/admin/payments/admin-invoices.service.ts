@@ -11,7 +11,8 @@ import type { Actor } from '../../audit/audit.service';
 import { eventsOfAdminInvoice, findAdminInvoice, pageOfAdminInvoices } from './invoice-admin.repository';
 import { entriesOfRefs } from './ledger-refs.repository';
 import { dayRange } from './list-filters';
-import { toAdminInvoiceRow, toInvoiceEvent, toLedgerEntry } from './payments-view';
+import { toLedgerEntry } from '../../ledger/ledger-view';
+import { toAdminInvoiceRow, toInvoiceEvent } from './payments-view';
 
 type Input<Name extends keyof typeof adminPaymentsEndpoints> = EndpointParsedInput<
   (typeof adminPaymentsEndpoints)[Name]
@@ -51,7 +52,11 @@ export async function adminInvoiceDetail(ctx: AppContext, invoiceId: number): Pr
     eventsOfAdminInvoice(ctx.db, invoice.id),
     entriesOfRefs(ctx.db, invoice.account_id, refs),
   ]);
-  return { invoice, history: events.map(toInvoiceEvent), ledger: entries.map(toLedgerEntry) };
+  return {
+    invoice,
+    history: events.map(toInvoiceEvent),
+    ledger: entries.map((entry) => toLedgerEntry(entry)),
+  };
 }
 
 /** The console's resolution: billing's service, with the operator as the actor. */

@@ -1,14 +1,7 @@
-import type {
-  AdminInvoiceRow,
-  AdminOrderRow,
-  InvoiceEvent,
-  LedgerEntry,
-  PaymentReceived,
-} from '@resiport/contract';
+import type { AdminInvoiceRow, AdminOrderRow, InvoiceEvent, PaymentReceived } from '@resiport/contract';
 import type { Selectable } from 'kysely';
 import { creditOf, isResolvable, type ResolutionFacts } from '../../billing/resolve-invoice.service';
 import type { CryptoInvoiceEventsTable } from '../../billing/invoice-history.table';
-import type { LedgerEntriesTable } from '../../ledger/ledger.table';
 import type { AdminInvoiceView } from './invoice-admin.repository';
 import type { AdminOrderView } from './order-admin.repository';
 
@@ -111,22 +104,5 @@ export function toInvoiceEvent(event: Selectable<CryptoInvoiceEventsTable>): Inv
     received_usd_cents: event.received_usd_cents === null ? null : Number(event.received_usd_cents),
     created_at: event.created_at.toISOString(),
     after_close: event.invoice_status !== 'unpaid',
-  };
-}
-
-/** A ledger entry an order or an invoice caused (always the main account's). */
-export function toLedgerEntry(entry: Selectable<LedgerEntriesTable>): LedgerEntry {
-  return {
-    id: Number(entry.id),
-    created_at: entry.created_at.toISOString(),
-    asset: entry.asset,
-    kind: entry.kind,
-    amount: Number(entry.amount),
-    balance_after: Number(entry.balance_after),
-    subaccount_id: entry.subaccount_id,
-    username: null,
-    ref_type: entry.ref_type,
-    ref_id: entry.ref_id,
-    note: entry.note,
   };
 }
