@@ -11,6 +11,9 @@ import { lockInvoice, markInvoiceResolved } from './invoice.repository';
 /** The console's lists apply the same rule to the facts they read in bulk. */
 export { creditOf, isResolvable, type ResolutionFacts } from './invoice-resolution';
 
+/** An invoice's history (what the provider told us), oldest first: the console shows it beside the invoice. */
+export { eventsOfInvoice };
+
 export interface ResolveRequest {
   invoiceId: number;
   choice: InvoiceResolutionChoice;

@@ -1,4 +1,5 @@
 import { BYTES_PER_GB, type Order } from '@resiport/contract';
+import { receivedView } from '../billing/recharge-view';
 import type { OrderView } from './order.repository';
 
 /** An order as the API shows it (the customer's list and status, the console's customer records). */
@@ -22,10 +23,7 @@ export function toOrder(order: OrderView): Order {
     coupon_code: order.coupon_code,
     checkout_url: order.checkout_url,
     payment_detail: order.payment_detail,
-    payment_received:
-      order.received_amount === null
-        ? null
-        : { amount: order.received_amount, currency: order.received_currency ?? '' },
+    payment_received: receivedView(order),
   };
 }
 

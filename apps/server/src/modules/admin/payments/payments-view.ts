@@ -1,22 +1,14 @@
-import type { AdminInvoiceRow, AdminOrderRow, InvoiceEvent, PaymentReceived } from '@resiport/contract';
+import type { AdminInvoiceRow, AdminOrderRow, InvoiceEvent } from '@resiport/contract';
 import type { Selectable } from 'kysely';
 import { creditOf, isResolvable, type ResolutionFacts } from '../../billing/resolve-invoice.service';
 import type { CryptoInvoiceEventsTable } from '../../billing/invoice-history.table';
+import { receivedView } from '../../billing/recharge-view';
 import type { AdminInvoiceView } from './invoice-admin.repository';
 import type { AdminOrderView } from './order-admin.repository';
 
 /** The console's rows as the API shows them: cents and bytes as numbers, times as ISO strings. */
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-function received(row: {
-  received_amount: string | null;
-  received_currency: string | null;
-}): PaymentReceived {
-  return row.received_amount === null
-    ? null
-    : { amount: row.received_amount, currency: row.received_currency ?? '' };
-}
 
 export function toAdminOrderRow(order: AdminOrderView): AdminOrderRow {
   const paid = order.status === 'paid' || order.status === 'refunded';
@@ -71,7 +63,7 @@ export function toAdminInvoiceRow(invoice: AdminInvoiceView): AdminInvoiceRow {
     status: invoice.status,
     payment_detail: invoice.payment_detail,
     provider_status: invoice.provider_status,
-    payment_received: received(invoice),
+    payment_received: receivedView(invoice),
     received_usd_cents: facts.reportedUsdCents === null ? null : Number(facts.reportedUsdCents),
     created_at: invoice.created_at.toISOString(),
     expires_at: invoice.expires_at.toISOString(),
@@ -100,7 +92,7 @@ export function toInvoiceEvent(event: Selectable<CryptoInvoiceEventsTable>): Inv
     is_final: event.is_final,
     status: event.status,
     payment_detail: event.payment_detail,
-    payment_received: received(event),
+    payment_received: receivedView(event),
     received_usd_cents: event.received_usd_cents === null ? null : Number(event.received_usd_cents),
     created_at: event.created_at.toISOString(),
     after_close: event.invoice_status !== 'unpaid',
