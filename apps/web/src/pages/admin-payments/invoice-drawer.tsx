@@ -1,8 +1,7 @@
 import type { AdminInvoiceDetail, AdminInvoiceRow } from '@resiport/contract';
-import { Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/load-failed';
 import { UtcDateTime } from '../../components/utc-date-time';
 import { adminCustomerHref, paths } from '../../config/paths';
 import { useAdminInvoice } from '../../features/admin/payments/api/get-admin-invoices';
@@ -39,18 +38,9 @@ export function InvoiceDrawer({ invoiceId, onClose, onResolve }: InvoiceDrawerPr
           </Button>
         )
       }
+      detail={detail}
     >
-      {detail.isError ? (
-        <LoadFailed
-          title="admin.payments.detailFailed"
-          hint="admin.loadFailed.hint"
-          onReload={() => void detail.refetch()}
-        />
-      ) : detail.data ? (
-        <InvoiceFacts detail={detail.data} />
-      ) : (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      )}
+      {(data) => <InvoiceFacts detail={data} />}
     </DetailDrawer>
   );
 }
