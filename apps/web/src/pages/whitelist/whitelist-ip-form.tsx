@@ -1,6 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import { ResultCode, whitelistAddBody, type WhitelistEntry } from '@resiport/contract';
-import { Alert, Button, Flex, Form, Input, message } from 'antd';
+import { Button, Flex, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAddWhitelistIp } from '../../features/whitelist/api/add-whitelist-ip';
@@ -11,6 +11,7 @@ import { hasCode, isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { zodRule } from '../../lib/form-rules';
 import { validationTexts } from '../../lib/form-rules-localized';
+import { FormProblem } from '../../components/form-problem';
 
 interface WhitelistIpValues {
   ip: string;
@@ -84,15 +85,7 @@ export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormP
 
   return (
     <>
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="whitelist-full"
-        />
-      )}
+      <FormProblem problem={problem} testId="whitelist-full" />
       <Form
         form={form}
         layout="vertical"
