@@ -9,7 +9,7 @@ import { DetailDrawer } from '../../features/admin/payments/components/detail-dr
 import { LedgerEntries } from '../../features/admin/payments/components/ledger-entries';
 import { InvoiceStatusTag } from '../../features/admin/payments/components/payment-tags';
 import { formatUsd } from '../../lib/format';
-import { InvoicePurpose, Received } from './invoice-columns';
+import { askedAndReceived, InvoicePurpose } from './invoice-columns';
 import { InvoiceHistory } from './invoice-history';
 
 interface InvoiceDrawerProps {
@@ -85,22 +85,7 @@ function InvoiceFacts({ detail }: { detail: AdminInvoiceDetail }) {
             label: <FormattedMessage id="admin.payments.providerStatus" />,
             children: <Typography.Text code>{invoice.provider_status ?? '—'}</Typography.Text>,
           },
-          {
-            key: 'asked',
-            label: <FormattedMessage id="admin.payments.asked" />,
-            children: usd(invoice.amount_cents),
-          },
-          {
-            key: 'received',
-            label: <FormattedMessage id="admin.payments.received" />,
-            children: (
-              <Received
-                received={invoice.payment_received}
-                usdCents={invoice.received_usd_cents}
-                intl={intl}
-              />
-            ),
-          },
+          ...askedAndReceived(invoice, intl),
           {
             key: 'ref',
             label: <FormattedMessage id="admin.payments.orderRef" />,

@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formatUsd } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { Received } from './invoice-columns';
+import { askedAndReceived } from './invoice-columns';
 import { FormProblem } from '../../components/form-problem';
 
 interface ResolveValues {
@@ -107,22 +107,7 @@ function ResolveForm({ invoice, onDone }: { invoice: AdminInvoiceRow; onDone: ()
             label: <FormattedMessage id="admin.payments.customerCol" />,
             children: invoice.email,
           },
-          {
-            key: 'asked',
-            label: <FormattedMessage id="admin.payments.asked" />,
-            children: usd(invoice.amount_cents),
-          },
-          {
-            key: 'received',
-            label: <FormattedMessage id="admin.payments.received" />,
-            children: (
-              <Received
-                received={invoice.payment_received}
-                usdCents={invoice.received_usd_cents}
-                intl={intl}
-              />
-            ),
-          },
+          ...askedAndReceived(invoice, intl),
         ]}
       />
       <Form.Item name="choice" label={<FormattedMessage id="admin.payments.resolve.choice" />}>
