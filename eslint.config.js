@@ -8,6 +8,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server modules in layers, lowest first (decision 040): a module imports only modules of lower
+ * layers, never one of its own layer or above, so no two modules ever import each other and the
+ * modules form no cycle. The bottom layer holds the libraries and the records every domain writes
+ * (the audit log, the change feed to gateways): they import no module. What a lower module needs
+ * from a higher one comes as a function in the AppContext (context.ts) or as an argument. Every
+ * folder of apps/server/src/modules must be listed: a new module is placed here on purpose.
+ * `npx tsx scripts/module-deps.ts` prints the dependencies as they are.
+ */
+const serverModuleLayers = [
+  ['audit', 'cryptomus', 'gateway-feed', 'health', 'mail', 'rate-limit'],
+  ['ledger'],
+  ['account', 'alerts'],
+  ['billing', 'exits', 'subaccounts'],
+  ['metrics', 'orders', 'traffic'],
+  ['gateway-link', 'receipts'],
+  ['whitelist'],
+  ['dynamic'],
+  ['admin'],
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'bench/results/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -72,7 +93,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test-*.ts'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverModuleZones() }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverModuleZones(), ...serverLayerZones()] }],
     },
   },
   // ── Web: layers and cycles (apps/web) ────────────────────────────────────────────────────
@@ -129,6 +150,29 @@ function serverModuleZones() {
       message:
         'Reach another module through its service (*.service.ts), view or table types, not its internals.',
     }));
+}
+
+/** One zone per server module: the modules of its layer and above are out of its reach. */
+function serverLayerZones() {
+  const modulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
+  const listed = serverModuleLayers.flat();
+  const unlisted = readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !listed.includes(entry.name))
+    .map(({ name }) => name);
+  if (unlisted.length > 0) {
+    throw new Error(`eslint.config.js: place ${unlisted.join(', ')} in serverModuleLayers (decision 040)`);
+  }
+  return serverModuleLayers.flatMap((layer, index) => {
+    const notBelow = serverModuleLayers.slice(index).flat();
+    return layer
+      .map((name) => ({ name, from: notBelow.filter((other) => other !== name) }))
+      .filter(({ from }) => from.length > 0)
+      .map(({ name, from }) => ({
+        target: `${modulesDir}/${name}/**`,
+        from: from.map((other) => `${modulesDir}/${other}/**`),
+        message: `${name} imports only modules of lower layers (serverModuleLayers, decision 040): move what both need down, or pass it in the AppContext.`,
+      }));
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from '@resiport/contract';
+import { ConfigError, envProblems } from '@resiport/contract/env-config';
+import * as field from '@resiport/contract/env-config';
 import { readPoolFile } from '@resiport/contract/pool-file';
 import { logEnvFields, logSettingsOf, type LogFormat, type LogLevel } from '@resiport/logging';
 import { z } from 'zod';
@@ -12,28 +14,17 @@ import type { ThrottleLimits } from './auth/throttle';
  * `createGateway` takes the parsed object, so the server's `npm start` can run the gateway in-process
  * with its own internal secret, and tests can shorten timers without touching the environment.
  */
-const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
-const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   /** `::` listens on IPv6 and IPv4 (dual stack); without IPv6 the gateway falls back to `0.0.0.0`. */
   GATEWAY_HOST: z.string().min(1).default('::'),
-  GATEWAY_HTTP_PORT: port(8000),
-  GATEWAY_SOCKS_PORT: port(1080),
+  GATEWAY_HTTP_PORT: field.port(8000),
+  GATEWAY_SOCKS_PORT: field.port(1080),
   /** Prometheus text at `/metrics`; unset = no metrics listener. */
-  GATEWAY_METRICS_PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  GATEWAY_METRICS_PORT: field.optionalPort,
   GATEWAY_SERVER_URL: z.url().default('http://127.0.0.1:8080'),
-  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  GATEWAY_INSTANCE_ID: optionalText.pipe(
+  INTERNAL_SECRET: field.optionalSecret,
+  GATEWAY_INSTANCE_ID: field.optionalText.pipe(
     z
       .string()
       .regex(/^[\w.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
@@ -43,31 +34,31 @@ const envSchema = z.object({
    * The exit pool comes from the server (decision 030); this file (or the default pool) is used only
    * until the server first answers, and seeds the server's empty pool when the server reads it.
    */
-  GATEWAY_POOL_FILE: optionalText,
+  GATEWAY_POOL_FILE: field.optionalText,
   /** Tests only: let tunnels reach private, loopback and link-local addresses. */
-  GATEWAY_ALLOW_PRIVATE: flag(false),
-  GATEWAY_HANDSHAKE_TIMEOUT_MS: ms(10_000),
-  GATEWAY_CONNECT_TIMEOUT_MS: ms(10_000),
-  GATEWAY_IDLE_TIMEOUT_MS: ms(120_000),
+  GATEWAY_ALLOW_PRIVATE: field.flag(false),
+  GATEWAY_HANDSHAKE_TIMEOUT_MS: field.positiveInt(10_000),
+  GATEWAY_CONNECT_TIMEOUT_MS: field.positiveInt(10_000),
+  GATEWAY_IDLE_TIMEOUT_MS: field.positiveInt(120_000),
   /** An HTTP connection waiting for its next request head after a response is closed after this. */
-  GATEWAY_KEEPALIVE_TIMEOUT_MS: ms(30_000),
+  GATEWAY_KEEPALIVE_TIMEOUT_MS: field.positiveInt(30_000),
   /** Connections per source IP (both ports) that have not authenticated yet; one more is closed at once. */
   GATEWAY_MAX_UNAUTHENTICATED_PER_IP: z.coerce.number().int().positive().default(64),
   GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
-  GATEWAY_METER_TICK_MS: ms(250),
-  GATEWAY_FLUSH_MS: ms(5000),
-  GATEWAY_EVENTS_POLL_MS: ms(250),
-  GATEWAY_EXIT_HEALTH_MS: ms(10_000),
+  GATEWAY_METER_TICK_MS: field.positiveInt(250),
+  GATEWAY_FLUSH_MS: field.positiveInt(5000),
+  GATEWAY_EVENTS_POLL_MS: field.positiveInt(250),
+  GATEWAY_EXIT_HEALTH_MS: field.positiveInt(10_000),
   /** Failed logins per (source IP, name) before refusal windows start; see docs/gateway.md. */
   GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
-  GATEWAY_AUTH_BACKOFF_MS: ms(1000),
-  GATEWAY_AUTH_BACKOFF_MAX_MS: ms(60_000),
+  GATEWAY_AUTH_BACKOFF_MS: field.positiveInt(1000),
+  GATEWAY_AUTH_BACKOFF_MAX_MS: field.positiveInt(60_000),
   /** Wrong passwords per sub-account across all addresses, per window. */
   GATEWAY_AUTH_USER_FAILURES: z.coerce.number().int().positive().default(30),
-  GATEWAY_AUTH_USER_WINDOW_MS: ms(600_000),
+  GATEWAY_AUTH_USER_WINDOW_MS: field.positiveInt(600_000),
   /** The per-address throttle it named is gone (decision 018): fail fast rather than ignore it. */
   GATEWAY_AUTH_FAILURES_PER_MINUTE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    field.emptyAsUnset,
     z.undefined({
       error: 'replaced by GATEWAY_AUTH_PAIR_FAILURES and GATEWAY_AUTH_USER_FAILURES (see docs/gateway.md)',
     }),
@@ -76,7 +67,7 @@ const envSchema = z.object({
   GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** The same two as the server's: level, and `pretty`/`json` (JSON by default under NODE_ENV=production). */
   ...logEnvFields,
-  NODE_ENV: optionalText,
+  NODE_ENV: field.optionalText,
 });
 
 /** Every variable read (`gateway.env.example` lists them, checked by a unit test). */
@@ -133,7 +124,10 @@ export interface GatewayConfig {
   log: { level: LogLevel; format: LogFormat };
 }
 
-export class ConfigError extends Error {}
+/** The same error as the server's: an in-process gateway's bad setting is reported like the server's own. */
+export { ConfigError };
+
+const TITLE = 'Invalid gateway configuration';
 
 /** A unique, contract-valid id: two processes on one host (or a restarted one) never share it. */
 function defaultInstanceId(): string {
@@ -145,7 +139,7 @@ function defaultInstanceId(): string {
 
 function readPool(file: string | undefined): Pool {
   const read = readPoolFile(file);
-  if (!read.ok) throw new ConfigError(`Invalid gateway configuration:\n  ${read.problems.join('\n  ')}`);
+  if (!read.ok) throw new ConfigError(read.problems, TITLE);
   return read.pool;
 }
 
@@ -159,8 +153,7 @@ export function loadGatewayConfig(
 ): GatewayConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ');
-    throw new ConfigError(`Invalid gateway configuration:\n  ${issues}`);
+    throw new ConfigError(envProblems(parsed.error), TITLE);
   }
   const e = parsed.data;
   const config: GatewayConfig = {
@@ -207,9 +200,7 @@ export function loadGatewayConfig(
     ...overrides,
   };
   if (config.internalSecret.length < 32) {
-    throw new ConfigError(
-      'Invalid gateway configuration:\n  INTERNAL_SECRET: required (at least 32 characters)',
-    );
+    throw new ConfigError(['INTERNAL_SECRET: required (at least 32 characters)'], TITLE);
   }
   return config;
 }

@@ -1,4 +1,6 @@
 import type { Pool } from '@resiport/contract';
+import { ConfigError, envProblems } from '@resiport/contract/env-config';
+import * as field from '@resiport/contract/env-config';
 import { readPoolFile } from '@resiport/contract/pool-file';
 import { logEnvFields, logSettingsOf, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
@@ -8,39 +10,30 @@ import { metricsPortProblem } from './metrics-port-problem';
  * Every environment variable the server reads, parsed once at start (fail fast, list every bad
  * key). `.env.example` documents the same keys; keep the two in step.
  */
-const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
-const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
-
 const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Resiport'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: field.port(8080),
   /** Where people reach the product; mail links and OAuth redirects are built from it, never from Host. */
   PUBLIC_URL: z.url().optional(),
   /** `production` turns on the start-up guard rails even on a loopback PUBLIC_URL (decision 022). */
-  NODE_ENV: optionalText,
-  DATABASE_URL: optionalUrl,
+  NODE_ENV: field.optionalText,
+  DATABASE_URL: field.optionalUrl,
   /** PostgreSQL connections per process; N API processes use up to N × this. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** Apply pending migrations at start; turn off in production and run `migrate` as a deploy step. */
-  MIGRATE_ON_BOOT: flag(true),
+  MIGRATE_ON_BOOT: field.flag(true),
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for session tokens (≥ 32 bytes). Unset: a random key kept in DATA_DIR. */
-  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  INTERNAL_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  PROXY_PASSWORD_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SESSION_REFRESH_AFTER_SECONDS: seconds(3600),
-  SESSION_TTL_SECONDS: seconds(12 * 3600),
-  SESSION_MAX_AGE_SECONDS: seconds(30 * 24 * 3600),
-  ACTIVATION_LINK_TTL_SECONDS: seconds(24 * 3600),
-  RESET_LINK_TTL_SECONDS: seconds(3600),
-  SMTP_URL: optionalText.pipe(
+  JWT_SECRET: field.optionalSecret,
+  INTERNAL_SECRET: field.optionalSecret,
+  PROXY_PASSWORD_KEY: field.optionalSecret,
+  SESSION_REFRESH_AFTER_SECONDS: field.positiveInt(3600),
+  SESSION_TTL_SECONDS: field.positiveInt(12 * 3600),
+  SESSION_MAX_AGE_SECONDS: field.positiveInt(30 * 24 * 3600),
+  ACTIVATION_LINK_TTL_SECONDS: field.positiveInt(24 * 3600),
+  RESET_LINK_TTL_SECONDS: field.positiveInt(3600),
+  SMTP_URL: field.optionalText.pipe(
     z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -48,46 +41,43 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Resiport <no-reply@localhost>'),
   /** Without SMTP_URL on a publicly reachable server: write mail to the outbox (and log its links) anyway. */
-  MAIL_OUTBOX: flag(false),
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
+  MAIL_OUTBOX: field.flag(false),
+  GOOGLE_CLIENT_ID: field.optionalText,
+  GOOGLE_CLIENT_SECRET: field.optionalText,
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-  YANDEX_CLIENT_ID: optionalText,
-  YANDEX_CLIENT_SECRET: optionalText,
+  YANDEX_CLIENT_ID: field.optionalText,
+  YANDEX_CLIENT_SECRET: field.optionalText,
   YANDEX_AUTH_URL: z.url().default('https://oauth.yandex.ru/authorize'),
   YANDEX_TOKEN_URL: z.url().default('https://oauth.yandex.ru/token'),
   YANDEX_USERINFO_URL: z.url().default('https://login.yandex.ru/info?format=json'),
   /** Real Cryptomus: https://api.cryptomus.com (with merchant id and payment key). Unset: the bundled sandbox. */
-  CRYPTOMUS_BASE_URL: optionalUrl,
-  CRYPTOMUS_MERCHANT_ID: optionalText,
-  CRYPTOMUS_PAYMENT_KEY: optionalText,
+  CRYPTOMUS_BASE_URL: field.optionalUrl,
+  CRYPTOMUS_MERCHANT_ID: field.optionalText,
+  CRYPTOMUS_PAYMENT_KEY: field.optionalText,
   /** Comma-separated source IPs allowed to call the webhook (e.g. 91.227.144.54); unset = any. */
-  CRYPTOMUS_WEBHOOK_IPS: optionalText,
+  CRYPTOMUS_WEBHOOK_IPS: field.optionalText,
   /** Run the bundled payment sandbox on a publicly reachable server anyway (a demo): it says so everywhere. */
-  PAYMENTS_SANDBOX: flag(false),
+  PAYMENTS_SANDBOX: field.flag(false),
   INVOICE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(43200).default(3600),
   /** Trust X-Forwarded-For only from these proxies: `true`, or comma-separated IPs/CIDRs. */
-  TRUST_PROXY: optionalText,
-  RATE_LIMIT_ENABLED: flag(true),
+  TRUST_PROXY: field.optionalText,
+  RATE_LIMIT_ENABLED: field.flag(true),
   /** Open connections the API port accepts at once; keep it below the process's open-file limit. */
   API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   /** Prometheus text at `/metrics` on its own listener (never the API port); unset = no metrics listener. */
-  METRICS_PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  METRICS_PORT: field.optionalPort,
   /** The metrics listener's address: loopback unless the scraper runs on another host. */
-  METRICS_HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
+  METRICS_HOST: z.preprocess(field.emptyAsUnset, z.string().min(1).default('127.0.0.1')),
   /**
    * The exit pool file (JSON, see packages/contract gateway-pool.ts): seeds the `exits` table once,
    * when it is empty; after that the console's pool is the one in force (decision 030). Unset = one
    * direct exit.
    */
-  GATEWAY_POOL_FILE: optionalText,
+  GATEWAY_POOL_FILE: field.optionalText,
   /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
-  GATEWAY_PUBLIC_HOST: optionalText,
+  GATEWAY_PUBLIC_HOST: field.optionalText,
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   GATEWAY_REGION: z.string().min(1).max(64).default('global'),
@@ -96,14 +86,14 @@ const envSchema = z.object({
   /** Where this server reaches a gateway for that test (its listen address as seen from here). */
   GATEWAY_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run the gateway inside this process (`npm start`); false when gateways run as their own processes. */
-  GATEWAY_IN_PROCESS: flag(true),
+  GATEWAY_IN_PROCESS: field.flag(true),
   /** Alert webhooks may be plain http:// and reach loopback or private addresses (tests, one private network). */
-  ALERT_WEBHOOKS_ALLOW_PRIVATE: flag(false),
+  ALERT_WEBHOOKS_ALLOW_PRIVATE: field.flag(false),
   /** How often each API process sends due alert mails and webhooks (and retries failed ones). */
   ALERT_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** LOG_LEVEL, and LOG_FORMAT `pretty` or `json` (JSON by default under NODE_ENV=production). */
   ...logEnvFields,
-  WEB_DIST_DIR: optionalText,
+  WEB_DIST_DIR: field.optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -174,16 +164,13 @@ export interface CryptomusConfig {
   invoiceLifetime: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
+/** Every place that refuses the configuration throws this one error (main.ts prints it and exits). */
+export { ConfigError };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    throw new ConfigError(envProblems(parsed.error));
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

@@ -9,7 +9,12 @@ import { createCryptomusClient } from './modules/cryptomus/cryptomus-client';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import type { PaymentProvider } from './modules/billing/payment-provider';
+import type { InvoiceEffectsByPurpose } from './modules/billing/invoice-effects';
+import { invoiceEffects } from './invoice-purposes';
 import type { Mailer } from './modules/mail/mailer';
+import { forgiveOnDeletion, repayDebt } from './modules/gateway-link/debt.service';
+import { voidOwnerLeases } from './modules/gateway-link/lease.service';
+import type { GatewayCredit } from './modules/subaccounts/gateway-credit';
 import { createApiMetrics, type ApiMetrics } from './modules/metrics/api-metrics';
 
 /** What services need from the outside world; built once in main.ts (or by a test) and passed down. */
@@ -23,6 +28,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Cryptomus, or the bundled sandbox speaking the same protocol. */
   payments: PaymentProvider;
+  /** What settling an invoice does, per purpose (invoice-purposes.ts): billing does not import what it sells. */
+  invoiceEffects: InvoiceEffectsByPurpose;
+  /** The gateway link's leases and debts, for the sub-accounts below it (modules/subaccounts/gateway-credit.ts). */
+  gatewayCredit: GatewayCredit;
   /** Encrypts sub-accounts' proxy passwords at rest. */
   proxyPasswordKey: ProxyPasswordKey;
   /** Encrypts two-factor (TOTP) secrets at rest; derived from the same configured secret. */
@@ -51,6 +60,8 @@ export function createAppContext(
     clock: parts.clock ?? systemClock,
     jwtKey: loadJwtKey(config.jwtSecret, config.dataDir),
     payments: createCryptomusClient(config.cryptomus),
+    invoiceEffects,
+    gatewayCredit: { voidOwnerLeases, repayDebt, forgiveOnDeletion },
     metrics: createApiMetrics(),
     internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
     ...atRestKeys(secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key')),

@@ -10,7 +10,7 @@ import {
   type CouponRow,
 } from '../modules/orders/coupon-admin.service';
 
-import { commandLine } from '../modules/admin/audit/audit.service';
+import { commandLine } from '../modules/audit/audit.service';
 import { refundOrder } from '../modules/orders/order-refund.service';
 import { inEnglish } from '../lib/in-english';
 import { runWithDatabase } from './with-database';

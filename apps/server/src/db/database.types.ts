@@ -4,7 +4,7 @@ import type {
   AlertEventsTable,
   AlertSettingsTable,
 } from '../modules/alerts/alerts.table';
-import type { OperatorAuditTable } from '../modules/admin/audit/audit.table';
+import type { OperatorAuditTable } from '../modules/audit/audit.table';
 import type { ExitHealthTable, ExitsTable, ExitTrafficDailyTable } from '../modules/exits/exits.table';
 import type {
   AccountLinksTable,
@@ -25,8 +25,8 @@ import type {
 import type { CryptoInvoicesTable } from '../modules/billing/invoice.table';
 import type { RechargesTable } from '../modules/billing/recharge.table';
 import type { SandboxInvoicesTable } from '../modules/cryptomus/sandbox/sandbox.table';
-import type { GatewayEventsTable } from '../modules/gateway-link/gateway-events.table';
-import type { GatewayFeedCursorsTable } from '../modules/gateway-link/gateway-feed-cursors.table';
+import type { GatewayEventsTable } from '../modules/gateway-feed/gateway-events.table';
+import type { GatewayFeedCursorsTable } from '../modules/gateway-feed/gateway-feed-cursors.table';
 import type { TrafficLeasesTable, TrafficOverrunsTable } from '../modules/gateway-link/lease.table';
 import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
 import type { LedgerEntriesTable } from '../modules/ledger/ledger.table';

@@ -1,7 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
-import { SocketReader } from '../../tunnel/reader';
-import { tcpConnect } from './tcp';
+import { handshakeWithExit } from './exit-handshake';
 import { authority, ConnectError, type ConnectOptions, type Destination, type UpstreamAnswer } from './types';
 
 const MAX_RESPONSE_HEAD = 16 * 1024;
@@ -26,44 +25,20 @@ export async function connectHttpUpstream(
   destination: Destination,
   options: ConnectOptions,
 ): Promise<Socket> {
-  let socket: Socket;
-  try {
-    socket = await tcpConnect({ host: exit.host ?? '', port: exit.port ?? 0, timeoutMs: options.timeoutMs });
-  } catch (error) {
-    throw new ConnectError('exit_failed', `exit ${exit.id}: ${(error as Error).message}`);
-  }
   const target = authority(destination);
   const auth =
     exit.username === undefined
       ? ''
       : `Proxy-Authorization: Basic ${Buffer.from(`${exit.username}:${exit.password ?? ''}`).toString('base64')}\r\n`;
-  const reader = new SocketReader(socket);
-  const state = { timedOut: false };
-  const timer = setTimeout(() => {
-    state.timedOut = true;
-    socket.destroy();
-  }, options.timeoutMs);
-  try {
+  return handshakeWithExit(exit, options, 'CONNECT', async (socket, reader) => {
     socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`);
     const head = (await reader.readUntil('\r\n\r\n', MAX_RESPONSE_HEAD)).toString('latin1');
     const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? NaN);
-    if (status >= 200 && status < 300) {
-      reader.detach();
-      return socket;
-    }
-    socket.destroy();
+    if (status >= 200 && status < 300) return;
     const answer = { status, head };
     throw (
       destinationFailure(answer) ??
       new ConnectError('exit_failed', `exit ${exit.id} answered ${head.split('\r\n')[0] ?? ''}`, answer)
     );
-  } catch (error) {
-    socket.destroy();
-    if (error instanceof ConnectError) throw error;
-    // No answer in time: most likely a slow destination, which resting the exit would not fix.
-    if (state.timedOut) throw new ConnectError('timeout', `exit ${exit.id}: no CONNECT answer in time`);
-    throw new ConnectError('exit_failed', `exit ${exit.id}: ${(error as Error).message}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }

@@ -1,7 +1,6 @@
 import { isIPv4, isIPv6, type Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
-import { SocketReader } from '../../tunnel/reader';
-import { tcpConnect } from './tcp';
+import { exitFailed, handshakeWithExit } from './exit-handshake';
 import { ConnectError, type ConnectFailure, type ConnectOptions, type Destination } from './types';
 
 /** A SOCKS5 destination address: ATYP and the address bytes (RFC 1928 §5). */
@@ -48,32 +47,19 @@ export async function connectSocks5Upstream(
   destination: Destination,
   options: ConnectOptions,
 ): Promise<Socket> {
-  let socket: Socket;
-  try {
-    socket = await tcpConnect({ host: exit.host ?? '', port: exit.port ?? 0, timeoutMs: options.timeoutMs });
-  } catch (error) {
-    throw new ConnectError('exit_failed', `exit ${exit.id}: ${(error as Error).message}`);
-  }
-  const reader = new SocketReader(socket);
-  const state = { timedOut: false };
-  const timer = setTimeout(() => {
-    state.timedOut = true;
-    socket.destroy();
-  }, options.timeoutMs);
-  const exitFailed = (why: string) => new ConnectError('exit_failed', `exit ${exit.id}: ${why}`);
-  try {
+  return handshakeWithExit(exit, options, 'SOCKS', async (socket, reader) => {
     const withAuth = exit.username !== undefined;
     socket.write(Buffer.from(withAuth ? [0x05, 0x02, 0x00, 0x02] : [0x05, 0x01, 0x00]));
     const [version, method] = await reader.read(2);
-    if (version !== 0x05) throw exitFailed('not a SOCKS5 server');
+    if (version !== 0x05) throw exitFailed(exit, 'not a SOCKS5 server');
     if (method === 0x02 && withAuth) {
       const user = Buffer.from(exit.username ?? '');
       const pass = Buffer.from(exit.password ?? '');
       socket.write(Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]));
       const [, status] = await reader.read(2);
-      if (status !== 0x00) throw exitFailed('upstream refused our credentials');
+      if (status !== 0x00) throw exitFailed(exit, 'upstream refused our credentials');
     } else if (method !== 0x00) {
-      throw exitFailed('no acceptable authentication method');
+      throw exitFailed(exit, 'no acceptable authentication method');
     }
     const port = Buffer.alloc(2);
     port.writeUInt16BE(destination.port);
@@ -81,21 +67,14 @@ export async function connectSocks5Upstream(
     const [, rep, , atyp] = await reader.read(4);
     if (rep !== 0x00) {
       const kind = destinationReplies[rep ?? -1];
-      throw kind ? new ConnectError(kind, `upstream reply ${rep}`) : exitFailed(`upstream reply ${rep}`);
+      throw kind
+        ? new ConnectError(kind, `upstream reply ${rep}`)
+        : exitFailed(exit, `upstream reply ${rep}`);
     }
     // Skip BND.ADDR and BND.PORT.
     if (atyp === 0x01) await reader.read(4 + 2);
     else if (atyp === 0x04) await reader.read(16 + 2);
     else if (atyp === 0x03) await reader.read((await reader.read(1)).readUInt8(0) + 2);
-    else throw exitFailed('bad reply address type');
-    reader.detach();
-    return socket;
-  } catch (error) {
-    socket.destroy();
-    if (error instanceof ConnectError) throw error;
-    if (state.timedOut) throw new ConnectError('timeout', `exit ${exit.id}: no SOCKS answer in time`);
-    throw exitFailed((error as Error).message);
-  } finally {
-    clearTimeout(timer);
-  }
+    else throw exitFailed(exit, 'bad reply address type');
+  });
 }

@@ -14,7 +14,7 @@ export function findAccountById(db: Executor, id: number): Promise<AccountRow | 
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The two figures the main account's traffic left is shown from (traffic/traffic-left.service.ts). */
+/** The two figures the main account's traffic left is shown from (traffic-left.service.ts). */
 export function findTrafficFigures(db: Executor, id: number) {
   return db
     .selectFrom('accounts')

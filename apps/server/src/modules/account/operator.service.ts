@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
-import { commandLine, recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { commandLine, recordOperatorAction, type Actor } from '../audit/audit.service';
 import {
   findAccountByEmail,
   insertAccount,

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
 import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
-import { orderInvoiceClosed, orderInvoicePaid } from '../orders/order-settlement.service';
 import type { InvoiceRow } from './invoice.repository';
+import type { InvoicePurpose } from './invoice.table';
 import { findRechargeByInvoice } from './recharge.repository';
 
 type Effect = (trx: Transaction<Database>, invoice: InvoiceRow, at: Date) => Promise<void>;
@@ -40,8 +40,12 @@ async function rechargePaid(trx: Transaction<Database>, invoice: InvoiceRow, at:
   await noteAccountFigures(trx, recharge.account_id, at);
 }
 
-/** Every purpose a crypto invoice can have, registered here explicitly. */
-export const invoiceEffects: Record<InvoiceRow['purpose'], InvoiceEffects> = {
-  recharge: { paid: rechargePaid },
-  order: { paid: orderInvoicePaid, closed: orderInvoiceClosed },
-};
+/**
+ * The effects of every purpose a crypto invoice can have. Billing sits below the modules that sell
+ * through it (orders), so it does not import them: the table is assembled once, outside the
+ * modules (invoice-purposes.ts), and reaches settling through the AppContext.
+ */
+export type InvoiceEffectsByPurpose = Record<InvoicePurpose, InvoiceEffects>;
+
+/** A recharge invoice credits the money it paid. */
+export const rechargeInvoiceEffects: InvoiceEffects = { paid: rechargePaid };

@@ -1,7 +1,7 @@
 import type { InvoiceResolutionChoice } from '@resiport/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
 import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
 import { post } from '../ledger/ledger.service';
 import { creditOf, factsOf, isResolvable } from './invoice-resolution';
@@ -10,6 +10,9 @@ import { lockInvoice, markInvoiceResolved } from './invoice.repository';
 
 /** The console's lists apply the same rule to the facts they read in bulk. */
 export { creditOf, isResolvable, type ResolutionFacts } from './invoice-resolution';
+
+/** An invoice's history (what the provider told us), oldest first: the console shows it beside the invoice. */
+export { eventsOfInvoice };
 
 export interface ResolveRequest {
   invoiceId: number;

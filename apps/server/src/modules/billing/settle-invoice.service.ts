@@ -2,7 +2,6 @@ import type { PaymentReceived } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import type { InvoiceStatus } from './invoice.table';
 import { AppError } from '../../errors';
-import { invoiceEffects } from './invoice-effects';
 import { receivedFrom, recordCheck } from './invoice-events';
 import {
   findInvoiceById,
@@ -61,7 +60,7 @@ export async function settleInvoice(
     await recordCheck(trx, invoice.id, answer, final);
     const moved = await finishInvoice(trx, invoice.id, { ...report, ...final, settledAt });
     if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'unpaid';
-    const effects = invoiceEffects[invoice.purpose];
+    const effects = ctx.invoiceEffects[invoice.purpose];
     if (final.status === 'paid') await effects.paid(trx, invoice, settledAt);
     else await effects.closed?.(trx, invoice, settledAt);
     ctx.log.info(
@@ -121,7 +120,7 @@ export async function expireUnopenedInvoices(ctx: AppContext, limit: number): Pr
       }
       const never = { source: 'reconcile', providerStatus: 'never_opened', isFinal: true, received: null };
       await recordCheck(trx, invoice.id, never, { status: 'cancelled', detail: 'expired' });
-      await invoiceEffects[invoice.purpose].closed?.(trx, invoice, settledAt);
+      await ctx.invoiceEffects[invoice.purpose].closed?.(trx, invoice, settledAt);
       closed++;
     });
   }

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
 import { seal } from '../../lib/sealed-box';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
-import { recordExitsChanged } from '../gateway-link/gateway-events.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { recordExitsChanged } from '../gateway-feed/gateway-events.service';
 import { checkExitShape } from './exit-rules';
 import { exitViews } from './exit-view';
 import {

@@ -6,12 +6,11 @@ import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { gatewayPool } from '../exits/exit-pool.service';
 import { recordExitHealth } from '../exits/exit-reports.service';
 import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
-import { lastGatewayEventId } from './gateway-events.repository';
-import { eventsAfter } from './gateway-events.service';
+import { eventsAfter, lastGatewayEventId } from '../gateway-feed/gateway-events.service';
 import { grantLease, keyOf, releaseLease } from './lease.service';
 import { sessionEpoch } from './session.service';
 import { applyUsageBatch } from './usage.service';
-import { recordFeedCursor } from './voids-applied';
+import { recordFeedCursor } from '../gateway-feed/voids-applied.service';
 
 /**
  * Calls from gateway processes (docs/architecture.md#gateway-principles): who a proxy user is, leases, usage, the change feed,

@@ -10,8 +10,8 @@ import { refillIfLow } from '../subaccounts/auto-refill.service';
 import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
 import { ownerSpendState } from './directory.repository';
 import { repayDebt } from './debt.service';
-import { recordLeasesVoided } from './gateway-events.service';
-import { noteVoid } from './voids-applied';
+import { recordLeasesVoided } from '../gateway-feed/gateway-events.service';
+import { noteVoid } from '../gateway-feed/voids-applied.service';
 import {
   addToOwner,
   changeLease,
@@ -26,9 +26,6 @@ import {
 
 /** A lease lapses this long after its last grant or usage report (one constant for server and gateway). */
 export { LEASE_TTL_SECONDS };
-
-/** Leases are voided only inside one (decision 019): it answers once the gateways applied the voids. */
-export { voidingTransaction } from './voids-applied';
 
 export const keyOf = (instanceId: string, owner: TrafficOwner): LeaseKey => ({
   instanceId,
@@ -99,7 +96,7 @@ export async function grantLease(
       return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
     }
     // A sub-account below its auto-refill threshold is topped up from the main account first.
-    if (key.subaccountId !== null) await refillIfLow(trx, key.accountId, key.subaccountId, now);
+    if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now);
     const open = await findOpenLease(trx, key);
     // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
     // until its gateway released it (a renewal right after a recycle took everything).

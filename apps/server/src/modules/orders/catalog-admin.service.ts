@@ -1,7 +1,7 @@
 import { BYTES_PER_GB, packageCodePattern, parseUsdToCents } from '@resiport/contract';
 import type { Db } from '../../db/database';
 import { inEnglish } from '../../lib/in-english';
-import { commandLine } from '../admin/audit/audit.service';
+import { commandLine } from '../audit/audit.service';
 import { changePackage, createPackage, dropPriceTier, savePriceTier } from './catalog-change.service';
 import { findPackageByCode } from './catalog.repository';
 

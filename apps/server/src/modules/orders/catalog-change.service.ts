@@ -2,7 +2,7 @@ import { BASE_TIER_GB, MAX_CATALOGUE_CENTS, MAX_PACKAGE_BYTES, packageCodePatter
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
 import { changedFields } from './changed-fields';
 import {
   deletePriceTier,

@@ -1,7 +1,7 @@
 import { couponCodePattern, couponExpiryOf, parseUsdToCents } from '@resiport/contract';
 import type { Db } from '../../db/database';
 import { inEnglish } from '../../lib/in-english';
-import { commandLine } from '../admin/audit/audit.service';
+import { commandLine } from '../audit/audit.service';
 import { addCoupon, deactivateCoupon } from './coupon-change.service';
 import { findCouponByCode, listCoupons, type CouponRow } from './coupon.repository';
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
 import type { Reasoned } from './catalog-change.service';
 import { changedFields } from './changed-fields';
 import {

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { createInvoice, openCheckout } from '../billing/checkout.service';
 import { checkInvoice } from '../billing/settle-invoice.service';
 import { balanceOf, post } from '../ledger/ledger.service';
-import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
+import { mainTrafficLeftShown } from '../account/traffic-left.service';
 import { countAccountUses, recordRedemption, takeCouponUse } from './coupon.repository';
 import {
   findOrderByKey,

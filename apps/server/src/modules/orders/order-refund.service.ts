@@ -1,7 +1,7 @@
 import type { ResultCodeName } from '@resiport/contract';
 import type { Db, Executor } from '../../db/database';
 import { AppError } from '../../errors';
-import { recordOperatorAction, type Actor } from '../admin/audit/audit.service';
+import { recordOperatorAction, type Actor } from '../audit/audit.service';
 import { noteAccountFigures } from '../alerts/alert-triggers.service';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
 import { findOrderRefund, insertOrderRefund, type OrderRefundRow } from './order-refund.repository';

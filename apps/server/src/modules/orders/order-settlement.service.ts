@@ -40,14 +40,20 @@ export async function creditOrderTraffic(
   await noteAccountFigures(trx, order.account_id, at);
 }
 
+/** The order an order invoice pays; every order invoice has one (they are created together). */
+async function orderOfInvoice(trx: Transaction<Database>, invoice: { id: number }): Promise<OrderRow> {
+  const order = await findOrderByInvoice(trx, invoice.id);
+  if (!order) throw new Error(`invoice ${invoice.id} has no order`);
+  return order;
+}
+
 /** A crypto invoice for an order was paid: the order is paid and its traffic credited, together. */
 export async function orderInvoicePaid(
   trx: Transaction<Database>,
   invoice: { id: number },
   at: Date,
 ): Promise<void> {
-  const order = await findOrderByInvoice(trx, invoice.id);
-  if (!order) throw new Error(`invoice ${invoice.id} has no order`);
+  const order = await orderOfInvoice(trx, invoice);
   if (!(await moveOrder(trx, order.id, 'unpaid', 'paid', at))) {
     throw new Error(`order ${order.id} was ${order.status}, not unpaid, when its invoice was paid`);
   }
@@ -60,7 +66,6 @@ export async function orderInvoiceClosed(
   invoice: { id: number },
   at: Date,
 ): Promise<void> {
-  const order = await findOrderByInvoice(trx, invoice.id);
-  if (!order) throw new Error(`invoice ${invoice.id} has no order`);
+  const order = await orderOfInvoice(trx, invoice);
   if (await moveOrder(trx, order.id, 'unpaid', 'cancelled', at)) await releaseRedemption(trx, order.id);
 }

@@ -6,7 +6,8 @@ import { AppError } from '../../errors';
 import { ok, passThrough } from '../../lib/reply';
 import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
-import { listOrders, toOrder } from './order-list.service';
+import { listOrders } from './order-list.service';
+import { toOrder } from './order-view';
 import { checkOrderPayment, payOrder } from './order-pay.service';
 import { priceSelection, toQuote, type Buyer } from './order-quote.service';
 

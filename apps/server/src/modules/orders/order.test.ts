@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
-import { commandLine } from '../admin/audit/audit.service';
+import { commandLine } from '../audit/audit.service';
 import { refundOrder } from './order-refund.service';
 
 const GB = 1_000_000_000;

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { noteAlertEvent } from '../alerts/alert-triggers.service';
-import { repayDebt } from '../gateway-link/debt.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import { refilledToday, refillWanted } from './auto-refill';
 import { findOwnSubaccount, updateSubaccount, type SubaccountRow } from './subaccount.repository';
@@ -21,6 +20,7 @@ export type RefillOutcome = 'refilled' | 'stopped' | 'none';
  * crossing of the threshold. With the main account empty it stops until the setting is saved again.
  */
 export async function refillIfLow(
+  ctx: AppContext,
   trx: Transaction<Database>,
   accountId: number,
   subaccountId: number,
@@ -34,7 +34,11 @@ export async function refillIfLow(
   // Unique per account (the transfers' request ids): the day's refilled bytes only grow.
   const requestId = `refill.${sub.id}.${utcDayNumber(now)}.${before}`;
   // What the main account owes is paid before it gives traffic away (as a manual allocation does).
-  await repayDebt(trx, { accountId, subaccountId: null }, { type: 'allocation', id: `main.${requestId}` });
+  await ctx.gatewayCredit.repayDebt(
+    trx,
+    { accountId, subaccountId: null },
+    { type: 'allocation', id: `main.${requestId}` },
+  );
   const mainLeft = await balanceOf(trx, accountId, 'traffic');
   const bytes = wanted < mainLeft ? wanted : mainLeft;
   if (bytes === 0n) {
@@ -49,7 +53,7 @@ export async function refillIfLow(
     return 'stopped';
   }
   await transfer(trx, accountId, sub.id, 'allocate', bytes, requestId);
-  await repayDebt(
+  await ctx.gatewayCredit.repayDebt(
     trx,
     { accountId, subaccountId: sub.id },
     { type: 'allocation', id: `${sub.id}.${requestId}` },
@@ -93,7 +97,7 @@ export async function changeRefill(
       refill_stopped_at: null,
     });
     if (!updated) throw new AppError('NotFound');
-    await refillIfLow(trx, owner.id, id, ctx.clock());
+    await refillIfLow(ctx, trx, owner.id, id, ctx.clock());
     return (await findOwnSubaccount(trx, owner.id, id)) ?? updated;
   });
 }

@@ -1,5 +1,5 @@
 import { utcDayNumber } from '@resiport/contract';
-import { shownTrafficLeft } from '../traffic/traffic-left.service';
+import { shownTrafficLeft } from '../account/traffic-left.service';
 import { isExpired } from './subaccount-limits';
 import type { SubaccountRow } from './subaccount.repository';
 

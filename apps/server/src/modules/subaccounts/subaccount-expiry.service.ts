@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { isExpired } from './subaccount-limits';
 import { findOwnSubaccount, subaccountsDueToExpire, updateSubaccount } from './subaccount.repository';
@@ -26,7 +26,7 @@ export async function expireDueSubaccounts(ctx: AppContext, limit = 200): Promis
       const sub = await findOwnSubaccount(trx, accountId, id);
       // Changed meanwhile: deleted, settled by another process, or given a later last day.
       if (!sub?.expires_at || sub.expired_at !== null || !isExpired(sub, now)) return false;
-      await voidOwnerLeases(ctx, trx, { accountId, subaccountId: id });
+      await ctx.gatewayCredit.voidOwnerLeases(ctx, trx, { accountId, subaccountId: id });
       const left = (await findOwnSubaccount(trx, accountId, id))?.traffic_left_bytes ?? 0n;
       const requestId = `expiry.${id}.${sub.expires_at.toISOString().slice(0, 10)}`;
       await transfer(trx, accountId, id, 'recycle', left, requestId);

@@ -1,5 +1,5 @@
 import type { SubAccount } from '@resiport/contract';
-import { shownTrafficLeft } from '../traffic/traffic-left.service';
+import { shownTrafficLeft } from '../account/traffic-left.service';
 import { decryptProxyPassword, type ProxyPasswordKey } from './proxy-password';
 import { refilledToday } from './auto-refill';
 import { isExpired, periodUsage } from './subaccount-limits';

@@ -2,6 +2,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import type { SubaccountsTable, TrafficTransfersTable, TransferKind } from './subaccount.table';
+import type { SubaccountsTrafficFigures } from '../account/traffic-left.service';
 
 export type SubaccountRow = Selectable<SubaccountsTable>;
 export type TransferRow = Selectable<TrafficTransfersTable>;
@@ -171,16 +172,6 @@ export function findTransferByRequest(
     .where('account_id', '=', accountId)
     .where('request_id', '=', requestId)
     .executeTakeFirst();
-}
-
-/** The sub-accounts' part of an account's traffic, as /user/info reports it. */
-export interface SubaccountsTrafficFigures {
-  /** Every sub-account's usage, deleted ones included. */
-  usedBytes: bigint;
-  /** Live sub-accounts' traffic left as shown (balance + reserved). */
-  leftBytes: bigint;
-  count: number;
-  emptyCount: number;
 }
 
 /**

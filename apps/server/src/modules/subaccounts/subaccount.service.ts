@@ -2,9 +2,9 @@ import { MAX_SUBACCOUNTS, type SubLimitsInput } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
-import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
-import { mainTrafficLeftShown, shownTrafficLeft } from '../traffic/traffic-left.service';
+import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
+import { mainTrafficLeftShown, shownTrafficLeft } from '../account/traffic-left.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import { encryptProxyPassword, generateProxyPassword } from './proxy-password';
 import {
@@ -17,9 +17,6 @@ import {
 } from './subaccount.repository';
 import { limitColumnNames, limitColumns } from './subaccount-limit-columns';
 import { transfer } from './traffic-transfer';
-import type { SubaccountsTrafficFigures } from './subaccount.repository';
-
-export type { SubaccountsTrafficFigures };
 
 interface Owner {
   id: number;
@@ -126,7 +123,9 @@ async function update(
     const updated = await updateSubaccount(trx, owner.id, id, values);
     // The old password's (or the disabled sub-account's) reservations go back at once; so do those
     // granted under the old limits, so gateways lease again under the new ones.
-    if (updated && closesAccess) await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
+    if (updated && closesAccess) {
+      await ctx.gatewayCredit.voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
+    }
     // Gateways fetch the record again (and close its tunnels) when what they check at connect time
     // changed; a cap needs no more than the voided leases.
     const announce =
@@ -179,21 +178,4 @@ export async function changeStatus(ctx: AppContext, owner: Owner, id: number, st
 
 export function mainTrafficLeft(ctx: AppContext, owner: Owner): Promise<bigint> {
   return mainTrafficLeftShown(ctx.db, owner.id);
-}
-
-/**
- * The sub-accounts' part of the account's traffic: what they ever used (deleted ones included), what
- * the live ones have left, and how many of them are live and out of traffic. Read from the account's
- * row (no query: the auth read already has it), where a trigger keeps the sums in step with every
- * change of a sub-account (migration 2026_11_28_0900; `subaccountsTrafficFigures` is the definition).
- */
-export function subaccountsFiguresOf(
-  account: Omit<AccountFigures, 'id' | 'traffic_left_bytes' | 'traffic_reserved_bytes'>,
-): SubaccountsTrafficFigures {
-  return {
-    usedBytes: account.subaccounts_used_bytes,
-    leftBytes: account.subaccounts_left_bytes,
-    count: account.subaccounts_live,
-    emptyCount: account.subaccounts_empty,
-  };
 }

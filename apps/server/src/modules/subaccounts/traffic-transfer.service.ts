@@ -2,10 +2,9 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
-import { recordSubaccountChange } from '../gateway-link/gateway-events.service';
-import { forgiveOnDeletion, repayDebt } from '../gateway-link/debt.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
-import { mainTrafficLeftShown } from '../traffic/traffic-left.service';
+import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
+import { mainTrafficLeftShown } from '../account/traffic-left.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
 import {
   findOwnSubaccount,
@@ -49,18 +48,24 @@ export async function moveTraffic(ctx: AppContext, owner: Owner, move: TrafficMo
     // Reserved traffic is shown as left, so it can be moved: its leases are voided first (gateways
     // drop that credit at once) — the sub-account's for a recycle, the main account's when an
     // allocation needs what it has reserved.
+    const { gatewayCredit } = ctx;
     if (move.action === 'recycle') {
-      await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: move.subaccountId });
+      await gatewayCredit.voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: move.subaccountId });
     } else {
       // What the main account owes (delivered past zero) is paid before it gives any traffic away.
       const main = { accountId: owner.id, subaccountId: null };
-      await repayDebt(trx, main, { type: 'allocation', id: `main.${move.subaccountId}.${move.requestId}` });
-      if ((await balanceOf(trx, owner.id, 'traffic')) < move.bytes) await voidOwnerLeases(ctx, trx, main);
+      await gatewayCredit.repayDebt(trx, main, {
+        type: 'allocation',
+        id: `main.${move.subaccountId}.${move.requestId}`,
+      });
+      if ((await balanceOf(trx, owner.id, 'traffic')) < move.bytes) {
+        await gatewayCredit.voidOwnerLeases(ctx, trx, main);
+      }
     }
     await transfer(trx, owner.id, move.subaccountId, move.action, move.bytes, move.requestId);
     if (move.action === 'allocate') {
       const ref = { type: 'allocation', id: `${move.subaccountId}.${move.requestId}` };
-      await repayDebt(trx, { accountId: owner.id, subaccountId: move.subaccountId }, ref);
+      await gatewayCredit.repayDebt(trx, { accountId: owner.id, subaccountId: move.subaccountId }, ref);
     }
     return liveSub(trx, owner.id, move.subaccountId);
   });
@@ -80,11 +85,11 @@ export async function deleteSubaccount(
     await lockAccountBalances(trx, owner.id);
     await liveSub(trx, owner.id, subaccountId);
     // Everything it had goes back now, reservations included (not when its leases expire).
-    await voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId });
+    await ctx.gatewayCredit.voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId });
     const sub = await liveSub(trx, owner.id, subaccountId);
     await transfer(trx, owner.id, sub.id, 'subaccount_deletion', sub.traffic_left_bytes, null);
     // What it owed its main account for bytes past zero: the main account paid them already.
-    await forgiveOnDeletion(trx, { accountId: owner.id, subaccountId: sub.id });
+    await ctx.gatewayCredit.forgiveOnDeletion(trx, { accountId: owner.id, subaccountId: sub.id });
     await markSubaccountDeleted(trx, sub.id, ctx.clock());
     await recordSubaccountChange(trx, { accountId: owner.id, subaccountId: sub.id, username: sub.username });
     return {

@@ -3,7 +3,7 @@ import { authHeader, fundedCustomer, logIn, payOrder, postForm } from '../../../
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import type { TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
-import { commandLine } from '../admin/audit/audit.service';
+import { commandLine } from '../audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
 

@@ -2,8 +2,9 @@ import { isUnroutableIp, MAX_WHITELIST_IPS } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { recordWhitelistChange } from '../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../gateway-link/lease.service';
+import { recordWhitelistChange } from '../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../gateway-link/lease.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
 import {
   countWhitelist,

@@ -1,5 +1,5 @@
 import { adminCouponCreateBody } from '@resiport/contract';
-import { Button, Flex, Form, Input, message, Radio } from 'antd';
+import { Form, Input, message, Radio } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCreateCoupon } from '../../features/admin/catalogue/api/save-coupon';
 import {
@@ -19,6 +19,7 @@ import {
   limitValuesOf,
   type CouponLimitValues,
 } from './coupon-limit-fields';
+import { FormButtons } from '../../components/form-buttons';
 
 interface CouponCreateValues extends CouponLimitValues {
   code: string;
@@ -120,14 +121,12 @@ export function CouponCreateForm({ onDone }: { onDone: () => void }) {
         <Input autoComplete="off" spellCheck={false} maxLength={254} data-testid="coupon-account" />
       </Form.Item>
       <ReasonField testId="coupon-reason" />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="coupon-submit">
-          <FormattedMessage id="admin.catalogue.coupon.create" />
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onDone}
+        submitting={create.isPending}
+        label={<FormattedMessage id="admin.catalogue.coupon.create" />}
+        testId="coupon-submit"
+      />
     </Form>
   );
 }

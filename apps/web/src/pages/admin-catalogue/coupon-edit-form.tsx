@@ -1,5 +1,5 @@
 import type { AdminCoupon } from '@resiport/contract';
-import { Button, Checkbox, Descriptions, Flex, Form, message } from 'antd';
+import { Checkbox, Descriptions, Form, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUpdateCoupon, type CouponUpdateInput } from '../../features/admin/catalogue/api/save-coupon';
 import { couponFieldByCode } from '../../features/admin/catalogue/catalogue-form';
@@ -13,6 +13,7 @@ import {
   limitValuesOf,
   type CouponLimitValues,
 } from './coupon-limit-fields';
+import { FormButtons } from '../../components/form-buttons';
 
 interface CouponEditValues extends CouponLimitValues {
   active: boolean;
@@ -92,14 +93,12 @@ export function CouponEditForm({ coupon, onDone }: { coupon: AdminCoupon; onDone
         </Checkbox>
       </Form.Item>
       <ReasonField testId="coupon-reason" />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="coupon-submit">
-          <FormattedMessage id="admin.catalogue.save" />
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onDone}
+        submitting={update.isPending}
+        label={<FormattedMessage id="admin.catalogue.save" />}
+        testId="coupon-submit"
+      />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { adminPackageCreateBody, type AdminPackage } from '@resiport/contract';
-import { Button, Checkbox, Flex, Form, Input, message } from 'antd';
+import { Checkbox, Flex, Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
 import { useSavePackage } from '../../features/admin/catalogue/api/save-package';
@@ -16,6 +16,7 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { zodRule } from '../../lib/form-rules';
 import { validationTexts } from '../../lib/form-rules-localized';
 import type { MessageId } from '../../locales/types';
+import { FormButtons } from '../../components/form-buttons';
 
 /** A new package, or changing one. */
 export type PackageDialogState = { mode: 'add' } | { mode: 'edit'; pack: AdminPackage };
@@ -110,14 +111,12 @@ function PackageForm({ editing, onDone }: { editing: AdminPackage | undefined; o
         </Checkbox>
       </Form.Item>
       <ReasonField testId="package-reason" />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="package-submit">
-          <FormattedMessage id={editing ? 'admin.catalogue.save' : 'admin.catalogue.add'} />
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onDone}
+        submitting={save.isPending}
+        label={<FormattedMessage id={editing ? 'admin.catalogue.save' : 'admin.catalogue.add'} />}
+        testId="package-submit"
+      />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { BASE_TIER_GB, type PriceTier } from '@resiport/contract';
-import { Button, Flex, Form, Input, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
 import { useSetTier } from '../../features/admin/catalogue/api/set-tier';
@@ -12,6 +12,7 @@ import {
 } from '../../features/admin/catalogue/catalogue-form';
 import { ReasonField } from '../../features/admin/components/reason-field';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { FormButtons } from '../../components/form-buttons';
 
 /** A new tier, or changing the price of one already there. */
 export type TierDialogState = { mode: 'add' } | { mode: 'edit'; tier: PriceTier };
@@ -77,14 +78,12 @@ function TierForm({ editing, onDone }: { editing: PriceTier | undefined; onDone:
         <Input inputMode="decimal" autoComplete="off" prefix="$" data-testid="tier-price" />
       </Form.Item>
       <ReasonField testId="tier-reason" />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button type="primary" htmlType="submit" loading={setTier.isPending} data-testid="tier-submit">
-          <FormattedMessage id={editing ? 'admin.catalogue.save' : 'admin.catalogue.add'} />
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onDone}
+        submitting={setTier.isPending}
+        label={<FormattedMessage id={editing ? 'admin.catalogue.save' : 'admin.catalogue.add'} />}
+        testId="tier-submit"
+      />
     </Form>
   );
 }

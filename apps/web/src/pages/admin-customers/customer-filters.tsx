@@ -1,7 +1,8 @@
 import { customerRoles, customerStatuses, type CustomerRole, type CustomerStatus } from '@resiport/contract';
-import { Button, Flex, Input, Select } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { ClearFilters, OneOfFilter, SearchFilter } from '../../features/admin/components/list-filters';
 
 export interface CustomerFilterValues {
   q: string;
@@ -22,56 +23,41 @@ export function CustomerFilters({ value, onChange }: CustomerFiltersProps) {
   const any = value.q !== '' || value.status !== undefined || value.role !== undefined;
   return (
     <Flex gap={8} wrap>
-      <Input.Search
-        allowClear
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onSearch={(q) => onChange({ ...value, q: q.trim() })}
-        placeholder={intl.formatMessage({ id: 'admin.customers.search' })}
-        aria-label={intl.formatMessage({ id: 'admin.customers.search' })}
-        enterButton={intl.formatMessage({ id: 'admin.search' })}
-        maxLength={200}
+      <SearchFilter
+        typed={typed}
+        onType={setTyped}
+        onSearch={(q) => onChange({ ...value, q })}
+        label={intl.formatMessage({ id: 'admin.customers.search' })}
         style={{ flex: '1 1 280px', maxWidth: 480 }}
-        data-testid="customers-search"
+        testId="customers-search"
       />
-      <Select<CustomerStatus | 'all'>
-        value={value.status ?? 'all'}
-        onChange={(status) => onChange({ ...value, status: status === 'all' ? undefined : status })}
-        aria-label={intl.formatMessage({ id: 'admin.customers.status' })}
+      <OneOfFilter
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status })}
+        values={customerStatuses}
+        allLabel={intl.formatMessage({ id: 'admin.customers.status.all' })}
+        labelOf={(status) => intl.formatMessage({ id: `admin.customers.status.${status}` })}
+        label={intl.formatMessage({ id: 'admin.customers.status' })}
         style={{ flex: '0 1 180px', minWidth: 150 }}
-        data-testid="customers-status"
-        options={[
-          { value: 'all', label: intl.formatMessage({ id: 'admin.customers.status.all' }) },
-          ...customerStatuses.map((status) => ({
-            value: status,
-            label: intl.formatMessage({ id: `admin.customers.status.${status}` }),
-          })),
-        ]}
+        testId="customers-status"
       />
-      <Select<CustomerRole | 'all'>
-        value={value.role ?? 'all'}
-        onChange={(role) => onChange({ ...value, role: role === 'all' ? undefined : role })}
-        aria-label={intl.formatMessage({ id: 'admin.customers.role' })}
+      <OneOfFilter
+        value={value.role}
+        onChange={(role) => onChange({ ...value, role })}
+        values={customerRoles}
+        allLabel={intl.formatMessage({ id: 'admin.customers.role.all' })}
+        labelOf={(role) => intl.formatMessage({ id: `admin.customers.role.${role}` })}
+        label={intl.formatMessage({ id: 'admin.customers.role' })}
         style={{ flex: '0 1 160px', minWidth: 140 }}
-        data-testid="customers-role"
-        options={[
-          { value: 'all', label: intl.formatMessage({ id: 'admin.customers.role.all' }) },
-          ...customerRoles.map((role) => ({
-            value: role,
-            label: intl.formatMessage({ id: `admin.customers.role.${role}` }),
-          })),
-        ]}
+        testId="customers-role"
       />
-      {any && (
-        <Button
-          onClick={() => {
-            setTyped('');
-            onChange({ q: '', status: undefined, role: undefined });
-          }}
-        >
-          <FormattedMessage id="admin.filters.clear" />
-        </Button>
-      )}
+      <ClearFilters
+        shown={any}
+        onClear={() => {
+          setTyped('');
+          onChange({ q: '', status: undefined, role: undefined });
+        }}
+      />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { exitTypes, type AdminExit } from '@resiport/contract';
-import { Button, Col, Flex, Form, Input, InputNumber, message, Radio, Row, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, message, Radio, Row, Switch } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
 import { useCreateExit, useUpdateExit } from '../../features/admin/exits/api/save-exit';
@@ -13,6 +13,7 @@ import {
 } from '../../features/admin/exits/exit-form';
 import { ReasonField } from '../../features/admin/components/reason-field';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { FormButtons } from '../../components/form-buttons';
 
 /** A new exit, or changing one already in the pool. */
 export type ExitDialogState = { mode: 'add' } | { mode: 'edit'; exit: AdminExit };
@@ -198,19 +199,12 @@ function ExitForm({ editing, onDone }: { editing: AdminExit | undefined; onDone:
         </Col>
       </Row>
       <ReasonField testId="exit-reason" />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onDone}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={create.isPending || update.isPending}
-          data-testid="exit-submit"
-        >
-          <FormattedMessage id={editing ? 'admin.exits.submit.save' : 'admin.exits.submit.add'} />
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onDone}
+        submitting={create.isPending || update.isPending}
+        label={<FormattedMessage id={editing ? 'admin.exits.submit.save' : 'admin.exits.submit.add'} />}
+        testId="exit-submit"
+      />
     </Form>
   );
 }

@@ -1,8 +1,7 @@
 import type { AdminOrderDetail, AdminOrderRow } from '@resiport/contract';
-import { Button, Card, Descriptions, Flex, Spin, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Timeline, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/load-failed';
 import { TrafficText } from '../../components/traffic-text';
 import { UtcDateTime } from '../../components/utc-date-time';
 import { adminCustomerHref, paths } from '../../config/paths';
@@ -45,18 +44,9 @@ export function OrderDrawer({ orderId, onClose, onRefund }: OrderDrawerProps) {
           </Button>
         )
       }
+      detail={detail}
     >
-      {detail.isError ? (
-        <LoadFailed
-          title="admin.payments.detailFailed"
-          hint="admin.loadFailed.hint"
-          onReload={() => void detail.refetch()}
-        />
-      ) : detail.data ? (
-        <OrderFacts detail={detail.data} />
-      ) : (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      )}
+      {(data) => <OrderFacts detail={data} />}
     </DetailDrawer>
   );
 }

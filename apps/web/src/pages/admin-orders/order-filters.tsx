@@ -1,7 +1,8 @@
 import { orderStatuses, orderWays, type AdminOrderRow } from '@resiport/contract';
-import { Button, Flex, Input, Select } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { ClearFilters, OneOfFilter, SearchFilter } from '../../features/admin/components/list-filters';
 import { UtcDayRange, type DayRange } from '../../features/admin/components/utc-day-range';
 
 export interface OrderFilterValues {
@@ -36,61 +37,46 @@ export function OrderFilters({
     value.days.end !== undefined;
   return (
     <Flex gap={8} wrap>
-      <Input.Search
-        allowClear
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onSearch={(customer) => onChange({ ...value, customer: customer.trim() })}
-        placeholder={intl.formatMessage({ id: 'admin.payments.customer' })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.customer' })}
-        enterButton={intl.formatMessage({ id: 'admin.search' })}
-        maxLength={200}
+      <SearchFilter
+        typed={typed}
+        onType={setTyped}
+        onSearch={(customer) => onChange({ ...value, customer })}
+        label={intl.formatMessage({ id: 'admin.payments.customer' })}
         style={{ flex: '1 1 260px', maxWidth: 400 }}
-        data-testid="orders-customer"
+        testId="orders-customer"
       />
-      <Select<AdminOrderRow['status'] | 'all'>
-        value={value.status ?? 'all'}
-        onChange={(status) => onChange({ ...value, status: status === 'all' ? undefined : status })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.status' })}
+      <OneOfFilter
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status })}
+        values={orderStatuses}
+        allLabel={intl.formatMessage({ id: 'admin.payments.status.all' })}
+        labelOf={(status) => intl.formatMessage({ id: `order.status.${status}` })}
+        label={intl.formatMessage({ id: 'admin.payments.status' })}
         style={{ flex: '0 1 170px', minWidth: 140 }}
-        data-testid="orders-status"
-        options={[
-          { value: 'all', label: intl.formatMessage({ id: 'admin.payments.status.all' }) },
-          ...orderStatuses.map((status) => ({
-            value: status,
-            label: intl.formatMessage({ id: `order.status.${status}` }),
-          })),
-        ]}
+        testId="orders-status"
       />
-      <Select<AdminOrderRow['way'] | 'all'>
-        value={value.way ?? 'all'}
-        onChange={(way) => onChange({ ...value, way: way === 'all' ? undefined : way })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.way' })}
+      <OneOfFilter
+        value={value.way}
+        onChange={(way) => onChange({ ...value, way })}
+        values={orderWays}
+        allLabel={intl.formatMessage({ id: 'admin.payments.way.all' })}
+        labelOf={(way) => intl.formatMessage({ id: `admin.payments.way.${way}` })}
+        label={intl.formatMessage({ id: 'admin.payments.way' })}
         style={{ flex: '0 1 170px', minWidth: 140 }}
-        data-testid="orders-way"
-        options={[
-          { value: 'all', label: intl.formatMessage({ id: 'admin.payments.way.all' }) },
-          ...orderWays.map((way) => ({
-            value: way,
-            label: intl.formatMessage({ id: `admin.payments.way.${way}` }),
-          })),
-        ]}
+        testId="orders-way"
       />
       <UtcDayRange
         testId="orders-days"
         value={value.days}
         onChange={(days) => onChange({ ...value, days })}
       />
-      {any && (
-        <Button
-          onClick={() => {
-            setTyped('');
-            onChange(noOrderFilters);
-          }}
-        >
-          <FormattedMessage id="admin.filters.clear" />
-        </Button>
-      )}
+      <ClearFilters
+        shown={any}
+        onClear={() => {
+          setTyped('');
+          onChange(noOrderFilters);
+        }}
+      />
     </Flex>
   );
 }

@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formatTraffic, formatUsd } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { FormProblem } from '../../components/form-problem';
 
 interface RefundDialogProps {
   order: AdminOrderRow | undefined;
@@ -74,15 +75,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderRow; onDone: () => voi
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={() => setConfirming(true)}>
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="refund-problem"
-        />
-      )}
+      <FormProblem problem={problem} testId="refund-problem" />
       {quote.isPending && <Spin style={{ display: 'block', margin: '16px auto' }} />}
       {refused !== undefined && (
         <Alert

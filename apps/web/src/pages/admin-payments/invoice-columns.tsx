@@ -1,5 +1,5 @@
 import type { AdminInvoiceRow, PaymentReceived } from '@resiport/contract';
-import { Button, Flex, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { UtcDateTime } from '../../components/utc-date-time';
@@ -45,6 +45,27 @@ export function Received({
       </Typography.Text>
     </Flex>
   );
+}
+
+/** What the invoice asked and what arrived, as two rows of the invoice drawer and the resolve dialog. */
+export function askedAndReceived(
+  invoice: AdminInvoiceRow,
+  intl: IntlShape,
+): NonNullable<DescriptionsProps['items']> {
+  return [
+    {
+      key: 'asked',
+      label: <FormattedMessage id="admin.payments.asked" />,
+      children: formatUsd(invoice.amount_cents, intl.locale),
+    },
+    {
+      key: 'received',
+      label: <FormattedMessage id="admin.payments.received" />,
+      children: (
+        <Received received={invoice.payment_received} usdCents={invoice.received_usd_cents} intl={intl} />
+      ),
+    },
+  ];
 }
 
 /** The payments list's columns; "Resolve" on those an operator may resolve, "Details" on every one. */

@@ -1,8 +1,7 @@
 import type { AdminInvoiceDetail, AdminInvoiceRow } from '@resiport/contract';
-import { Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/load-failed';
 import { UtcDateTime } from '../../components/utc-date-time';
 import { adminCustomerHref, paths } from '../../config/paths';
 import { useAdminInvoice } from '../../features/admin/payments/api/get-admin-invoices';
@@ -10,7 +9,7 @@ import { DetailDrawer } from '../../features/admin/payments/components/detail-dr
 import { LedgerEntries } from '../../features/admin/payments/components/ledger-entries';
 import { InvoiceStatusTag } from '../../features/admin/payments/components/payment-tags';
 import { formatUsd } from '../../lib/format';
-import { InvoicePurpose, Received } from './invoice-columns';
+import { askedAndReceived, InvoicePurpose } from './invoice-columns';
 import { InvoiceHistory } from './invoice-history';
 
 interface InvoiceDrawerProps {
@@ -39,18 +38,9 @@ export function InvoiceDrawer({ invoiceId, onClose, onResolve }: InvoiceDrawerPr
           </Button>
         )
       }
+      detail={detail}
     >
-      {detail.isError ? (
-        <LoadFailed
-          title="admin.payments.detailFailed"
-          hint="admin.loadFailed.hint"
-          onReload={() => void detail.refetch()}
-        />
-      ) : detail.data ? (
-        <InvoiceFacts detail={detail.data} />
-      ) : (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      )}
+      {(data) => <InvoiceFacts detail={data} />}
     </DetailDrawer>
   );
 }
@@ -95,22 +85,7 @@ function InvoiceFacts({ detail }: { detail: AdminInvoiceDetail }) {
             label: <FormattedMessage id="admin.payments.providerStatus" />,
             children: <Typography.Text code>{invoice.provider_status ?? '—'}</Typography.Text>,
           },
-          {
-            key: 'asked',
-            label: <FormattedMessage id="admin.payments.asked" />,
-            children: usd(invoice.amount_cents),
-          },
-          {
-            key: 'received',
-            label: <FormattedMessage id="admin.payments.received" />,
-            children: (
-              <Received
-                received={invoice.payment_received}
-                usdCents={invoice.received_usd_cents}
-                intl={intl}
-              />
-            ),
-          },
+          ...askedAndReceived(invoice, intl),
           {
             key: 'ref',
             label: <FormattedMessage id="admin.payments.orderRef" />,

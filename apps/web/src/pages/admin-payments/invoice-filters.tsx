@@ -5,9 +5,10 @@ import {
   type AdminInvoiceRow,
   type PaymentDetail,
 } from '@resiport/contract';
-import { Button, Flex, Input, Select } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { ClearFilters, OneOfFilter, SearchFilter } from '../../features/admin/components/list-filters';
 import { UtcDayRange, type DayRange } from '../../features/admin/components/utc-day-range';
 
 export interface InvoiceFilterValues {
@@ -58,83 +59,58 @@ export function InvoiceFilters({
     value.purpose !== undefined ||
     value.days.start !== undefined ||
     value.days.end !== undefined;
-  const all = (
-    id: 'admin.payments.status.all' | 'admin.payments.detail.all' | 'admin.payments.purpose.all',
-  ) => ({
-    value: 'all' as const,
-    label: intl.formatMessage({ id }),
-  });
   return (
     <Flex gap={8} wrap>
-      <Input.Search
-        allowClear
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onSearch={(customer) => onChange({ ...value, customer: customer.trim() })}
-        placeholder={intl.formatMessage({ id: 'admin.payments.customer' })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.customer' })}
-        enterButton={intl.formatMessage({ id: 'admin.search' })}
-        maxLength={200}
+      <SearchFilter
+        typed={typed}
+        onType={setTyped}
+        onSearch={(customer) => onChange({ ...value, customer })}
+        label={intl.formatMessage({ id: 'admin.payments.customer' })}
         style={{ flex: '1 1 260px', maxWidth: 400 }}
-        data-testid="invoices-customer"
+        testId="invoices-customer"
       />
-      <Select<AdminInvoiceRow['status'] | 'all'>
-        value={value.status ?? 'all'}
-        onChange={(status) => onChange({ ...value, status: status === 'all' ? undefined : status })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.status' })}
+      <OneOfFilter
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status })}
+        values={rechargeStatuses}
+        allLabel={intl.formatMessage({ id: 'admin.payments.status.all' })}
+        labelOf={(status) => intl.formatMessage({ id: `recharge.status.${status}` })}
+        label={intl.formatMessage({ id: 'admin.payments.status' })}
         style={{ flex: '0 1 160px', minWidth: 140 }}
-        data-testid="invoices-status"
-        options={[
-          all('admin.payments.status.all'),
-          ...rechargeStatuses.map((status) => ({
-            value: status,
-            label: intl.formatMessage({ id: `recharge.status.${status}` }),
-          })),
-        ]}
+        testId="invoices-status"
       />
-      <Select<PaymentDetail | 'all'>
-        value={value.detail ?? 'all'}
-        onChange={(detail) => onChange({ ...value, detail: detail === 'all' ? undefined : detail })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.detail' })}
+      <OneOfFilter
+        value={value.detail}
+        onChange={(detail) => onChange({ ...value, detail })}
+        values={paymentDetails}
+        allLabel={intl.formatMessage({ id: 'admin.payments.detail.all' })}
+        labelOf={(detail) => intl.formatMessage({ id: `payment.detail.${detail}` })}
+        label={intl.formatMessage({ id: 'admin.payments.detail' })}
         style={{ flex: '0 1 200px', minWidth: 160 }}
-        data-testid="invoices-detail"
-        options={[
-          all('admin.payments.detail.all'),
-          ...paymentDetails.map((detail) => ({
-            value: detail,
-            label: intl.formatMessage({ id: `payment.detail.${detail}` }),
-          })),
-        ]}
+        testId="invoices-detail"
       />
-      <Select<AdminInvoiceRow['purpose'] | 'all'>
-        value={value.purpose ?? 'all'}
-        onChange={(purpose) => onChange({ ...value, purpose: purpose === 'all' ? undefined : purpose })}
-        aria-label={intl.formatMessage({ id: 'admin.payments.purpose' })}
+      <OneOfFilter
+        value={value.purpose}
+        onChange={(purpose) => onChange({ ...value, purpose })}
+        values={invoicePurposes}
+        allLabel={intl.formatMessage({ id: 'admin.payments.purpose.all' })}
+        labelOf={(purpose) => intl.formatMessage({ id: `admin.payments.purpose.${purpose}` })}
+        label={intl.formatMessage({ id: 'admin.payments.purpose' })}
         style={{ flex: '0 1 160px', minWidth: 140 }}
-        data-testid="invoices-purpose"
-        options={[
-          all('admin.payments.purpose.all'),
-          ...invoicePurposes.map((purpose) => ({
-            value: purpose,
-            label: intl.formatMessage({ id: `admin.payments.purpose.${purpose}` }),
-          })),
-        ]}
+        testId="invoices-purpose"
       />
       <UtcDayRange
         testId="invoices-days"
         value={value.days}
         onChange={(days) => onChange({ ...value, days })}
       />
-      {any && (
-        <Button
-          onClick={() => {
-            setTyped('');
-            onChange(noInvoiceFilters);
-          }}
-        >
-          <FormattedMessage id="admin.filters.clear" />
-        </Button>
-      )}
+      <ClearFilters
+        shown={any}
+        onClear={() => {
+          setTyped('');
+          onChange(noInvoiceFilters);
+        }}
+      />
     </Flex>
   );
 }

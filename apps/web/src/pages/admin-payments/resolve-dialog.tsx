@@ -1,5 +1,5 @@
 import type { AdminInvoiceRow, InvoiceResolutionChoice } from '@resiport/contract';
-import { Alert, Descriptions, Form, message, Radio, Space, Typography } from 'antd';
+import { Descriptions, Form, message, Radio, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
@@ -10,7 +10,8 @@ import { isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { formatUsd } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { Received } from './invoice-columns';
+import { askedAndReceived } from './invoice-columns';
+import { FormProblem } from '../../components/form-problem';
 
 interface ResolveValues {
   choice: InvoiceResolutionChoice;
@@ -94,15 +95,7 @@ function ResolveForm({ invoice, onDone }: { invoice: AdminInvoiceRow; onDone: ()
       initialValues={{ choice: credit === null ? 'refunded' : 'credit', reason: '' }}
       onFinish={() => setConfirming(true)}
     >
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="resolve-problem"
-        />
-      )}
+      <FormProblem problem={problem} testId="resolve-problem" />
       <Descriptions
         size="small"
         column={1}
@@ -114,22 +107,7 @@ function ResolveForm({ invoice, onDone }: { invoice: AdminInvoiceRow; onDone: ()
             label: <FormattedMessage id="admin.payments.customerCol" />,
             children: invoice.email,
           },
-          {
-            key: 'asked',
-            label: <FormattedMessage id="admin.payments.asked" />,
-            children: usd(invoice.amount_cents),
-          },
-          {
-            key: 'received',
-            label: <FormattedMessage id="admin.payments.received" />,
-            children: (
-              <Received
-                received={invoice.payment_received}
-                usdCents={invoice.received_usd_cents}
-                intl={intl}
-              />
-            ),
-          },
+          ...askedAndReceived(invoice, intl),
         ]}
       />
       <Form.Item name="choice" label={<FormattedMessage id="admin.payments.resolve.choice" />}>

@@ -1,6 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import { ResultCode, whitelistAddBody, type WhitelistEntry } from '@resiport/contract';
-import { Alert, Button, Flex, Form, Input, message } from 'antd';
+import { Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAddWhitelistIp } from '../../features/whitelist/api/add-whitelist-ip';
@@ -11,6 +11,8 @@ import { hasCode, isApiError } from '../../lib/api-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { zodRule } from '../../lib/form-rules';
 import { validationTexts } from '../../lib/form-rules-localized';
+import { FormProblem } from '../../components/form-problem';
+import { FormButtons } from '../../components/form-buttons';
 
 interface WhitelistIpValues {
   ip: string;
@@ -84,15 +86,7 @@ export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormP
 
   return (
     <>
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="whitelist-full"
-        />
-      )}
+      <FormProblem problem={problem} testId="whitelist-full" />
       <Form
         form={form}
         layout="vertical"
@@ -138,19 +132,12 @@ export function WhitelistIpForm({ editing, currentIp, onDone }: WhitelistIpFormP
             data-testid="whitelist-remark"
           />
         </Form.Item>
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onDone}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={add.isPending || update.isPending}
-            data-testid="whitelist-submit"
-          >
-            <FormattedMessage id={editing ? 'whitelist.submit.save' : 'whitelist.submit.add'} />
-          </Button>
-        </Flex>
+        <FormButtons
+          onCancel={onDone}
+          submitting={add.isPending || update.isPending}
+          label={<FormattedMessage id={editing ? 'whitelist.submit.save' : 'whitelist.submit.add'} />}
+          testId="whitelist-submit"
+        />
       </Form>
     </>
   );

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { ok } from '../../../lib/reply';
 import { currentAccount, currentSession } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
-import { subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
+import { subaccountsFiguresOf } from '../traffic-left.service';
 import { changePassword, refreshSession, regenerateApiToken, setLanguage, toUserInfo } from './user.service';
 
 /** The signed-in account's own calls (docs/product.md#account). */

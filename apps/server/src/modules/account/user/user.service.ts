@@ -6,9 +6,8 @@ import { hashPassword, verifyPassword } from '../../../lib/password';
 import { setLang, setPasswordAndRevokeSessions, type AccountRow } from '../account.repository';
 import { enforceAccountRateLimit } from '../../rate-limit/rate-limiter';
 import { endOtherSessions, replaceDeveloperToken } from '../session/session.service';
-import { shownTrafficLeft } from '../../traffic/traffic-left.service';
+import { shownTrafficLeft, type SubaccountsTrafficFigures } from '../traffic-left.service';
 import { newApiToken } from '../session/api-token';
-import type { SubaccountsTrafficFigures } from '../../subaccounts/subaccount.service';
 import { issueSession, type SessionClaims } from '../session/session-token';
 
 /**

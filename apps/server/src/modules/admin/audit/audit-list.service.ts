@@ -1,6 +1,7 @@
-import type { AuditEntry, EndpointParsedInput, adminAuditEndpoints } from '@resiport/contract';
+import type { EndpointParsedInput, adminAuditEndpoints } from '@resiport/contract';
 import type { AppContext } from '../../../context';
-import { pageOfAudit } from './audit.repository';
+import { pageOfAudit } from '../../audit/audit.service';
+import { toAuditEntry } from './audit-view';
 
 const DAY_MS = 86_400_000;
 
@@ -22,19 +23,5 @@ export async function listAudit(
     input.page,
     input.page_size,
   );
-  const list: AuditEntry[] = rows.map((row) => ({
-    id: Number(row.id),
-    created_at: row.created_at.toISOString(),
-    operator_id: row.operator_id,
-    operator_email: row.operator_email,
-    action: row.action,
-    target_type: row.target_type,
-    target_id: row.target_id,
-    account_id: row.account_id,
-    account_email: row.account_email,
-    before: row.before,
-    after: row.after,
-    reason: row.reason,
-  }));
-  return { list, total, page: input.page, page_size: input.page_size };
+  return { list: rows.map(toAuditEntry), total, page: input.page, page_size: input.page_size };
 }

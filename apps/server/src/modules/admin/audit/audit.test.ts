@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { commandLine, recordOperatorAction } from './audit.service';
+import { commandLine, recordOperatorAction } from '../../audit/audit.service';
 
 /** The audit log: written with the change's transaction, searchable, and impossible to rewrite. */
 describe('operator console: audit log', () => {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { ok } from '../../../lib/reply';
 import { currentAccount } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import {
   couponUses,
   createCouponFor,

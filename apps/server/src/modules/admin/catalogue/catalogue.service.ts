@@ -15,7 +15,7 @@ import {
   savePriceTier,
 } from '../../orders/catalog-change.service';
 import { addCoupon, deactivateCoupon, editCoupon } from '../../orders/coupon-change.service';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import {
   findCouponWithFacts,
   listPackagesWithOrders,

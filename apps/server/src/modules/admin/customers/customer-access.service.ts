@@ -11,9 +11,10 @@ import {
   setStatus,
   type AccountRow,
 } from '../../account/account.service';
-import { recordAccountChange } from '../../gateway-link/gateway-events.service';
-import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.service';
-import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { recordAccountChange } from '../../gateway-feed/gateway-events.service';
+import { voidingTransaction } from '../../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../../gateway-link/lease.service';
+import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 
 /**
  * The console's actions on a customer's access (docs/product.md#operator-console): disable / enable, resend the activation

@@ -2,11 +2,12 @@ import { bytesToGbText, centsToUsd } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { lockAccountById } from '../../account/account.service';
-import { voidingTransaction, voidOwnerLeases } from '../../gateway-link/lease.service';
+import { voidingTransaction } from '../../gateway-feed/voids-applied.service';
+import { voidOwnerLeases } from '../../gateway-link/lease.service';
 import { balanceOf, findEntryByRef, post } from '../../ledger/ledger.service';
 import type { LedgerAsset } from '../../ledger/ledger.table';
-import { mainTrafficLeftShown } from '../../traffic/traffic-left.service';
-import { recordOperatorAction, type Actor } from '../audit/audit.service';
+import { mainTrafficLeftShown } from '../../account/traffic-left.service';
+import { recordOperatorAction, type Actor } from '../../audit/audit.service';
 import { noteAccountFigures } from '../../alerts/alert-triggers.service';
 
 export interface Adjustment {

@@ -1,9 +1,4 @@
-import {
-  MAX_SUBACCOUNTS,
-  MAX_WHITELIST_IPS,
-  type CustomerDetail,
-  type CustomerSubaccount,
-} from '@resiport/contract';
+import { MAX_SUBACCOUNTS, MAX_WHITELIST_IPS, type CustomerDetail } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import {
@@ -14,31 +9,17 @@ import {
 } from '../../account/account.service';
 import { listRecharges } from '../../billing/recharge.service';
 import { listOrders } from '../../orders/order-list.service';
-import { listSubaccounts, subaccountsFiguresOf } from '../../subaccounts/subaccount.service';
-import { shownTrafficLeft } from '../../traffic/traffic-left.service';
+import { listSubaccounts } from '../../subaccounts/subaccount.service';
+import { shownTrafficLeft, subaccountsFiguresOf } from '../../account/traffic-left.service';
 import { listWhitelist } from '../../whitelist/whitelist.service';
 import { toWhitelistEntry } from '../../whitelist/whitelist-view';
+import { toCustomerSubaccount } from './customer-view';
 
 /** The customer a console call names; an unknown id is 10009 like everywhere else. */
 export async function customerOrNotFound(ctx: AppContext, accountId: number): Promise<AccountRow> {
   const account = await findAccountById(ctx.db, accountId);
   if (!account) throw new AppError('NotFound');
   return account;
-}
-
-type SubaccountRow = Awaited<ReturnType<typeof listSubaccounts>>['list'][number];
-
-/** A sub-account as the console shows it: figures as its owner sees them, never its password. */
-function toCustomerSubaccount(row: SubaccountRow): CustomerSubaccount {
-  return {
-    id: row.id,
-    username: row.username,
-    remark: row.remark,
-    status: row.status,
-    traffic_left_bytes: Number(shownTrafficLeft(row)),
-    traffic_used_bytes: Number(row.traffic_used_bytes),
-    created_at: row.created_at.toISOString(),
-  };
 }
 
 /**

@@ -83,7 +83,7 @@ function filtered(db: Executor, search: CustomerSearch) {
 
 /**
  * One page of customers, newest first. The traffic left is the customer's total as /user/info
- * shows it (subaccount.repository.ts `subaccountsTrafficFigures`, traffic-left.service.ts): the
+ * shows it (subaccount.repository.ts `subaccountsTrafficFigures`, account/traffic-left.service.ts): the
  * main account's left + reserved, plus every live sub-account's left + reserved. The sub-account
  * figures and the last seen come from grouped reads joined to the page's accounts, not a query per row.
  */

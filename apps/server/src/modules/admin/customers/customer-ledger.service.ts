@@ -1,6 +1,7 @@
-import { ledgerCsvColumns, type LedgerEntry } from '@resiport/contract';
+import { ledgerCsvColumns } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { pageOfEntries, type LedgerEntryFilter, type LedgerEntryRow } from '../../ledger/ledger.service';
+import { toLedgerEntry } from '../../ledger/ledger-view';
 import { subaccountUsernames } from '../../subaccounts/subaccount-lookup.service';
 import { CSV_MAX_ROWS, csvText, type CsvFile } from '../../../lib/csv';
 import { customerOrNotFound } from './customer-detail.service';
@@ -26,22 +27,6 @@ async function namedEntries(
   return { list, total: page.total };
 }
 
-function toLedgerEntry(entry: NamedEntry): LedgerEntry {
-  return {
-    id: Number(entry.id),
-    created_at: entry.created_at.toISOString(),
-    asset: entry.asset,
-    kind: entry.kind,
-    amount: Number(entry.amount),
-    balance_after: Number(entry.balance_after),
-    subaccount_id: entry.subaccount_id,
-    username: entry.username,
-    ref_type: entry.ref_type,
-    ref_id: entry.ref_id,
-    note: entry.note,
-  };
-}
-
 /** One page of the customer's ledger, money and traffic, newest first. */
 export async function customerLedger(
   ctx: AppContext,
@@ -52,7 +37,12 @@ export async function customerLedger(
     limit: window.pageSize,
     offset: (window.page - 1) * window.pageSize,
   });
-  return { list: list.map(toLedgerEntry), total, page: window.page, page_size: window.pageSize };
+  return {
+    list: list.map((entry) => toLedgerEntry(entry, entry.username)),
+    total,
+    page: window.page,
+    page_size: window.pageSize,
+  };
 }
 
 /**

@@ -1,16 +1,13 @@
-import {
-  shiftDate,
-  TRAFFIC_RANGE_DEFAULT_DAYS,
-  type CustomerSession,
-  type UsageData,
-} from '@resiport/contract';
+import { shiftDate, TRAFFIC_RANGE_DEFAULT_DAYS, type UsageData } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { sessionHistory } from '../../account/account.service';
 import { listRecharges } from '../../billing/recharge.service';
 import { toRechargeRecord } from '../../billing/recharge-view';
-import { listOrders, toOrder } from '../../orders/order-list.service';
+import { listOrders } from '../../orders/order-list.service';
+import { toOrder } from '../../orders/order-view';
 import { usageOverview } from '../../traffic/usage-overview.service';
 import { customerOrNotFound } from './customer-detail.service';
+import { toCustomerSession } from './customer-view';
 
 /**
  * The customer page's lists, each read through the module that owns it (the same reads the
@@ -45,16 +42,7 @@ export async function customerTopups(ctx: AppContext, accountId: number, window:
 export async function customerSessions(ctx: AppContext, accountId: number, window: PageWindow) {
   await customerOrNotFound(ctx, accountId);
   const sessions = await sessionHistory(ctx, accountId, window);
-  const list: CustomerSession[] = sessions.list.map((row) => ({
-    id: row.id,
-    method: row.method,
-    ip: row.ip,
-    user_agent: row.user_agent,
-    created_at: row.created_at.toISOString(),
-    last_seen_at: row.last_seen_at.toISOString(),
-    revoked_at: row.revoked_at?.toISOString() ?? null,
-  }));
-  return pageOf(list, sessions.total, window);
+  return pageOf(sessions.list.map(toCustomerSession), sessions.total, window);
 }
 
 /** The usage chart of the customer's dashboard: the last 30 UTC days up to today, per day. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, authHeader, signedInAccount, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { changeOperatorRole, grantOperator } from '../../account/operator.service';
-import { commandLine } from '../audit/audit.service';
+import { commandLine } from '../../audit/audit.service';
 import { auditRowsOf, consoleCall } from './customers.test-helpers';
 
 /** Operators made and unmade from the console and the command line (docs/product.md#operator-console), one rule set for both. */

@@ -1,12 +1,12 @@
 import {
   canonicalIp,
   MAX_ROW_ID,
-  type CustomerRow,
   type EndpointParsedInput,
   type adminCustomersEndpoints,
 } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { pageOfCustomers, type CustomerSearch } from './customer-directory.repository';
+import { toCustomerRow } from './customer-view';
 
 /**
  * What a search text can name, each tried at once (a match on any counts): part of an email; an
@@ -34,16 +34,5 @@ export async function listCustomers(
     page: input.page,
     pageSize: input.page_size,
   });
-  const list: CustomerRow[] = rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    status: row.status,
-    role: row.role,
-    balance_cents: Number(row.balance_cents),
-    traffic_left_bytes: Number(row.traffic_left_bytes),
-    subaccount_count: row.subaccount_count,
-    created_at: row.created_at.toISOString(),
-    last_seen_at: row.last_seen_at?.toISOString() ?? null,
-  }));
-  return { list, total, page: input.page, page_size: input.page_size };
+  return { list: rows.map(toCustomerRow), total, page: input.page, page_size: input.page_size };
 }

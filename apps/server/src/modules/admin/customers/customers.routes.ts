@@ -5,7 +5,7 @@ import { ok } from '../../../lib/reply';
 import { currentAccount } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
 import { sendCsv } from '../../../lib/csv';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import {
   changeCustomerRole,
   disableCustomer,

@@ -6,12 +6,13 @@ import type {
 } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { resolveInvoice } from '../../billing/resolve-invoice.service';
-import type { Actor } from '../audit/audit.service';
-import { eventsOfAdminInvoice, findAdminInvoice, pageOfAdminInvoices } from './invoice-admin.repository';
+import { eventsOfInvoice, resolveInvoice } from '../../billing/resolve-invoice.service';
+import type { Actor } from '../../audit/audit.service';
+import { findAdminInvoice, pageOfAdminInvoices } from './invoice-admin.repository';
 import { entriesOfRefs } from './ledger-refs.repository';
 import { dayRange } from './list-filters';
-import { toAdminInvoiceRow, toInvoiceEvent, toLedgerEntry } from './payments-view';
+import { toLedgerEntry } from '../../ledger/ledger-view';
+import { toAdminInvoiceRow, toInvoiceEvent } from './payments-view';
 
 type Input<Name extends keyof typeof adminPaymentsEndpoints> = EndpointParsedInput<
   (typeof adminPaymentsEndpoints)[Name]
@@ -48,10 +49,14 @@ export async function adminInvoiceDetail(ctx: AppContext, invoiceId: number): Pr
   if (invoice.recharge_id !== null) refs.push({ type: 'recharge', id: String(invoice.recharge_id) });
   if (invoice.order_id !== null) refs.push({ type: 'order', id: String(invoice.order_id) });
   const [events, entries] = await Promise.all([
-    eventsOfAdminInvoice(ctx.db, invoice.id),
+    eventsOfInvoice(ctx.db, invoice.id),
     entriesOfRefs(ctx.db, invoice.account_id, refs),
   ]);
-  return { invoice, history: events.map(toInvoiceEvent), ledger: entries.map(toLedgerEntry) };
+  return {
+    invoice,
+    history: events.map(toInvoiceEvent),
+    ledger: entries.map((entry) => toLedgerEntry(entry)),
+  };
 }
 
 /** The console's resolution: billing's service, with the operator as the actor. */

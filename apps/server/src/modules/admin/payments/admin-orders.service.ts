@@ -7,7 +7,7 @@ import type {
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { quoteRefund, refundOrder } from '../../orders/order-refund.service';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
 import { adminInvoiceRow } from './admin-invoices.service';
 import { entriesOfRefs } from './ledger-refs.repository';
 import { dayRange } from './list-filters';
@@ -17,7 +17,8 @@ import {
   pageOfAdminOrders,
   type AdminOrderView,
 } from './order-admin.repository';
-import { toAdminOrderRow, toLedgerEntry } from './payments-view';
+import { toLedgerEntry } from '../../ledger/ledger-view';
+import { toAdminOrderRow } from './payments-view';
 
 type Input<Name extends keyof typeof adminPaymentsEndpoints> = EndpointParsedInput<
   (typeof adminPaymentsEndpoints)[Name]
@@ -69,7 +70,7 @@ export async function adminOrderDetail(ctx: AppContext, orderId: number): Promis
     order: toAdminOrderRow(order),
     timeline: timelineOf(order, invoice?.settled_at ?? null),
     invoice,
-    ledger: entries.map(toLedgerEntry),
+    ledger: entries.map((entry) => toLedgerEntry(entry)),
     refund: refund
       ? {
           refunded_cents: Number(refund.refunded_cents),

@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditLedger, post } from '../../ledger/ledger.service';
 import { refundOrder } from '../../orders/order-refund.service';
-import { commandLine } from '../audit/audit.service';
+import { commandLine } from '../../audit/audit.service';
 import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/customers.test-helpers';
 
 const GB = 1_000_000_000;

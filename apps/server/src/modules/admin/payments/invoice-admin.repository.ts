@@ -89,13 +89,3 @@ export async function pageOfAdminInvoices(
 export function findAdminInvoice(db: Executor, id: number): Promise<AdminInvoiceView | undefined> {
   return withDetails(db, {}).where('i.id', '=', id).executeTakeFirst();
 }
-
-/** Everything the provider told us about an invoice, oldest first. */
-export function eventsOfAdminInvoice(db: Executor, invoiceId: number) {
-  return db
-    .selectFrom('crypto_invoice_events')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id')
-    .execute();
-}

@@ -1,29 +1,14 @@
-import type {
-  AdminInvoiceRow,
-  AdminOrderRow,
-  InvoiceEvent,
-  LedgerEntry,
-  PaymentReceived,
-} from '@resiport/contract';
+import type { AdminInvoiceRow, AdminOrderRow, InvoiceEvent } from '@resiport/contract';
 import type { Selectable } from 'kysely';
 import { creditOf, isResolvable, type ResolutionFacts } from '../../billing/resolve-invoice.service';
 import type { CryptoInvoiceEventsTable } from '../../billing/invoice-history.table';
-import type { LedgerEntriesTable } from '../../ledger/ledger.table';
+import { receivedView } from '../../billing/recharge-view';
 import type { AdminInvoiceView } from './invoice-admin.repository';
 import type { AdminOrderView } from './order-admin.repository';
 
 /** The console's rows as the API shows them: cents and bytes as numbers, times as ISO strings. */
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-function received(row: {
-  received_amount: string | null;
-  received_currency: string | null;
-}): PaymentReceived {
-  return row.received_amount === null
-    ? null
-    : { amount: row.received_amount, currency: row.received_currency ?? '' };
-}
 
 export function toAdminOrderRow(order: AdminOrderView): AdminOrderRow {
   const paid = order.status === 'paid' || order.status === 'refunded';
@@ -78,7 +63,7 @@ export function toAdminInvoiceRow(invoice: AdminInvoiceView): AdminInvoiceRow {
     status: invoice.status,
     payment_detail: invoice.payment_detail,
     provider_status: invoice.provider_status,
-    payment_received: received(invoice),
+    payment_received: receivedView(invoice),
     received_usd_cents: facts.reportedUsdCents === null ? null : Number(facts.reportedUsdCents),
     created_at: invoice.created_at.toISOString(),
     expires_at: invoice.expires_at.toISOString(),
@@ -107,26 +92,9 @@ export function toInvoiceEvent(event: Selectable<CryptoInvoiceEventsTable>): Inv
     is_final: event.is_final,
     status: event.status,
     payment_detail: event.payment_detail,
-    payment_received: received(event),
+    payment_received: receivedView(event),
     received_usd_cents: event.received_usd_cents === null ? null : Number(event.received_usd_cents),
     created_at: event.created_at.toISOString(),
     after_close: event.invoice_status !== 'unpaid',
-  };
-}
-
-/** A ledger entry an order or an invoice caused (always the main account's). */
-export function toLedgerEntry(entry: Selectable<LedgerEntriesTable>): LedgerEntry {
-  return {
-    id: Number(entry.id),
-    created_at: entry.created_at.toISOString(),
-    asset: entry.asset,
-    kind: entry.kind,
-    amount: Number(entry.amount),
-    balance_after: Number(entry.balance_after),
-    subaccount_id: entry.subaccount_id,
-    username: null,
-    ref_type: entry.ref_type,
-    ref_id: entry.ref_id,
-    note: entry.note,
   };
 }

@@ -2,7 +2,7 @@ import type { ViewAsData } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { findAccountById, issueViewToken, type AccountRow } from '../../account/account.service';
-import { recordOperatorAction } from '../audit/audit.service';
+import { recordOperatorAction } from '../../audit/audit.service';
 
 /**
  * Opens a read-only view of a customer's portal for `operator`: the audit row first (a view is never

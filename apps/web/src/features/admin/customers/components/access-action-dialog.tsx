@@ -1,5 +1,5 @@
 import { adminCustomersEndpoints } from '@resiport/contract';
-import { Alert, Button, Flex, Form, message, Typography } from 'antd';
+import { Button, Flex, Form, message, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../../../components/fade-modal';
@@ -8,6 +8,7 @@ import { showServerFieldErrors } from '../../../../lib/form-errors';
 import type { MessageId } from '../../../../locales/types';
 import { ReasonField } from '../../components/reason-field';
 import { useCustomerAction } from '../api/customer-actions';
+import { FormProblem } from '../../../../components/form-problem';
 
 /** The actions on a customer's access: each asks to confirm, with a reason for the audit log. */
 export const accessActions = [
@@ -86,15 +87,7 @@ function AccessActionForm({
       <Typography.Paragraph style={{ marginTop: 8 }}>
         <FormattedMessage id={texts.text} />
       </Typography.Paragraph>
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="action-problem"
-        />
-      )}
+      <FormProblem problem={problem} testId="action-problem" />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <ReasonField />
         <Flex justify="flex-end" gap={8} wrap>

@@ -8,6 +8,7 @@ import { showServerFieldErrors } from '../../../../lib/form-errors';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import type { MessageId } from '../../../../locales/types';
 import { ReasonField } from '../../components/reason-field';
+import { FormProblem } from '../../../../components/form-problem';
 
 /** What one adjustment dialog is about: money in cents, or the main account's traffic in bytes. */
 export interface AdjustSpec {
@@ -98,15 +99,7 @@ function AdjustForm({ spec, onDone }: { spec: AdjustSpec; onDone: () => void }) 
 
   return (
     <>
-      {problem !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          message={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="adjust-problem"
-        />
-      )}
+      <FormProblem problem={problem} testId="adjust-problem" />
       <Form
         form={form}
         layout="vertical"

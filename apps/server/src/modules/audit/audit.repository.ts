@@ -1,6 +1,6 @@
 import type { OperatorAction } from '@resiport/contract';
 import { sql, type Insertable } from 'kysely';
-import type { Executor } from '../../../db/database';
+import type { Executor } from '../../db/database';
 import type { OperatorAuditTable } from './audit.table';
 
 export async function insertAuditRow(db: Executor, row: Insertable<OperatorAuditTable>): Promise<void> {

@@ -1,7 +1,10 @@
 import type { OperatorAction } from '@resiport/contract';
-import type { Executor } from '../../../db/database';
+import type { Executor } from '../../db/database';
 import type { AuditValues } from './audit.table';
 import { insertAuditRow } from './audit.repository';
+
+/** The audit log sits below the domain modules that write it; the operator console only reads it. */
+export { pageOfAudit, type AuditFilter } from './audit.repository';
 
 /** Who acts: a signed-in operator (the console) or the command line (`npm run admin`, null). */
 export type Actor = { operatorId: number } | { operatorId: null };

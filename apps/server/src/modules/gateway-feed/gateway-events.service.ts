@@ -2,6 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { Executor } from '../../db/database';
 import { gatewayEventsAfter, insertGatewayEvent } from './gateway-events.repository';
 
+/** The newest event's id: where a gateway starting up begins to read the feed. */
+export { lastGatewayEventId } from './gateway-events.repository';
+
 /**
  * The change feed gateways poll: whenever a sub-account is deleted, disabled or gets a new
  * password, or a whitelisted IP goes, gateways must forget what they cached and close what it

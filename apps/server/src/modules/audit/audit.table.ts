@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../../db/column-types';
+import type { Timestamp } from '../../db/column-types';
 
 /** Snapshot of the fields an action touched; bigints are stored as decimal strings. */
 export type AuditValues = Record<string, unknown>;
