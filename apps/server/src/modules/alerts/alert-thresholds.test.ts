@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { deliverDueAlerts } from './alert-delivery.service';
+import { internalGatewayEndpoints } from '@resiport/contract';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -240,7 +241,11 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     ]);
     const owner = { account_id: customer.id, subaccount_id: customer.subId };
     for (let i = 0; i < 3; i++) {
-      await gatewayCall(t, 'lease', { ...owner, instance_id: `gw-refill-alert-${i}`, want_bytes: MB });
+      await gatewayCall(t, internalGatewayEndpoints.lease, {
+        ...owner,
+        instance_id: `gw-refill-alert-${i}`,
+        want_bytes: MB,
+      });
     }
     expect((await events(customer.id)).map((e) => e.kind)).toEqual(['refill_done', 'refill_failed']);
     await deliverDueAlerts(t.ctx);

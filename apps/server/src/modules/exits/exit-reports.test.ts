@@ -1,4 +1,4 @@
-import type { AdminExit } from '@resiport/contract';
+import { type AdminExit, type EndpointInput, internalGatewayEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, gatewayCall, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -43,8 +43,10 @@ describe('operator console: exit health and bytes carried', () => {
   };
 
   it("shows gateways' health reports: the worst fresh one decides, a silent one's last error stays", async () => {
-    const report = (instance: string, exits: unknown[]) =>
-      gatewayCall(t, 'exit-health', { instance_id: instance, exits });
+    const report = (
+      instance: string,
+      exits: EndpointInput<typeof internalGatewayEndpoints.exitHealth>['exits'],
+    ) => gatewayCall(t, internalGatewayEndpoints.exitHealth, { instance_id: instance, exits });
     expect(
       (
         await report('gw-a', [
@@ -94,8 +96,8 @@ describe('operator console: exit health and bytes carried', () => {
         { exit_id: 'de-1', bytes: 500_000 },
       ],
     };
-    expect((await gatewayCall(t, 'usage', batch)).data).toEqual({ applied: true });
-    expect((await gatewayCall(t, 'usage', batch)).data).toEqual({ applied: false });
+    expect((await gatewayCall(t, internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: true });
+    expect((await gatewayCall(t, internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: false });
     expect((await list('de-1'))[0]?.carried).toEqual({
       today_bytes: 2_000_000,
       week_bytes: 2_000_000,
@@ -103,7 +105,7 @@ describe('operator console: exit health and bytes carried', () => {
     });
     t.advanceClock(8 * 86_400);
     operator = (await signedInOperator(t)).token;
-    await gatewayCall(t, 'usage', {
+    await gatewayCall(t, internalGatewayEndpoints.usage, {
       ...batch,
       batch_id: 'gw-a:exits.2',
       exits: [{ exit_id: 'de-1', bytes: 7 }],

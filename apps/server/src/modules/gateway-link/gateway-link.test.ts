@@ -1,4 +1,9 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+} from '@resiport/contract';
 import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm, customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
@@ -11,15 +16,15 @@ describe('internal calls for gateway processes: who may connect, and the change 
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
-    gatewayCall(t, path, body, secret);
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>, secret = t.ctx.internalSecret) =>
+    gatewayCall(t, endpoint, body, secret);
   /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
   const customerWithSub = (gb: number, subGb: number, password = 'Proxy-pass.1') =>
     createCustomer(t, { mainGb: gb, subGb, password, prefix: 'gwuser' });
 
   it('refuses calls without the internal secret, or with a wrong one', async () => {
     for (const secret of ['', 'x'.repeat(43), `${t.ctx.internalSecret}x`]) {
-      const response = await internal('credentials', { username: 'anyone' }, secret);
+      const response = await internal(internalGatewayEndpoints.credentials, { username: 'anyone' }, secret);
       expect(response).toMatchObject({ status: 403, code: 10010 });
     }
     for (const url of ['/api/internal/gateway/events', '/api/internal/gateway/events/head']) {
@@ -30,7 +35,7 @@ describe('internal calls for gateway processes: who may connect, and the change 
 
   it('tells who a proxy user is with a verifier of the password, never the password', async () => {
     const { username, subId, id, headers } = await customerWithSub(1, 0, 'Proxy-pass.1');
-    const found = await internal('credentials', { username: username.toUpperCase() });
+    const found = await internal(internalGatewayEndpoints.credentials, { username: username.toUpperCase() });
     const data = found.data as {
       found: boolean;
       account_id: number;
@@ -44,21 +49,30 @@ describe('internal calls for gateway processes: who may connect, and the change 
     expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
     expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
     await postForm(t, '/api/auth/statusupdate', { id: String(subId), status: 'disabled' }, headers);
-    expect((await internal('credentials', { username })).data).toMatchObject({ found: true, active: false });
+    expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
+      found: true,
+      active: false,
+    });
     await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
-    expect((await internal('credentials', { username })).data).toMatchObject({
+    expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: false,
       verifier: null,
     });
-    expect((await internal('credentials', { username: '' })).code).toBe(10001);
+    expect((await internal(internalGatewayEndpoints.credentials, { username: '' })).code).toBe(10001);
   });
 
   it('finds the account of a whitelisted source address in any spelling', async () => {
     const { headers, id } = await customerWithSub(1, 0);
     await postForm(t, '/api/auth/whiteipadd', { ip: '2001:db8:77::1' }, headers);
-    expect((await internal('whitelist', { ip: '2001:DB8:77:0:0:0:0:1' })).data).toEqual({ account_id: id });
-    expect((await internal('whitelist', { ip: '203.0.113.250' })).data).toEqual({ account_id: null });
-    expect((await internal('whitelist', { ip: 'not-an-ip' })).data).toEqual({ account_id: null });
+    expect(
+      (await internal(internalGatewayEndpoints.whitelist, { ip: '2001:DB8:77:0:0:0:0:1' })).data,
+    ).toEqual({ account_id: id });
+    expect((await internal(internalGatewayEndpoints.whitelist, { ip: '203.0.113.250' })).data).toEqual({
+      account_id: null,
+    });
+    expect((await internal(internalGatewayEndpoints.whitelist, { ip: 'not-an-ip' })).data).toEqual({
+      account_id: null,
+    });
   });
 
   it('feeds gateways the changes that revoke access, in order, after a cursor', async () => {

@@ -1,4 +1,4 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub, gatewayCall, postForm } from '../../../test/factories';
@@ -37,7 +37,11 @@ describe('a void is answered once the gateways holding its leases applied it', (
   const leasedSub = async (instanceId: string) => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.05 });
     const owner = { account_id: customer.id, subaccount_id: customer.subId };
-    const lease = await gatewayCall(t, 'lease', { ...owner, instance_id: instanceId, want_bytes: 1_000_000 });
+    const lease = await gatewayCall(t, internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: instanceId,
+      want_bytes: 1_000_000,
+    });
     expect(lease.data).toMatchObject({ granted_bytes: 1_000_000 });
     expect((await feed(instanceId, await lastEventId())).code).toBe(0);
     return customer;

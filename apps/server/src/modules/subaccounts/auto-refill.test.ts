@@ -1,4 +1,4 @@
-import { ResultCode, type SubAccount } from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, type SubAccount } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -44,10 +44,12 @@ describe('auto-refill of a sub-account', () => {
     const instances = Array.from({ length: n }, (_, i) => `gw-burst-${++serial}-${i}`);
     await Promise.all(
       instances.map((instance) =>
-        gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: MB }),
+        gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: MB }),
       ),
     );
-    for (const instance of instances) await gatewayCall(t, 'release', { ...owner, instance_id: instance });
+    for (const instance of instances) {
+      await gatewayCall(t, internalGatewayEndpoints.release, { ...owner, instance_id: instance });
+    }
   };
   const refills = (subId: number) =>
     t.ctx.db

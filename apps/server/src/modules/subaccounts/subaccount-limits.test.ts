@@ -1,4 +1,4 @@
-import { ResultCode, subExpiryOf, type SubAccount } from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, type SubAccount, subExpiryOf } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -34,7 +34,7 @@ describe('sub-account limits', () => {
   const setLimits = (headers: Record<string, string>, values: Record<string, string>) =>
     postForm(t, '/api/auth/limitsupdate', values, headers);
   const lease = (owner: { account_id: number; subaccount_id: number }, want: number, instance = 'gw-lim') =>
-    gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: want });
+    gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: want });
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
     reportUsage(t, 'gw-lim', owner, bytes);
   /** Leases until the server says nothing more is to come: what they granted together, and why. */
@@ -194,7 +194,7 @@ describe('sub-account limits', () => {
     // Past the end of the day (UTC).
     t.advanceClock((subExpiryOf(today()).getTime() - t.ctx.clock().getTime()) / 1000 + 1);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, revoked: true, stop: 'expired' });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: true,
       active: false,
       expired: true,
@@ -228,7 +228,7 @@ describe('sub-account limits', () => {
       expired: false,
       expires_on: later,
     });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       active: true,
       expired: false,
     });
@@ -239,7 +239,9 @@ describe('sub-account limits', () => {
   it('the connection limit reaches gateways with the credentials', async () => {
     const { subId, username, headers } = await customerWithSub(t, { mainGb: 1, subGb: 0, prefix: 'limconn' });
     await setLimits(headers, { id: String(subId), max_connections: '3' });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({ max_connections: 3 });
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
+      max_connections: 3,
+    });
   });
 
   async function mainLeft(accountId: number): Promise<bigint> {

@@ -1,4 +1,4 @@
-import { ResultCode, type UserInfo } from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, type UserInfo } from '@resiport/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,14 +144,19 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
         ).code;
       case 'lease':
         return (
-          await gatewayCall(t, 'lease', {
+          await gatewayCall(t, internalGatewayEndpoints.lease, {
             ...owner(step.sub),
             instance_id: instance(step.gw),
             want_bytes: step.mb * MB,
           })
         ).code;
       case 'release':
-        return (await gatewayCall(t, 'release', { ...owner(step.sub), instance_id: instance(step.gw) })).code;
+        return (
+          await gatewayCall(t, internalGatewayEndpoints.release, {
+            ...owner(step.sub),
+            instance_id: instance(step.gw),
+          })
+        ).code;
       case 'usage': {
         // Several owners in one batch, the main account too; deleted sub-accounts may still report.
         const entries = [...new Set(step.subs.map(pick))].map((subaccountId, i) => ({
@@ -163,8 +168,13 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
           tunnels: 1,
         }));
         const batchId = `${instance(step.gw)}:${seed}:${++batches}`;
-        return (await gatewayCall(t, 'usage', { batch_id: batchId, instance_id: instance(step.gw), entries }))
-          .code;
+        return (
+          await gatewayCall(t, internalGatewayEndpoints.usage, {
+            batch_id: batchId,
+            instance_id: instance(step.gw),
+            entries,
+          })
+        ).code;
       }
     }
   }

@@ -1,4 +1,9 @@
-import { adminCustomersEndpoints as calls, INTERNAL_SECRET_HEADER, ResultCode } from '@resiport/contract';
+import {
+  adminCustomersEndpoints as calls,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  ResultCode,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
@@ -61,10 +66,14 @@ describe('console: a customer’s access', () => {
     const disabled = await call(calls.disable, { account_id: customer.id, reason: 'Chargeback fraud' });
     expect([disabled.code, disabled.data]).toEqual([0, { status: 'disabled', role: 'customer' }]);
     // Gateways: the sub-account is no longer usable, the address lets no one in, and the feed says so.
-    const lookup = await gatewayCall(t, 'credentials', { username: customer.username });
+    const lookup = await gatewayCall(t, internalGatewayEndpoints.credentials, {
+      username: customer.username,
+    });
     expect(lookup.data).toMatchObject({ found: true, active: false });
-    expect((await gatewayCall(t, 'whitelist', { ip: '198.51.100.61' })).data).toEqual({ account_id: null });
-    const lease = await gatewayCall(t, 'lease', {
+    expect((await gatewayCall(t, internalGatewayEndpoints.whitelist, { ip: '198.51.100.61' })).data).toEqual({
+      account_id: null,
+    });
+    const lease = await gatewayCall(t, internalGatewayEndpoints.lease, {
       account_id: customer.id,
       subaccount_id: customer.subId,
       instance_id: 'gw-disable',
@@ -84,10 +93,12 @@ describe('console: a customer’s access', () => {
 
     const enabled = await call(calls.enable, { account_id: customer.id, reason: 'Resolved with the bank' });
     expect([enabled.code, enabled.data]).toEqual([0, { status: 'active', role: 'customer' }]);
-    expect((await gatewayCall(t, 'credentials', { username: customer.username })).data).toMatchObject({
+    expect(
+      (await gatewayCall(t, internalGatewayEndpoints.credentials, { username: customer.username })).data,
+    ).toMatchObject({
       active: true,
     });
-    expect((await gatewayCall(t, 'whitelist', { ip: '198.51.100.61' })).data).toEqual({
+    expect((await gatewayCall(t, internalGatewayEndpoints.whitelist, { ip: '198.51.100.61' })).data).toEqual({
       account_id: customer.id,
     });
     // The old session stays ended; signing in works again.
@@ -175,7 +186,9 @@ describe('console: a customer’s access', () => {
     }
     expect(await snapshotOf(t, bystander.id)).toEqual(before);
     expect((await me(bystander.token)).code).toBe(0);
-    expect((await gatewayCall(t, 'credentials', { username: bystander.username })).data).toMatchObject({
+    expect(
+      (await gatewayCall(t, internalGatewayEndpoints.credentials, { username: bystander.username })).data,
+    ).toMatchObject({
       active: true,
     });
     expect(await auditRowsOf(t, bystander.id)).toEqual([]);
