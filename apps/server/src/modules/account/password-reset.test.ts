@@ -1,4 +1,4 @@
-import { extractFirstLink } from '@resiport/testkit';
+import { apiUrl, extractFirstLink } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedAccount,
@@ -12,10 +12,11 @@ import {
 } from '../../../test/factories';
 import { ipRateLimits } from '../rate-limit/limits';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
 
 async function requestReset(t: TestApp, email: string): Promise<string> {
   const earlier = new Set(t.mailbox.mails);
-  const response = await postForm(t, '/api/account/forgetPwd', { email });
+  const response = await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email });
   expect(response).toMatchObject({ code: 0, msg: 'A password reset link has been sent to your email' });
   // This request's mail, not an earlier one to the same address.
   const mail = await t.mailbox.waitForMail(
@@ -34,15 +35,17 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
   afterAll(() => t.close());
 
   const reset = (token: string, password: string, confirm = password) =>
-    postForm(t, '/api/account/resetPwd', { token, password, confirm });
+    postForm(t, apiUrl(accountEndpoints.resetPwd), { token, password, confirm });
   const check = async (token: string) =>
-    (await postForm(t, '/api/account/checkResetLink', { token })) as Awaited<ReturnType<typeof postForm>> & {
+    (await postForm(t, apiUrl(accountEndpoints.checkResetLink), { token })) as Awaited<
+      ReturnType<typeof postForm>
+    > & {
       data: { state: string; expires_at: string };
     };
 
   it('unknown email → "This email has not been registered", and no mail goes out', async () => {
     const email = uniqueEmail();
-    expect(await postForm(t, '/api/account/forgetPwd', { email })).toMatchObject({
+    expect(await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email })).toMatchObject({
       status: 404,
       code: 10004,
     });
@@ -54,12 +57,17 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const session = await logIn(t, email);
     const token = await requestReset(t, email);
     expect(await reset(token, 'Recovered1')).toMatchObject({ code: 0 });
-    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(session) })).code).toBe(
-      10013,
-    );
+    expect(
+      (await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(session) }))
+        .code,
+    ).toBe(10013);
     expect(await reset(token, 'Another123')).toMatchObject({ status: 400, code: 10016 });
-    expect((await postForm(t, '/api/account/login', { email, password: 'Recovered1' })).code).toBe(0);
-    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(10005);
+    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Recovered1' })).code).toBe(
+      0,
+    );
+    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: GOOD_PASSWORD })).code).toBe(
+      10005,
+    );
   });
 
   it('refuses the current password and keeps the link usable; bad input changes nothing', async () => {
@@ -76,7 +84,9 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const { email } = await signUp(t);
     const token = await requestReset(t, email);
     expect((await reset(token, 'Recovered1')).code).toBe(0);
-    expect((await postForm(t, '/api/account/login', { email, password: 'Recovered1' })).code).toBe(0);
+    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Recovered1' })).code).toBe(
+      0,
+    );
   });
 
   it('checkResetLink: says valid (until when), used or expired, spending nothing', async () => {
@@ -120,7 +130,10 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
     expect(await check(token)).toMatchObject({ data: { state: 'invalid' } });
     expect(await check('x'.repeat(257))).toMatchObject({ status: 400, code: 10001 });
-    expect(await postForm(t, '/api/account/checkResetLink', {})).toMatchObject({ status: 400, code: 10001 });
+    expect(await postForm(t, apiUrl(accountEndpoints.checkResetLink), {})).toMatchObject({
+      status: 400,
+      code: 10001,
+    });
   });
 
   it('an expired link is refused', async () => {
@@ -141,7 +154,7 @@ describe('checkResetLink is rate-limited per client IP', () => {
   const checkFrom = (ip: string) =>
     t.call({
       method: 'POST',
-      url: '/api/account/checkResetLink',
+      url: apiUrl(accountEndpoints.checkResetLink),
       remoteAddress: ip,
       payload: 'token=guess',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -176,7 +189,7 @@ describe('the reset mail words its lifetime by plural rules', () => {
       .set({ lang: lang === 'ru' ? 'ru' : 'en-us' })
       .where('email', '=', email)
       .execute();
-    await postForm(t, '/api/account/forgetPwd', { email });
+    await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email });
     const mail = await t.mailbox.waitForMail({
       to: email,
       subjectIncludes: lang === 'ru' ? 'Сброс' : 'Reset',

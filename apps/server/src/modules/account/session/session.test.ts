@@ -2,6 +2,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, postForm, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -16,7 +18,8 @@ describe('session tokens (JWT-TOKEN)', () => {
   });
   afterAll(() => t.close());
 
-  const info = (headers: Record<string, string>) => t.call({ method: 'GET', url: '/api/user/info', headers });
+  const info = (headers: Record<string, string>) =>
+    t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers });
 
   it('no token, garbage, tampered, alg:none and foreign-key tokens all get 10013 with HTTP 401', async () => {
     const { token } = await signedInAccount(t);
@@ -49,7 +52,7 @@ describe('session tokens (JWT-TOKEN)', () => {
       t.advanceClock(1800);
       const refreshed = await t.call({
         method: 'GET',
-        url: '/api/user/refreshToken',
+        url: apiUrl(accountEndpoints.refreshToken),
         headers: authHeader(current),
       });
       expect(refreshed.code).toBe(0);
@@ -60,7 +63,13 @@ describe('session tokens (JWT-TOKEN)', () => {
     }
     t.advanceClock(1800);
     expect(
-      (await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: authHeader(current) })).code,
+      (
+        await t.call({
+          method: 'GET',
+          url: apiUrl(accountEndpoints.refreshToken),
+          headers: authHeader(current),
+        })
+      ).code,
     ).toBe(10013);
   });
 
@@ -70,20 +79,26 @@ describe('session tokens (JWT-TOKEN)', () => {
     t.advanceClock(3601);
     expect((await info(authHeader(token))).code).toBe(10013);
     expect(
-      (await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: authHeader(token) })).code,
+      (
+        await t.call({
+          method: 'GET',
+          url: apiUrl(accountEndpoints.refreshToken),
+          headers: authHeader(token),
+        })
+      ).code,
     ).toBe(10013);
   });
 
   it('a password change revokes every older session', async () => {
     const account = await signedInAccount(t);
-    const otherDevice = await postForm(t, '/api/account/login', {
+    const otherDevice = await postForm(t, apiUrl(accountEndpoints.login), {
       email: account.email,
       password: account.password,
     });
     const otherToken = (otherDevice.data as { jwt_token: string }).jwt_token;
     const changed = await postForm(
       t,
-      '/api/user/changepwd',
+      apiUrl(accountEndpoints.changePassword),
       { old_password: account.password, password: 'Brand0new1', confirm: 'Brand0new1' },
       authHeader(account.token),
     );
