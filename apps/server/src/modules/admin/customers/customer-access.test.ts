@@ -1,8 +1,10 @@
 import {
+  accountEndpoints,
   adminCustomersEndpoints as calls,
   INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
   ResultCode,
+  whitelistEndpoints,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +20,7 @@ import {
 } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditRowsOf, consoleCall, snapshotOf } from './customers.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 /** Disable / enable, resend activation, sign out everywhere (issue 16): each audited, each on its customer only. */
 describe('console: a customer’s access', () => {
@@ -31,12 +34,13 @@ describe('console: a customer’s access', () => {
   });
   afterAll(() => t.close());
 
-  const me = (token: string) => t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  const me = (token: string) =>
+    t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(token) });
   const lastEventId = async () =>
     (
       await t.call({
         method: 'GET',
-        url: '/api/internal/gateway/events',
+        url: apiUrl(internalGatewayEndpoints.events),
         headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
       })
     ).data as { last_id: number };
@@ -45,7 +49,7 @@ describe('console: a customer’s access', () => {
       (
         await t.call({
           method: 'GET',
-          url: `/api/internal/gateway/events?after=${after}`,
+          url: `${apiUrl(internalGatewayEndpoints.events)}?after=${after}`,
           headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
         })
       ).data as { events: { kind: string; account_id: number }[] }
@@ -53,7 +57,7 @@ describe('console: a customer’s access', () => {
 
   it('disable cuts the proxies, the sessions and sign-in; enable restores proxies and sign-in', async () => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.5, prefix: 'cutoff' });
-    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.61' }, customer.headers);
+    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.61' }, customer.headers);
     const email = (
       await t.ctx.db
         .selectFrom('accounts')
@@ -85,7 +89,7 @@ describe('console: a customer’s access', () => {
     );
     // The customer: the session ends at its next call, and signing in is refused.
     expect((await me(customer.token)).code).toBe(ResultCode.SessionExpired);
-    const login = await postForm(t, '/api/account/login', { email, password: 'Secret123' });
+    const login = await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Secret123' });
     expect(login.code).toBe(ResultCode.AccountDisabled);
 
     const again = await call(calls.disable, { account_id: customer.id, reason: 'Twice' });
@@ -162,7 +166,7 @@ describe('console: a customer’s access', () => {
     const { id } = await accountInfo(t, customer.token);
     const token = await t.call({
       method: 'POST',
-      url: '/api/user/genToken',
+      url: apiUrl(accountEndpoints.genToken),
       headers: authHeader(customer.token),
     });
     const apiToken = (token.data as { api_token: string }).api_token;

@@ -1,8 +1,9 @@
 import {
-  adminPaymentsEndpoints as calls,
-  cryptomusWebhookPath,
   type AdminInvoiceDetail,
   type AdminInvoiceRow,
+  adminPaymentsEndpoints as calls,
+  alertEndpoints,
+  cryptomusWebhookPath,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import { signWebhookPayload } from '../../cryptomus/signature';
 import { auditLedger } from '../../ledger/ledger.service';
 import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/customers.test-helpers';
 import { sandboxPayments } from './payments.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Crypto invoices in the console (issue 16): what the provider told us about each, and the
@@ -99,7 +101,7 @@ describe('console payments: invoices, their history, resolving them (issue 16)',
     const { invoiceId, recharge_id } = await topUp(customer, 'underpay');
     const alertsOn = await postForm(
       t,
-      '/api/user/alertsupdate',
+      apiUrl(alertEndpoints.update),
       { email_enabled: 'true', on_payment: 'true' },
       authHeader(customer.token),
     );

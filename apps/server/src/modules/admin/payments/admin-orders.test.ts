@@ -1,7 +1,8 @@
 import {
-  adminPaymentsEndpoints as calls,
   type AdminOrderDetail,
   type AdminOrderRow,
+  adminPaymentsEndpoints as calls,
+  orderEndpoints,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import { auditLedger, post } from '../../ledger/ledger.service';
 import { refundOrder } from '../../orders/order-refund.service';
 import { commandLine } from '../audit/audit.service';
 import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/customers.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -188,7 +190,7 @@ describe('console orders: list, detail, refund (issue 16)', () => {
     await pressCheckout(paidByCrypto.url, 'pay');
     await postForm(
       t,
-      '/api/order/checkPay',
+      apiUrl(orderEndpoints.checkPay),
       { order_id: String(paidByCrypto.order_id) },
       authHeader(customer.token),
     );
