@@ -14,7 +14,8 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { deliverDueAlerts } from './alert-delivery.service';
-import { internalGatewayEndpoints } from '@resiport/contract';
+import { alertEndpoints, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -40,7 +41,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
   const allocate = (headers: Record<string, string>, id: number, gb: string, action = 'allocate') =>
     postForm(
       t,
-      '/api/auth/trafficupdate',
+      apiUrl(subEndpoints.traffic),
       { id: String(id), action, traffic: gb, request_id: `alerts-${Math.random().toString(36).slice(2)}` },
       headers,
     );
@@ -51,7 +52,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     const { settings, deliveries } = await alertsOf(headers);
     expect(settings).toMatchObject({ email_enabled: false, webhook_url: null, sub_percents: [] });
     expect(deliveries).toEqual([]);
-    const test = await postForm(t, '/api/user/alerttest', {}, headers);
+    const test = await postForm(t, apiUrl(alertEndpoints.test), {}, headers);
     expect(test).toMatchObject({ status: 409, code: 10101 });
     for (const [field, value] of [
       ['sub_percents', '80,101'],
@@ -64,7 +65,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
       ['low_balance_below', '0'],
       ['email_enabled', 'maybe'],
     ] as const) {
-      const answer = await postForm(t, '/api/user/alertsupdate', { [field]: value }, headers);
+      const answer = await postForm(t, apiUrl(alertEndpoints.update), { [field]: value }, headers);
       expect(answer, `${field}=${value}`).toMatchObject({ status: 400, code: 10001 });
       expect(Object.keys((answer.data as { fields: object }).fields)).toEqual([field]);
     }
@@ -150,7 +151,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     // Its own thresholds replace the account's; "none" turns them off for it.
     const own = await postForm(
       t,
-      '/api/auth/alertsupdate',
+      apiUrl(subEndpoints.alerts),
       { id: String(customer.subId), alert_percents: '90' },
       customer.headers,
     );
@@ -159,7 +160,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     expect((await events(customer.id)).map((e) => e.data.percent)).toEqual([50, 50, 90]);
     const off = await postForm(
       t,
-      '/api/auth/alertsupdate',
+      apiUrl(subEndpoints.alerts),
       { id: String(customer.subId), alert_percents: 'none' },
       customer.headers,
     );
@@ -235,7 +236,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     const customer = await customerWithSub(t, { mainGb: 0.35, subGb: 0.1 });
     await saveAlerts(customer.headers, { email_enabled: 'true', on_refill: 'true' });
     const refill = { id: String(customer.subId), refill_below: '0.5', refill_amount: '0.3' };
-    expect((await postForm(t, '/api/auth/refillupdate', refill, customer.headers)).code).toBe(0);
+    expect((await postForm(t, apiUrl(subEndpoints.refill), refill, customer.headers)).code).toBe(0);
     expect((await events(customer.id)).map((e) => [e.kind, e.data.amount_bytes])).toEqual([
       ['refill_done', 250 * MB],
     ]);
