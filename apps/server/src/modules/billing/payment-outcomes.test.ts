@@ -9,6 +9,8 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
+import { orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Decision 026: every way a crypto payment can end, told as the spec's status with the provider's
@@ -22,15 +24,15 @@ describe('payment outcomes: spec statuses with the provider detail', () => {
   afterAll(() => t.close());
 
   const topUp = async (token: string) => {
-    const response = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
+    const response = await postForm(t, apiUrl(rechargeEndpoints.pay), { amount: '20' }, authHeader(token));
     return response.data as { url: string; recharge_id: number };
   };
   const checkTopUp = (token: string, id: number) =>
-    postForm(t, '/api/recharge/checkPay', { recharge_id: String(id) }, authHeader(token));
+    postForm(t, apiUrl(rechargeEndpoints.check), { recharge_id: String(id) }, authHeader(token));
   const record = async (token: string) => {
     const response = await t.call({
       method: 'GET',
-      url: '/api/order/rechargeRecord',
+      url: apiUrl(rechargeEndpoints.record),
       headers: authHeader(token),
     });
     return (response.data as { list: Record<string, unknown>[] }).list;
@@ -123,7 +125,7 @@ describe('payment outcomes: spec statuses with the provider detail', () => {
       await pressCheckout(checkout.url, action);
       const checked = await postForm(
         t,
-        '/api/order/checkPay',
+        apiUrl(orderEndpoints.checkPay),
         { order_id: String(checkout.order_id) },
         authHeader(token),
       );

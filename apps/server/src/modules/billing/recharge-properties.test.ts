@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { cryptomusStatuses, type CryptomusStatus } from '../cryptomus/payment-status';
 import { signWebhookPayload } from '../cryptomus/signature';
 import { auditLedger } from '../ledger/ledger.service';
+import { cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Property tests on the money paths (reliability-anchors T6, T10), against the real API, database and
@@ -55,7 +57,12 @@ describe('recharge properties', () => {
     await fc.assert(
       fc.asyncProperty(amount, async (text) => {
         tally.tried++;
-        const response = await postForm(t, '/api/recharge/cryptomusPay', { amount: text }, authHeader(token));
+        const response = await postForm(
+          t,
+          apiUrl(rechargeEndpoints.pay),
+          { amount: text },
+          authHeader(token),
+        );
         const want = expectedCents(text);
         if (want !== undefined && want >= 1999 && want <= 2001) tally.boundaryHits++;
         if (want === undefined || want > 10_000_000) {
@@ -92,7 +99,7 @@ describe('recharge properties', () => {
           tally.sequences++;
           const checkout = await postForm(
             t,
-            '/api/recharge/cryptomusPay',
+            apiUrl(rechargeEndpoints.pay),
             { amount: '20' },
             authHeader(token),
           );
@@ -125,7 +132,7 @@ describe('recharge properties', () => {
             );
             const delivered = await t.app.inject({
               method: 'POST',
-              url: '/api/recharge/cryptomus/webhook',
+              url: `/api${cryptomusWebhookPath}`,
               payload: body,
               headers: { 'content-type': 'application/json' },
             });

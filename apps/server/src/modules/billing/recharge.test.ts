@@ -3,6 +3,8 @@ import { authHeader, postForm, pressCheckout, signedInAccount } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { signWebhookPayload } from '../cryptomus/signature';
+import { accountEndpoints, cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 interface CheckoutData {
   url: string;
@@ -13,7 +15,11 @@ interface CheckoutData {
 }
 
 async function balance(t: TestApp, token: string): Promise<number> {
-  const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  const info = await t.call({
+    method: 'GET',
+    url: apiUrl(accountEndpoints.userInfo),
+    headers: authHeader(token),
+  });
   return (info.data as { balance_cents: number }).balance_cents;
 }
 
@@ -34,7 +40,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
   afterAll(() => t.close());
 
   const pay = (token: string, values: Record<string, string>) =>
-    postForm(t, '/api/recharge/cryptomusPay', values, authHeader(token));
+    postForm(t, apiUrl(rechargeEndpoints.pay), values, authHeader(token));
 
   it.each([
     ['19.99', 10018],
@@ -73,7 +79,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
 
     const pending = await postForm(
       t,
-      '/api/recharge/checkPay',
+      apiUrl(rechargeEndpoints.check),
       { recharge_id: String(checkout.recharge_id) },
       authHeader(token),
     );
@@ -83,7 +89,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     await expect.poll(() => balance(t, token)).toBe(2500);
     const checked = await postForm(
       t,
-      '/api/recharge/checkPay',
+      apiUrl(rechargeEndpoints.check),
       { recharge_id: String(checkout.recharge_id) },
       authHeader(token),
     );
@@ -92,7 +98,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
 
     const record = await t.call({
       method: 'GET',
-      url: '/api/order/rechargeRecord',
+      url: apiUrl(rechargeEndpoints.record),
       headers: authHeader(token),
     });
     expect(record.data).toMatchObject({
@@ -129,7 +135,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const deliver = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/recharge/cryptomus/webhook',
+        url: `/api${cryptomusWebhookPath}`,
         payload: body,
         headers: { 'content-type': 'application/json' },
       });
@@ -164,7 +170,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     for (const [name, body] of Object.entries(variants)) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/recharge/cryptomus/webhook',
+        url: `/api${cryptomusWebhookPath}`,
         payload: body,
         headers: { 'content-type': 'application/json' },
       });
@@ -175,7 +181,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     // Correctly signed, but the invoice is not paid at the provider: the re-query wins.
     const premature = await t.app.inject({
       method: 'POST',
-      url: '/api/recharge/cryptomus/webhook',
+      url: `/api${cryptomusWebhookPath}`,
       payload: valid,
       headers: { 'content-type': 'application/json' },
     });
@@ -191,7 +197,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
       await pressCheckout(checkout.url, action);
       const checked = await postForm(
         t,
-        '/api/recharge/checkPay',
+        apiUrl(rechargeEndpoints.check),
         { recharge_id: String(checkout.recharge_id) },
         authHeader(token),
       );
@@ -209,14 +215,14 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const checkout = (await pay(owner.token, { amount: '20' })).data as CheckoutData;
     const probe = await postForm(
       t,
-      '/api/recharge/checkPay',
+      apiUrl(rechargeEndpoints.check),
       { recharge_id: String(checkout.recharge_id) },
       authHeader(stranger.token),
     );
     expect(probe).toMatchObject({ status: 404, code: 10009 });
     const record = await t.call({
       method: 'GET',
-      url: '/api/order/rechargeRecord',
+      url: apiUrl(rechargeEndpoints.record),
       headers: authHeader(stranger.token),
     });
     expect(record.data).toMatchObject({ total: 0, list: [] });
