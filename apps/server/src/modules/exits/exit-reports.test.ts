@@ -1,7 +1,13 @@
-import { type AdminExit, type EndpointInput, internalGatewayEndpoints } from '@resiport/contract';
+import {
+  type AdminExit,
+  adminExitsEndpoints,
+  type EndpointInput,
+  internalGatewayEndpoints,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, gatewayCall, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * What gateways report about exits (decision 030), as the console lists it: each process's health
@@ -17,7 +23,7 @@ describe('operator console: exit health and bytes carried', () => {
     operator = (await signedInOperator(t)).token;
     const created = await t.call({
       method: 'POST',
-      url: '/api/admin/exits/create',
+      url: apiUrl(adminExitsEndpoints.create),
       payload: {
         id: 'de-1',
         type: 'http',
@@ -35,7 +41,7 @@ describe('operator console: exit health and bytes carried', () => {
   const list = async (q: string) => {
     const answer = await t.call({
       method: 'GET',
-      url: `/api/admin/exits?q=${q}`,
+      url: `${apiUrl(adminExitsEndpoints.list)}?q=${q}`,
       headers: authHeader(operator),
     });
     expect(answer.code).toBe(0);
