@@ -3,6 +3,7 @@ import {
   type EndpointInput,
   INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
+  subEndpoints,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -74,7 +76,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     // While the lease is open, its unused 40 MB still count as left in every figure the customer sees.
     const listed = await t.call({
       method: 'GET',
-      url: `/api/auth/sublist?id=${subId}`,
+      url: `${apiUrl(subEndpoints.list)}?id=${subId}`,
       headers: authHeader(token),
     });
     expect((listed.data as { list: unknown[] }).list[0]).toMatchObject({
@@ -175,11 +177,11 @@ describe('internal calls for gateway processes: leases, usage and release', () =
       instance_id: 'gw-c',
       want_bytes: 100 * MB,
     });
-    const deleted = await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    const deleted = await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
     expect(deleted.data).toMatchObject({ recycled_bytes: 500 * MB, main_traffic_left_bytes: GB });
     const events = await t.call({
       method: 'GET',
-      url: '/api/internal/gateway/events?after=0',
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     expect((events.data as { events: unknown[] }).events).toContainEqual(

@@ -3,11 +3,14 @@ import {
   type EndpointInput,
   INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
+  subEndpoints,
+  whitelistEndpoints,
 } from '@resiport/contract';
 import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm, customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 describe('internal calls for gateway processes: who may connect, and the change feed', () => {
   let t: TestApp;
@@ -27,7 +30,10 @@ describe('internal calls for gateway processes: who may connect, and the change 
       const response = await internal(internalGatewayEndpoints.credentials, { username: 'anyone' }, secret);
       expect(response).toMatchObject({ status: 403, code: 10010 });
     }
-    for (const url of ['/api/internal/gateway/events', '/api/internal/gateway/events/head']) {
+    for (const url of [
+      apiUrl(internalGatewayEndpoints.events),
+      apiUrl(internalGatewayEndpoints.eventsHead),
+    ]) {
       expect((await t.call({ method: 'GET', url })).status).toBe(403);
     }
     expect(t.logs.join('')).not.toContain(t.ctx.internalSecret);
@@ -48,12 +54,12 @@ describe('internal calls for gateway processes: who may connect, and the change 
     const key = proxyVerifierKey(t.ctx.internalSecret);
     expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
     expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
-    await postForm(t, '/api/auth/statusupdate', { id: String(subId), status: 'disabled' }, headers);
+    await postForm(t, apiUrl(subEndpoints.status), { id: String(subId), status: 'disabled' }, headers);
     expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: true,
       active: false,
     });
-    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
     expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: false,
       verifier: null,
@@ -63,7 +69,7 @@ describe('internal calls for gateway processes: who may connect, and the change 
 
   it('finds the account of a whitelisted source address in any spelling', async () => {
     const { headers, id } = await customerWithSub(1, 0);
-    await postForm(t, '/api/auth/whiteipadd', { ip: '2001:db8:77::1' }, headers);
+    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '2001:db8:77::1' }, headers);
     expect(
       (await internal(internalGatewayEndpoints.whitelist, { ip: '2001:DB8:77:0:0:0:0:1' })).data,
     ).toEqual({ account_id: id });
@@ -81,27 +87,27 @@ describe('internal calls for gateway processes: who may connect, and the change 
       (
         await t.call({
           method: 'GET',
-          url: '/api/internal/gateway/events/head',
+          url: apiUrl(internalGatewayEndpoints.eventsHead),
           headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
         })
       ).data as { last_id: number };
     // Where a fresh gateway starts following: nothing after it yet.
     const before = await head();
-    await postForm(t, '/api/auth/passupdate', { id: String(subId) }, headers);
+    await postForm(t, apiUrl(subEndpoints.password), { id: String(subId) }, headers);
     await postForm(
       t,
-      '/api/auth/remarkupdate',
+      apiUrl(subEndpoints.remark),
       { id: String(subId), remark: 'no effect on access' },
       headers,
     );
-    const ip = (await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.99' }, headers)).data as {
+    const ip = (await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.99' }, headers)).data as {
       id: number;
     };
-    await postForm(t, '/api/auth/whiteipdelete', { id: String(ip.id) }, headers);
-    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    await postForm(t, apiUrl(whitelistEndpoints.delete), { id: String(ip.id) }, headers);
+    await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
     const feed = await t.call({
       method: 'GET',
-      url: `/api/internal/gateway/events?after=${before.last_id}`,
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=${before.last_id}`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     const events = (

@@ -3,6 +3,7 @@ import {
   type Endpoint,
   type EndpointInput,
   internalGatewayEndpoints,
+  subEndpoints,
 } from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
 import { auditOverruns } from './overrun-audit';
+import { apiUrl } from '@resiport/testkit';
 
 const KB = 1000;
 
@@ -96,7 +98,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       );
     const allocated = await postForm(
       t,
-      '/api/auth/trafficupdate',
+      apiUrl(subEndpoints.traffic),
       { id: String(subId), action: 'allocate', traffic: '0.0005', request_id: 'overrun-allocate-1' },
       headers,
     );

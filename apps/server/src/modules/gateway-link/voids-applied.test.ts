@@ -1,8 +1,9 @@
-import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub, gatewayCall, postForm } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Decision 019: a change that voids leases answers only once the gateway processes that held them
@@ -22,7 +23,7 @@ describe('a void is answered once the gateways holding its leases applied it', (
   const feed = (instanceId: string, after: number) =>
     t.call({
       method: 'GET',
-      url: `/api/internal/gateway/events?after=${after}&instance_id=${instanceId}`,
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=${after}&instance_id=${instanceId}`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
   const lastEventId = async () =>
@@ -49,7 +50,7 @@ describe('a void is answered once the gateways holding its leases applied it', (
   const recycleAll = (customer: Awaited<ReturnType<typeof customerWithSub>>) =>
     postForm(
       t,
-      '/api/auth/trafficupdate',
+      apiUrl(subEndpoints.traffic),
       { id: String(customer.subId), action: 'recycle', traffic: '0.05', request_id: randomUUID() },
       customer.headers,
     );
@@ -100,7 +101,7 @@ describe('a void is answered once the gateways holding its leases applied it', (
     const customer = await leasedSub('gw-refused');
     const refused = await postForm(
       t,
-      '/api/auth/trafficupdate',
+      apiUrl(subEndpoints.traffic),
       { id: String(customer.subId), action: 'recycle', traffic: '0.06', request_id: randomUUID() },
       customer.headers,
     );
