@@ -12,6 +12,8 @@ import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
 import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from './order-refund.service';
+import { orderEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -43,12 +45,12 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
   afterAll(() => t.close());
 
   const quote = (token: string, query: string) =>
-    t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
+    t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?${query}`, headers: authHeader(token) });
   const pay = (token: string, values: Record<string, string>, ip?: string) => payOrder(t, token, values, ip);
   const listOrders = async (token: string, query = '') => {
     const response = await t.call({
       method: 'GET',
-      url: `/api/order/list?${query}`,
+      url: `${apiUrl(orderEndpoints.list)}?${query}`,
       headers: authHeader(token),
     });
     return response as { code: number; data: { list: OrderData[]; total: number } };
@@ -120,7 +122,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     expect(before).toMatchObject({ status: 'unpaid', paid_type: 'cryptomus', checkout_url: checkout.url });
     const pending = await postForm(
       t,
-      '/api/order/checkPay',
+      apiUrl(orderEndpoints.checkPay),
       { order_id: String(checkout.order_id) },
       authHeader(token),
     );
@@ -130,7 +132,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     await expect.poll(async () => (await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
     const checked = await postForm(
       t,
-      '/api/order/checkPay',
+      apiUrl(orderEndpoints.checkPay),
       { order_id: String(checkout.order_id) },
       authHeader(token),
     );
@@ -179,14 +181,14 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     const unpaid = (await listOrders(a.token, 'status=unpaid')).data.list[0];
     const foreign = await postForm(
       t,
-      '/api/order/checkPay',
+      apiUrl(orderEndpoints.checkPay),
       { order_id: String(unpaid?.id) },
       authHeader(b.token),
     );
     expect(foreign).toMatchObject({ code: 10009, data: null });
-    expect((await postForm(t, '/api/order/checkPay', { order_id: 'x' }, authHeader(b.token))).code).toBe(
-      10001,
-    );
+    expect(
+      (await postForm(t, apiUrl(orderEndpoints.checkPay), { order_id: 'x' }, authHeader(b.token))).code,
+    ).toBe(10001);
   });
 
   it('gives the trial once per account and once per network address', async () => {
