@@ -1,4 +1,10 @@
-import { internalGatewayEndpoints, ResultCode, type SubAccount, subExpiryOf } from '@resiport/contract';
+import {
+  internalGatewayEndpoints,
+  ResultCode,
+  type SubAccount,
+  subEndpoints,
+  subExpiryOf,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -14,6 +20,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { expireDueSubaccounts } from './subaccount-expiry.service';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -32,7 +39,7 @@ describe('sub-account limits', () => {
   afterAll(() => t.close());
 
   const setLimits = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, '/api/auth/limitsupdate', values, headers);
+    postForm(t, apiUrl(subEndpoints.limits), values, headers);
   const lease = (owner: { account_id: number; subaccount_id: number }, want: number, instance = 'gw-lim') =>
     gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: want });
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
@@ -84,7 +91,7 @@ describe('sub-account limits', () => {
       expires_on: '2099-12-31',
     });
     // The list shows the same.
-    const list = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const list = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((list.data as { list: SubAccount[] }).list[0]).toMatchObject({ monthly_cap_bytes: 10 * GB });
   });
 
@@ -152,7 +159,7 @@ describe('sub-account limits', () => {
     // Used: 3 MB today. Nothing more today, though the sub-account holds 2 GB.
     expect((await use(owner, 3 * MB)).code).toBe(0);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, exhausted: true, stop: 'cap' });
-    const shown = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const shown = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((shown.data as { list: SubAccount[] }).list[0]).toMatchObject({
       used_today_bytes: 3 * MB,
       used_this_month_bytes: 3 * MB,
@@ -207,7 +214,7 @@ describe('sub-account limits', () => {
     expect(settled.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await expireDueSubaccounts(t.ctx)).toBe(0);
     expect(await mainLeft(id)).toBe(mainBefore + BigInt(GB));
-    const sub = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const sub = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((sub.data as { list: SubAccount[] }).list[0]).toMatchObject({
       expired: true,
       traffic_left_bytes: 0,

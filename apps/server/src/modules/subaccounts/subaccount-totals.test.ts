@@ -1,4 +1,10 @@
-import { internalGatewayEndpoints, ResultCode, type UserInfo } from '@resiport/contract';
+import {
+  accountEndpoints,
+  internalGatewayEndpoints,
+  ResultCode,
+  subEndpoints,
+  type UserInfo,
+} from '@resiport/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +12,7 @@ import { authHeader, customerWithSub, gatewayCall, postForm } from '../../../tes
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift, subaccountsTrafficFigures } from './subaccount.repository';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Issue 17: /user/info reads the sub-accounts' figures from the account's row (kept by a trigger on
@@ -111,7 +118,7 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
         const username = `totals${seed.toString(36)}x${++serial}`.slice(0, 24).padEnd(12, '0');
         const fields: Record<string, string> = { username };
         if (step.mb > 0) fields.traffic = String(step.mb / 1000);
-        const answer = await postForm(t, '/api/auth/passadd', fields, customer.headers);
+        const answer = await postForm(t, apiUrl(subEndpoints.add), fields, customer.headers);
         if (answer.code === 0) customer.subs.push((answer.data as { id: number }).id);
         return answer.code;
       }
@@ -120,7 +127,7 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
         return (
           await postForm(
             t,
-            '/api/auth/trafficupdate',
+            apiUrl(subEndpoints.traffic),
             {
               id: String(pick(step.sub)),
               action: step.kind,
@@ -131,13 +138,14 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
           )
         ).code;
       case 'delete':
-        return (await postForm(t, '/api/auth/passdelete', { id: String(pick(step.sub)) }, customer.headers))
-          .code;
+        return (
+          await postForm(t, apiUrl(subEndpoints.delete), { id: String(pick(step.sub)) }, customer.headers)
+        ).code;
       case 'status':
         return (
           await postForm(
             t,
-            '/api/auth/statusupdate',
+            apiUrl(subEndpoints.status),
             { id: String(pick(step.sub)), status: step.status },
             customer.headers,
           )
@@ -185,7 +193,7 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
     for (const customer of customers) {
       const info = await t.call({
         method: 'GET',
-        url: '/api/user/info',
+        url: apiUrl(accountEndpoints.userInfo),
         headers: authHeader(customer.token),
       });
       expect(info.code).toBe(0);
@@ -212,7 +220,7 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
       // The list's unfiltered total and the main account's left come from the same row.
       const list = await t.call({
         method: 'GET',
-        url: '/api/auth/sublist?page=1&page_size=10',
+        url: `${apiUrl(subEndpoints.list)}?page=1&page_size=10`,
         headers: authHeader(customer.token),
       });
       expect(list.data).toMatchObject({

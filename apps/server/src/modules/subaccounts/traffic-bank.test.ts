@@ -4,6 +4,8 @@ import { accountInfo, authHeader, postForm, signedInAccount } from '../../../tes
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift } from './subaccount.repository';
+import { subEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -44,7 +46,7 @@ describe('traffic conservation under concurrency (T3)', () => {
     for (let i = 0; i < 20; i++) {
       const created = await postForm(
         t,
-        '/api/auth/passadd',
+        apiUrl(subEndpoints.add),
         { username: `bankuser${seed}x${String(i).padStart(3, '0')}` },
         headers,
       );
@@ -80,10 +82,10 @@ describe('traffic conservation under concurrency (T3)', () => {
       const gb = (Math.floor(next() * 5000) / 1000).toFixed(3);
       const response =
         roll < 0.03
-          ? await postForm(t, '/api/auth/passdelete', { id: String(sub) }, headers)
+          ? await postForm(t, apiUrl(subEndpoints.delete), { id: String(sub) }, headers)
           : await postForm(
               t,
-              '/api/auth/trafficupdate',
+              apiUrl(subEndpoints.traffic),
               {
                 id: String(sub),
                 action: roll < 0.55 ? 'allocate' : 'recycle',
