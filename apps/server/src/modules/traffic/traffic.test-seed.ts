@@ -6,6 +6,8 @@ import { post } from '../ledger/ledger.service';
 import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
+import { internalGatewayEndpoints, subEndpoints, whitelistEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 export const IP1 = '203.0.113.10';
 /** Stored canonical; the gateway reports it in another spelling. */
@@ -35,7 +37,7 @@ export async function seedUsage(t: TestApp) {
   const bSub = (await subs.add(b.headers, { username: subs.username('other'), traffic: '0.5' }))
     .data as SubData;
   for (const ip of [IP1, IP2]) {
-    expect((await postForm(t, '/api/auth/whiteipadd', { ip }, a.headers)).code).toBe(0);
+    expect((await postForm(t, apiUrl(whitelistEndpoints.add), { ip }, a.headers)).code).toBe(0);
   }
   const sub = (s: SubData, up: number, down: number, connections: number) => ({
     account_id: a.id,
@@ -112,13 +114,13 @@ export async function seedChanges(t: TestApp) {
   expect((await subs.move(headers, recycle)).code).toBe(0);
   const sub2 = (await subs.add(headers, { username: subs.username('second'), traffic: '0.1' }))
     .data as SubData;
-  expect((await postForm(t, '/api/auth/passdelete', { id: String(sub2.id) }, headers)).code).toBe(0);
+  expect((await postForm(t, apiUrl(subEndpoints.delete), { id: String(sub2.id) }, headers)).code).toBe(0);
   const main = { account_id: account.id, subaccount_id: null, instance_id: 'gw-log' };
-  await internal('lease', { ...main, want_bytes: 10 * MB });
+  await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
   await usage([
     { account_id: account.id, subaccount_id: null, bytes_up: 0, bytes_down: 4 * MB, connections: 1 },
   ]);
-  await internal('release', main);
+  await internal(internalGatewayEndpoints.release, main);
   await usage([
     { account_id: account.id, subaccount_id: sub1.id, bytes_up: 0, bytes_down: MB, connections: 1 },
   ]);
