@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import {
   accountEndpoints,
   accountLinks,
+  type Endpoint,
+  type EndpointInput,
   internalGatewayEndpoints,
   orderEndpoints,
   subEndpoints,
-  type Endpoint,
-  type EndpointInput,
 } from '@resiport/contract';
 import { apiUrl, extractFirstLink, internalSecretHeader, successData } from '@resiport/testkit';
 import { expect } from 'vitest';
@@ -70,7 +70,7 @@ export async function signedInAccount(t: TestApp, email = uniqueEmail()) {
 
 export const authHeader = (token: string) => ({ 'jwt-token': token });
 
-/** The account behind a token, with its balances (from `/api/user/info`). */
+/** The account behind a token, with its balances (from apiUrl(accountEndpoints.userInfo)). */
 export async function accountInfo(t: TestApp, token: string) {
   const info = await t.send(accountEndpoints.userInfo, {}, { token });
   expect(info.code).toBe(0);
