@@ -1,4 +1,4 @@
-import { freePort } from '@resiport/testkit';
+import { apiUrl, freePort } from '@resiport/testkit';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { authHeader, customerWithSub, fundAccount, logIn, postForm } from '../te
 import { operationsOf, type Operation } from '../test/fuzz-operations';
 import { requestFor, type FuzzRequest } from '../test/fuzz-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { whitelistEndpoints } from '@resiport/contract';
 
 /**
  * The API fuzz suite (issue 12, decision 020): every public route of /api/docs/json gets generated
@@ -78,7 +79,12 @@ describe('API fuzz: generated requests over every public route', () => {
     );
     const customer = await customerWithSub(t, { mainGb: 50, subGb: 1 });
     await fundAccount(t, customer.id, 1_000_000);
-    const whitelisted = await postForm(t, '/api/auth/whiteipadd', { ip: '203.0.113.77' }, customer.headers);
+    const whitelisted = await postForm(
+      t,
+      apiUrl(whitelistEndpoints.add),
+      { ip: '203.0.113.77' },
+      customer.headers,
+    );
     const account = await t.ctx.db
       .selectFrom('accounts')
       .select('email')
