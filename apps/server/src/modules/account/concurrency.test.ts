@@ -1,6 +1,6 @@
-import { apiUrl, extractFirstLink } from '@resiport/testkit';
+import { extractFirstLink } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAccount, GOOD_PASSWORD, postForm, uniqueEmail } from '../../../test/factories';
+import { activatedAccount, GOOD_PASSWORD, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountEndpoints } from '@resiport/contract';
 
@@ -16,7 +16,7 @@ describe('account races', () => {
     const email = uniqueEmail('race');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        postForm(t, apiUrl(accountEndpoints.signup), {
+        t.send(accountEndpoints.signup, {
           email,
           password: GOOD_PASSWORD,
           confirm: GOOD_PASSWORD,
@@ -30,13 +30,13 @@ describe('account races', () => {
 
   it('one reset link used by ten requests at once changes the password exactly once', async () => {
     const { email } = await activatedAccount(t);
-    await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email });
+    await t.send(accountEndpoints.forgetPwd, { email });
     const mail = await t.mailbox.waitForMail({ to: email, subjectIncludes: 'Reset' });
     const token =
       new URL(extractFirstLink(mail, '/client/user/resetpassword')).searchParams.get('token') ?? '';
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        postForm(t, apiUrl(accountEndpoints.resetPwd), {
+        t.send(accountEndpoints.resetPwd, {
           token,
           password: `Racer${i}abc`,
           confirm: `Racer${i}abc`,
@@ -47,8 +47,7 @@ describe('account races', () => {
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.code === 10016)).toHaveLength(9);
     expect(
-      (await postForm(t, apiUrl(accountEndpoints.login), { email, password: `Racer${winners[0] ?? -1}abc` }))
-        .code,
+      (await t.send(accountEndpoints.login, { email, password: `Racer${winners[0] ?? -1}abc` })).code,
     ).toBe(0);
   });
 });

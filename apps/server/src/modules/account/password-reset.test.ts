@@ -1,11 +1,9 @@
-import { apiUrl, extractFirstLink } from '@resiport/testkit';
+import { apiUrl, extractFirstLink, successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedAccount,
-  authHeader,
   GOOD_PASSWORD,
   logIn,
-  postForm,
   signUp,
   startOfFreshRateWindow,
   uniqueEmail,
@@ -16,7 +14,7 @@ import { accountEndpoints } from '@resiport/contract';
 
 async function requestReset(t: TestApp, email: string): Promise<string> {
   const earlier = new Set(t.mailbox.mails);
-  const response = await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email });
+  const response = await t.send(accountEndpoints.forgetPwd, { email });
   expect(response).toMatchObject({ code: 0, msg: 'A password reset link has been sent to your email' });
   // This request's mail, not an earlier one to the same address.
   const mail = await t.mailbox.waitForMail(
@@ -35,17 +33,12 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
   afterAll(() => t.close());
 
   const reset = (token: string, password: string, confirm = password) =>
-    postForm(t, apiUrl(accountEndpoints.resetPwd), { token, password, confirm });
-  const check = async (token: string) =>
-    (await postForm(t, apiUrl(accountEndpoints.checkResetLink), { token })) as Awaited<
-      ReturnType<typeof postForm>
-    > & {
-      data: { state: string; expires_at: string };
-    };
+    t.send(accountEndpoints.resetPwd, { token, password, confirm });
+  const check = (token: string) => t.send(accountEndpoints.checkResetLink, { token });
 
   it('unknown email → "This email has not been registered", and no mail goes out', async () => {
     const email = uniqueEmail();
-    expect(await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email })).toMatchObject({
+    expect(await t.send(accountEndpoints.forgetPwd, { email })).toMatchObject({
       status: 404,
       code: 10004,
     });
@@ -57,17 +50,10 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const session = await logIn(t, email);
     const token = await requestReset(t, email);
     expect(await reset(token, 'Recovered1')).toMatchObject({ code: 0 });
-    expect(
-      (await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(session) }))
-        .code,
-    ).toBe(10013);
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: session })).code).toBe(10013);
     expect(await reset(token, 'Another123')).toMatchObject({ status: 400, code: 10016 });
-    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Recovered1' })).code).toBe(
-      0,
-    );
-    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: GOOD_PASSWORD })).code).toBe(
-      10005,
-    );
+    expect((await t.send(accountEndpoints.login, { email, password: 'Recovered1' })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(10005);
   });
 
   it('refuses the current password and keeps the link usable; bad input changes nothing', async () => {
@@ -84,9 +70,7 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const { email } = await signUp(t);
     const token = await requestReset(t, email);
     expect((await reset(token, 'Recovered1')).code).toBe(0);
-    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Recovered1' })).code).toBe(
-      0,
-    );
+    expect((await t.send(accountEndpoints.login, { email, password: 'Recovered1' })).code).toBe(0);
   });
 
   it('checkResetLink: says valid (until when), used or expired, spending nothing', async () => {
@@ -95,7 +79,7 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const valid = await check(token);
     expect(valid).toMatchObject({ code: 0, data: { state: 'valid' } });
     // The test clock runs on from real time: the link was made a moment ago with a 900 s life.
-    const leftMs = Date.parse(valid.data.expires_at) - t.ctx.clock().getTime();
+    const leftMs = Date.parse(successData(valid).expires_at ?? '') - t.ctx.clock().getTime();
     expect(leftMs).toBeGreaterThan(890_000);
     expect(leftMs).toBeLessThanOrEqual(900_000);
     expect(await check(token)).toMatchObject({ data: { state: 'valid' } });
@@ -130,7 +114,7 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
     expect(await check(token)).toMatchObject({ data: { state: 'invalid' } });
     expect(await check('x'.repeat(257))).toMatchObject({ status: 400, code: 10001 });
-    expect(await postForm(t, apiUrl(accountEndpoints.checkResetLink), {})).toMatchObject({
+    expect(await t.sendUnchecked(accountEndpoints.checkResetLink, {})).toMatchObject({
       status: 400,
       code: 10001,
     });
@@ -189,7 +173,7 @@ describe('the reset mail words its lifetime by plural rules', () => {
       .set({ lang: lang === 'ru' ? 'ru' : 'en-us' })
       .where('email', '=', email)
       .execute();
-    await postForm(t, apiUrl(accountEndpoints.forgetPwd), { email });
+    await t.send(accountEndpoints.forgetPwd, { email });
     const mail = await t.mailbox.waitForMail({
       to: email,
       subjectIncludes: lang === 'ru' ? 'Сброс' : 'Reset',

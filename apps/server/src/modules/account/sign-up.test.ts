@@ -87,19 +87,19 @@ describe('POST /account/signup and activation', () => {
 
   it('refuses sign-in before activation with the spec message, after checking the password', async () => {
     const { email } = await signUp(t);
-    const right = await postForm(t, apiUrl(accountEndpoints.login), { email, password: GOOD_PASSWORD });
+    const right = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(right).toMatchObject({
       status: 403,
       code: 10006,
       msg: 'Please go to email to activate your account',
     });
-    const wrong = await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Wrong1234' });
+    const wrong = await t.send(accountEndpoints.login, { email, password: 'Wrong1234' });
     expect(wrong).toMatchObject({ code: 10005, msg: 'Password error' });
   });
 
   it('answers "The email is registered" for an active account, in any letter case', async () => {
     const { email } = await activatedAccount(t);
-    const response = await postForm(t, apiUrl(accountEndpoints.signup), {
+    const response = await t.send(accountEndpoints.signup, {
       email: email.toUpperCase(),
       password: GOOD_PASSWORD,
       confirm: GOOD_PASSWORD,
@@ -114,25 +114,19 @@ describe('POST /account/signup and activation', () => {
     const stale = await t.app.inject({ method: 'GET', url: pathOf(first.activationLink) });
     expect(stale.headers.location).toContain('activation=invalid');
     await t.app.inject({ method: 'GET', url: pathOf(second.activationLink) });
-    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Stranger123' })).code).toBe(
-      10005,
-    );
-    expect((await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Owner12345' })).code).toBe(
-      0,
-    );
+    expect((await t.send(accountEndpoints.login, { email, password: 'Stranger123' })).code).toBe(10005);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Owner12345' })).code).toBe(0);
   });
 
   it('resendActivation sends a fresh link and voids the older one', async () => {
     const { email, activationLink } = await signUp(t);
-    const response = await postForm(t, apiUrl(accountEndpoints.resendActivation), { email });
+    const response = await t.send(accountEndpoints.resendActivation, { email });
     expect(response.code).toBe(0);
     const mails = t.mailbox.mails.filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(2);
     const stale = await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
     expect(stale.headers.location).toContain('activation=invalid');
-    expect(
-      (await postForm(t, apiUrl(accountEndpoints.resendActivation), { email: uniqueEmail() })).code,
-    ).toBe(10004);
+    expect((await t.send(accountEndpoints.resendActivation, { email: uniqueEmail() })).code).toBe(10004);
   });
 
   it.each([
@@ -178,7 +172,7 @@ describe('POST /account/signup and activation', () => {
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const response = await postForm(t, apiUrl(accountEndpoints.signup), values);
+    const response = await t.sendUnchecked(accountEndpoints.signup, values);
     expect(response).toMatchObject({ status: 400, code: 10001 });
     expect((response.data as { fields: Record<string, string> }).fields[field]).toContain(message);
     const after = await t.ctx.db

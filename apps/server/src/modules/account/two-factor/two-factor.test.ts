@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   GOOD_PASSWORD,
-  postForm,
   signedInAccount,
   startOfFreshRateWindow,
 } from '../../../../test/factories';
@@ -53,7 +52,7 @@ describe('two-factor sign-in', () => {
   }
 
   const passwordStep = async (email: string) => {
-    const response = await postForm(t, apiUrl(accountEndpoints.login), { email, password: GOOD_PASSWORD });
+    const response = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(response.code).toBe(10040);
     expect(response.status).toBe(200);
     const data = response.data as TwoFactorChallenge & { jwt_token?: string };
@@ -65,11 +64,7 @@ describe('two-factor sign-in', () => {
 
   it('enrols with a QR code and a code, then asks for a code at sign-in; a code works once', async () => {
     const { email, secret, token } = await enrolled();
-    const overview = await t.call({
-      method: 'GET',
-      url: apiUrl(securityEndpoints.overview),
-      headers: authHeader(token),
-    });
+    const overview = await t.send(securityEndpoints.overview, {}, { token });
     expect(overview.data).toMatchObject({ two_factor_enabled: true, recovery_codes_left: 10 });
 
     const challenge = await passwordStep(email);
@@ -80,10 +75,7 @@ describe('two-factor sign-in', () => {
     const signedIn = await codeStep(challenge, code);
     expect(signedIn.code).toBe(0);
     const session = (signedIn.data as { jwt_token: string }).jwt_token;
-    expect(
-      (await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(session) }))
-        .code,
-    ).toBe(0);
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: session })).code).toBe(0);
     // The same code again (a replay, or a shoulder-surfer) is refused even with a fresh ticket.
     expect((await codeStep(await passwordStep(email), code)).code).toBe(10041);
   });
@@ -93,11 +85,7 @@ describe('two-factor sign-in', () => {
     const first = codes[0] ?? '';
     expect((await codeStep(await passwordStep(email), first.toUpperCase().replace('-', ''))).code).toBe(0);
     expect((await codeStep(await passwordStep(email), first)).code).toBe(10041);
-    const overview = await t.call({
-      method: 'GET',
-      url: apiUrl(securityEndpoints.overview),
-      headers: authHeader(token),
-    });
+    const overview = await t.send(securityEndpoints.overview, {}, { token });
     expect(overview.data).toMatchObject({ recovery_codes_left: 9 });
   });
 
@@ -121,7 +109,7 @@ describe('two-factor sign-in', () => {
     expect((await off({ password: GOOD_PASSWORD, code: '000001' })).code).toBe(10041);
     expect((await passwordStep(email)).length).toBeGreaterThan(0);
     expect(await off({ password: GOOD_PASSWORD, code: phone(secret) })).toMatchObject({ code: 0 });
-    const plain = await postForm(t, apiUrl(accountEndpoints.login), { email, password: GOOD_PASSWORD });
+    const plain = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(plain.code).toBe(0);
     expect(
       (
@@ -150,14 +138,6 @@ describe('two-factor sign-in', () => {
     const minted = await post(apiUrl(accountEndpoints.genToken), token);
     const apiToken = (minted.data as { api_token: string }).api_token;
     expect((await post(apiUrl(securityEndpoints.twoFactorSetup), apiToken)).code).toBe(10015);
-    expect(
-      (
-        await t.call({
-          method: 'GET',
-          url: apiUrl(securityEndpoints.overview),
-          headers: authHeader(apiToken),
-        })
-      ).code,
-    ).toBe(10015);
+    expect((await t.send(securityEndpoints.overview, {}, { token: apiToken })).code).toBe(10015);
   });
 });
