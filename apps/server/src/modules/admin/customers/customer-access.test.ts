@@ -13,7 +13,6 @@ import {
   customerWithSub,
   gatewayCall,
   logIn,
-  postForm,
   signedInAccount,
   signedInOperator,
   signUp,
@@ -34,8 +33,7 @@ describe('console: a customer’s access', () => {
   });
   afterAll(() => t.close());
 
-  const me = (token: string) =>
-    t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(token) });
+  const me = (token: string) => t.send(accountEndpoints.userInfo, {}, { token });
   const lastEventId = async () =>
     (
       await t.call({
@@ -57,7 +55,7 @@ describe('console: a customer’s access', () => {
 
   it('disable cuts the proxies, the sessions and sign-in; enable restores proxies and sign-in', async () => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.5, prefix: 'cutoff' });
-    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.61' }, customer.headers);
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.61' }, { headers: customer.headers });
     const email = (
       await t.ctx.db
         .selectFrom('accounts')
@@ -89,7 +87,7 @@ describe('console: a customer’s access', () => {
     );
     // The customer: the session ends at its next call, and signing in is refused.
     expect((await me(customer.token)).code).toBe(ResultCode.SessionExpired);
-    const login = await postForm(t, apiUrl(accountEndpoints.login), { email, password: 'Secret123' });
+    const login = await t.send(accountEndpoints.login, { email, password: 'Secret123' });
     expect(login.code).toBe(ResultCode.AccountDisabled);
 
     const again = await call(calls.disable, { account_id: customer.id, reason: 'Twice' });

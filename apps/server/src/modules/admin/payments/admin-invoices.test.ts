@@ -8,10 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInOperator,
 } from '../../../../test/factories';
@@ -20,7 +18,6 @@ import { signWebhookPayload } from '../../cryptomus/signature';
 import { auditLedger } from '../../ledger/ledger.service';
 import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/customers.test-helpers';
 import { sandboxPayments } from './payments.test-helpers';
-import { apiUrl } from '@resiport/testkit';
 
 /**
  * Crypto invoices in the console (issue 16): what the provider told us about each, and the
@@ -99,11 +96,10 @@ describe('console payments: invoices, their history, resolving them (issue 16)',
     const bystander = await fundedCustomer(t, 500);
     const untouched = await snapshotOf(t, bystander.id);
     const { invoiceId, recharge_id } = await topUp(customer, 'underpay');
-    const alertsOn = await postForm(
-      t,
-      apiUrl(alertEndpoints.update),
+    const alertsOn = await t.send(
+      alertEndpoints.update,
       { email_enabled: 'true', on_payment: 'true' },
-      authHeader(customer.token),
+      { token: customer.token },
     );
     expect(alertsOn.code).toBe(0);
 

@@ -7,10 +7,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInOperator,
 } from '../../../../test/factories';
@@ -19,7 +17,6 @@ import { auditLedger, post } from '../../ledger/ledger.service';
 import { refundOrder } from '../../orders/order-refund.service';
 import { commandLine } from '../audit/audit.service';
 import { auditRowsOf, consoleCall, newKey, snapshotOf } from '../customers/customers.test-helpers';
-import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -188,11 +185,10 @@ describe('console orders: list, detail, refund (issue 16)', () => {
     const unpaid = await cryptoOrder(customer.token);
     const paidByCrypto = await cryptoOrder(customer.token);
     await pressCheckout(paidByCrypto.url, 'pay');
-    await postForm(
-      t,
-      apiUrl(orderEndpoints.checkPay),
+    await t.send(
+      orderEndpoints.checkPay,
       { order_id: String(paidByCrypto.order_id) },
-      authHeader(customer.token),
+      { token: customer.token },
     );
     const trial = (await payOrder(t, customer.token, { trial: 'true' }, '192.0.2.71')).data as {
       order: { id: number };
