@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../config';
 import { dynamicEndpoints, whitelistEndpoints } from '@resiport/contract';
@@ -165,15 +165,11 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   it("lists the account's own whitelisted IPs only", async () => {
     const a = await signedInAccount(t);
     const b = await signedInAccount(t);
-    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.41' }, authHeader(a.token));
-    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.42' }, authHeader(b.token));
-    const list = await t.call({
-      method: 'GET',
-      url: apiUrl(dynamicEndpoints.whitelist),
-      headers: authHeader(a.token),
-    });
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.41' }, { token: a.token });
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.42' }, { token: b.token });
+    const list = await t.send(dynamicEndpoints.whitelist, {}, { token: a.token });
     expect(list.data).toEqual({ list: ['198.51.100.41'] });
-    expect((await t.call({ method: 'GET', url: apiUrl(dynamicEndpoints.whitelist) })).code).toBe(10013);
+    expect((await t.send(dynamicEndpoints.whitelist, {})).code).toBe(10013);
   });
 
   it('refuses to start with a bad pool file, saying why', () => {
