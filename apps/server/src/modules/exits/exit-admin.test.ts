@@ -55,11 +55,7 @@ describe('operator console: exits', () => {
     return (answer.data as Pool).exits;
   };
   const stock = async () => {
-    const answer = await t.call({
-      method: 'GET',
-      url: apiUrl(dynamicEndpoints.stock),
-      headers: authHeader(customer),
-    });
+    const answer = await t.send(dynamicEndpoints.stock, {}, { token: customer });
     return (answer.data as { countries: { code: string }[] }).countries.map((c) => c.code);
   };
   const counts = async () => {
