@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
   authHeader,
-  postForm,
   trafficConserved,
   customerWithSub as createCustomer,
   gatewayCall,
@@ -177,7 +176,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
       instance_id: 'gw-c',
       want_bytes: 100 * MB,
     });
-    const deleted = await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
+    const deleted = await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     expect(deleted.data).toMatchObject({ recycled_bytes: 500 * MB, main_traffic_left_bytes: GB });
     const events = await t.call({
       method: 'GET',

@@ -8,7 +8,7 @@ import {
 } from '@resiport/contract';
 import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm, customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
+import { customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { apiUrl } from '@resiport/testkit';
 
@@ -54,12 +54,12 @@ describe('internal calls for gateway processes: who may connect, and the change 
     const key = proxyVerifierKey(t.ctx.internalSecret);
     expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
     expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
-    await postForm(t, apiUrl(subEndpoints.status), { id: String(subId), status: 'disabled' }, headers);
+    await t.send(subEndpoints.status, { id: String(subId), status: 'disabled' }, { headers });
     expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: true,
       active: false,
     });
-    await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
+    await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: false,
       verifier: null,
@@ -69,7 +69,7 @@ describe('internal calls for gateway processes: who may connect, and the change 
 
   it('finds the account of a whitelisted source address in any spelling', async () => {
     const { headers, id } = await customerWithSub(1, 0);
-    await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '2001:db8:77::1' }, headers);
+    await t.send(whitelistEndpoints.add, { ip: '2001:db8:77::1' }, { headers });
     expect(
       (await internal(internalGatewayEndpoints.whitelist, { ip: '2001:DB8:77:0:0:0:0:1' })).data,
     ).toEqual({ account_id: id });
@@ -93,18 +93,13 @@ describe('internal calls for gateway processes: who may connect, and the change 
       ).data as { last_id: number };
     // Where a fresh gateway starts following: nothing after it yet.
     const before = await head();
-    await postForm(t, apiUrl(subEndpoints.password), { id: String(subId) }, headers);
-    await postForm(
-      t,
-      apiUrl(subEndpoints.remark),
-      { id: String(subId), remark: 'no effect on access' },
-      headers,
-    );
-    const ip = (await postForm(t, apiUrl(whitelistEndpoints.add), { ip: '198.51.100.99' }, headers)).data as {
+    await t.send(subEndpoints.password, { id: String(subId) }, { headers });
+    await t.send(subEndpoints.remark, { id: String(subId), remark: 'no effect on access' }, { headers });
+    const ip = (await t.send(whitelistEndpoints.add, { ip: '198.51.100.99' }, { headers })).data as {
       id: number;
     };
-    await postForm(t, apiUrl(whitelistEndpoints.delete), { id: String(ip.id) }, headers);
-    await postForm(t, apiUrl(subEndpoints.delete), { id: String(subId) }, headers);
+    await t.send(whitelistEndpoints.delete, { id: String(ip.id) }, { headers });
+    await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     const feed = await t.call({
       method: 'GET',
       url: `${apiUrl(internalGatewayEndpoints.events)}?after=${before.last_id}`,

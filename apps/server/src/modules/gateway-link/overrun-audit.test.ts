@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  postForm,
   signedInAccount,
   trafficConserved,
   customerWithSub,
@@ -18,7 +17,6 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
 import { auditOverruns } from './overrun-audit';
-import { apiUrl } from '@resiport/testkit';
 
 const KB = 1000;
 
@@ -96,11 +94,10 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       .execute((trx) =>
         post(trx, { accountId: id, asset: 'traffic', kind: 'purchase', amount: BigInt(1000 * KB) }),
       );
-    const allocated = await postForm(
-      t,
-      apiUrl(subEndpoints.traffic),
+    const allocated = await t.send(
+      subEndpoints.traffic,
       { id: String(subId), action: 'allocate', traffic: '0.0005', request_id: 'overrun-allocate-1' },
-      headers,
+      { headers },
     );
     expect(allocated.code).toBe(0);
     expect(allocated.data).toMatchObject({

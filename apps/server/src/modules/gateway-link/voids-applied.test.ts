@@ -1,7 +1,7 @@
 import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerWithSub, gatewayCall, postForm } from '../../../test/factories';
+import { customerWithSub, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { apiUrl } from '@resiport/testkit';
 
@@ -48,11 +48,10 @@ describe('a void is answered once the gateways holding its leases applied it', (
     return customer;
   };
   const recycleAll = (customer: Awaited<ReturnType<typeof customerWithSub>>) =>
-    postForm(
-      t,
-      apiUrl(subEndpoints.traffic),
+    t.send(
+      subEndpoints.traffic,
       { id: String(customer.subId), action: 'recycle', traffic: '0.05', request_id: randomUUID() },
-      customer.headers,
+      { headers: customer.headers },
     );
 
   it('holds the recycle until the holding process asks for the events after the void', async () => {
@@ -99,11 +98,10 @@ describe('a void is answered once the gateways holding its leases applied it', (
 
   it('does not hold a change that voided nothing, nor a refused one', async () => {
     const customer = await leasedSub('gw-refused');
-    const refused = await postForm(
-      t,
-      apiUrl(subEndpoints.traffic),
+    const refused = await t.send(
+      subEndpoints.traffic,
       { id: String(customer.subId), action: 'recycle', traffic: '0.06', request_id: randomUUID() },
-      customer.headers,
+      { headers: customer.headers },
     );
     expect(refused.code).not.toBe(0);
     const open = await t.ctx.db
