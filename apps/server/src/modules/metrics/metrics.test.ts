@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import {
   parsePrometheusText,
   sampleValue,
@@ -36,12 +36,9 @@ describe('API metrics on their own listener', () => {
 
     // Requests: three that succeed, one refused (no session), one no route matches.
     for (let i = 0; i < 3; i++) {
-      expect(
-        (await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers: authHeader(token) }))
-          .code,
-      ).toBe(0);
+      expect((await t.send(accountEndpoints.userInfo, {}, { token })).code).toBe(0);
     }
-    expect(await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo) })).toMatchObject({
+    expect(await t.send(accountEndpoints.userInfo, {})).toMatchObject({
       status: 401,
       code: 10013,
     });
@@ -52,8 +49,8 @@ describe('API metrics on their own listener', () => {
 
     // Invoices: a recharge and an order, both unpaid (pending at the provider); the recharge is then paid there
     // without a webhook, so the reconciliation job is what settles it.
-    const recharge = await postForm(t, apiUrl(rechargeEndpoints.pay), { amount: '20' }, authHeader(token));
-    const order = await postForm(t, apiUrl(orderEndpoints.pay), { quantity: '1' }, authHeader(token));
+    const recharge = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
+    const order = await t.send(orderEndpoints.pay, { quantity: '1' }, { token });
     expect(order.code).toBe(20302);
     const uuid = (recharge.data as { url: string }).url.split('/').pop() ?? '';
     await t.ctx.db
@@ -200,7 +197,7 @@ describe('API metrics without METRICS_PORT', () => {
 
   it('adds no request hooks: nothing is counted', async () => {
     expect(t.config.metrics).toBeUndefined();
-    await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo) });
+    await t.send(accountEndpoints.userInfo, {});
     const text = await t.ctx.metrics.registry.metrics();
     expect(samplesOf(parsePrometheusText(text), 'resiport_api_requests_total')).toEqual([]);
   });
