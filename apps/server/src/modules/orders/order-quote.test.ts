@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountEndpoints, orderEndpoints } from '@resiport/contract';
 import { apiUrl } from '@resiport/testkit';
@@ -46,11 +46,7 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
 
   it('quotes packages and the trial', async () => {
     const { token } = await funded();
-    const packages = await t.call({
-      method: 'GET',
-      url: apiUrl(orderEndpoints.packages),
-      headers: authHeader(token),
-    });
+    const packages = await t.send(orderEndpoints.packages, {}, { token });
     const list = (packages.data as { list: { id: number; code: string }[] }).list;
     const starter = list.find((p) => p.code === 'starter');
     const starterQuote = await quote(token, `package_id=${starter?.id}&way=balance`);
@@ -94,9 +90,7 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
   it("says 'Invalid code' for an unknown coupon, in the caller's language", async () => {
     const { token } = await funded();
     expect((await quote(token, 'quantity=1&coupon=nope')).msg).toBe('Invalid code');
-    expect(
-      (await postForm(t, apiUrl(accountEndpoints.setLang), { lang: 'ru' }, authHeader(token))).code,
-    ).toBe(0);
+    expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token })).code).toBe(0);
     const ru = await quote(token, 'quantity=1&coupon=nope');
     expect(ru.msg).toBe('Неверный код');
   });
