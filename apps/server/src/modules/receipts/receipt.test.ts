@@ -13,7 +13,6 @@ import {
   authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInAccount,
 } from '../../../test/factories';
@@ -44,7 +43,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   /** A top-up of `amount` USD paid at the sandbox checkout, and its stored rows. */
   async function paidTopUp(token: string, amount: string) {
-    const pay = await postForm(t, apiUrl(rechargeEndpoints.pay), { amount }, authHeader(token));
+    const pay = await t.send(rechargeEndpoints.pay, { amount }, { token });
     const checkout = pay.data as { url: string; recharge_id: number };
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(async () => (await storedRecharge(checkout.recharge_id)).status).toBe('paid');
@@ -150,9 +149,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   it('in Russian for a Russian account: the HTML page and a PDF with Cyrillic text and the total', async () => {
     const { token } = await fundedCustomer(t, 10_000);
-    expect(
-      (await postForm(t, apiUrl(accountEndpoints.setLang), { lang: 'ru' }, authHeader(token))).code,
-    ).toBe(0);
+    expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token })).code).toBe(0);
     const paid = await payOrder(t, token, { quantity: '2', way: 'balance' });
     const id = (paid.data as { order: { id: number } }).order.id;
     const stored = await storedOrder(id);
@@ -203,9 +200,9 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   it('an unpaid, expired or cancelled item has no receipt: its own code, in the language', async () => {
     const { token } = await fundedCustomer(t, 0);
-    const unpaid = await postForm(t, apiUrl(rechargeEndpoints.pay), { amount: '20' }, authHeader(token));
+    const unpaid = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     const unpaidId = (unpaid.data as { recharge_id: number }).recharge_id;
-    const expired = await postForm(t, apiUrl(rechargeEndpoints.pay), { amount: '21' }, authHeader(token));
+    const expired = await t.send(rechargeEndpoints.pay, { amount: '21' }, { token });
     const { url, recharge_id: expiredId } = expired.data as { url: string; recharge_id: number };
     await pressCheckout(url, 'expire');
     await expect.poll(async () => (await storedRecharge(expiredId)).status).toBe('cancelled');
@@ -223,7 +220,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
         expect(answer.msg).toMatch(/^Only a paid top-up or order has a receipt/);
       }
     }
-    await postForm(t, apiUrl(accountEndpoints.setLang), { lang: 'ru' }, authHeader(token));
+    await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token });
     expect((await receipt(token, `kind=order&id=${orderId}`)).msg).toMatch(/^Квитанция есть только/);
     expect((await accountInfo(t, token)).balance_cents).toBe(0);
   });
