@@ -6,7 +6,6 @@ import {
   gatewayCall,
   logIn,
   moveClockToMorningUtc,
-  postForm,
   reportUsage,
   signedInAccount,
   trafficConserved,
@@ -33,7 +32,7 @@ describe('auto-refill of a sub-account', () => {
   afterAll(() => t.close());
 
   const setRefill = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, apiUrl(subEndpoints.refill), values, headers);
+    t.sendUnchecked(subEndpoints.refill, values, { headers });
   let serial = 0;
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
     reportUsage(t, 'gw-refill', owner, bytes);

@@ -12,7 +12,6 @@ import {
   gatewayCall,
   logIn,
   moveClockToMorningUtc,
-  postForm,
   reportUsage,
   signedInAccount,
   trafficConserved,
@@ -39,7 +38,7 @@ describe('sub-account limits', () => {
   afterAll(() => t.close());
 
   const setLimits = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, apiUrl(subEndpoints.limits), values, headers);
+    t.sendUnchecked(subEndpoints.limits, values, { headers });
   const lease = (owner: { account_id: number; subaccount_id: number }, want: number, instance = 'gw-lim') =>
     gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: want });
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>

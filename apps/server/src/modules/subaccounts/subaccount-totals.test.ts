@@ -8,7 +8,7 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, gatewayCall, postForm } from '../../../test/factories';
+import { authHeader, customerWithSub, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift, subaccountsTrafficFigures } from './subaccount.repository';
@@ -118,36 +118,34 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
         const username = `totals${seed.toString(36)}x${++serial}`.slice(0, 24).padEnd(12, '0');
         const fields: Record<string, string> = { username };
         if (step.mb > 0) fields.traffic = String(step.mb / 1000);
-        const answer = await postForm(t, apiUrl(subEndpoints.add), fields, customer.headers);
+        const answer = await t.sendUnchecked(subEndpoints.add, fields, { headers: customer.headers });
         if (answer.code === 0) customer.subs.push((answer.data as { id: number }).id);
         return answer.code;
       }
       case 'allocate':
       case 'recycle':
         return (
-          await postForm(
-            t,
-            apiUrl(subEndpoints.traffic),
+          await t.send(
+            subEndpoints.traffic,
             {
               id: String(pick(step.sub)),
               action: step.kind,
               traffic: String(step.mb / 1000),
               request_id: `totals-${seed}-${++serial}`,
             },
-            customer.headers,
+            { headers: customer.headers },
           )
         ).code;
       case 'delete':
         return (
-          await postForm(t, apiUrl(subEndpoints.delete), { id: String(pick(step.sub)) }, customer.headers)
+          await t.send(subEndpoints.delete, { id: String(pick(step.sub)) }, { headers: customer.headers })
         ).code;
       case 'status':
         return (
-          await postForm(
-            t,
-            apiUrl(subEndpoints.status),
+          await t.send(
+            subEndpoints.status,
             { id: String(pick(step.sub)), status: step.status },
-            customer.headers,
+            { headers: customer.headers },
           )
         ).code;
       case 'lease':
@@ -191,11 +189,7 @@ describe('the sub-accounts figures kept on the account row (issue 17)', () => {
   async function expectFiguresRight(customers: Customer[]): Promise<void> {
     expect(await findSubaccountTotalsDrift(t.ctx.db)).toEqual([]);
     for (const customer of customers) {
-      const info = await t.call({
-        method: 'GET',
-        url: apiUrl(accountEndpoints.userInfo),
-        headers: authHeader(customer.token),
-      });
+      const info = await t.send(accountEndpoints.userInfo, {}, { token: customer.token });
       expect(info.code).toBe(0);
       const shown = info.data as UserInfo;
       const figures = await subaccountsTrafficFigures(t.ctx.db, customer.id);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountEndpoints, subEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const MB = 1_000_000;
@@ -21,10 +19,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
 
   const { username, customer, add } = subaccountCalls(() => t);
   const info = async (headers: Record<string, string>) =>
-    (await t.call({ method: 'GET', url: apiUrl(accountEndpoints.userInfo), headers })).data as Record<
-      string,
-      number
-    >;
+    (await t.send(accountEndpoints.userInfo, {}, { headers })).data as Record<string, number>;
 
   it('everything allocated: the main account is at zero, the sub-accounts hold the rest', async () => {
     const { headers } = await customer(10.08);
@@ -58,9 +53,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       .set({ traffic_used_bytes: BigInt(9.5 * GB) })
       .where('id', '=', subs.share?.id ?? 0)
       .execute();
-    expect(
-      (await postForm(t, apiUrl(subEndpoints.delete), { id: String(subs.gone?.id) }, headers)).code,
-    ).toBe(0);
+    expect((await t.send(subEndpoints.delete, { id: String(subs.gone?.id) }, { headers })).code).toBe(0);
 
     expect(await info(headers)).toMatchObject({
       // 13 − 10 − 0.05 − 0.5 (− 1 + 1 given back by the deletion)

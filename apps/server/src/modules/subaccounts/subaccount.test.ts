@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, postForm } from '../../../test/factories';
+import { accountInfo } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
@@ -139,11 +139,10 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
   it('changes the password (chosen or generated), the remark and the status', async () => {
     const { headers } = await customer();
     const sub = (await add(headers, { username: username(), password: 'First-pass1' })).data as SubData;
-    const chosen = await postForm(
-      t,
-      apiUrl(subEndpoints.password),
+    const chosen = await t.send(
+      subEndpoints.password,
       { id: String(sub.id), password: 'Second.pass2' },
-      headers,
+      { headers },
     );
     expect(chosen.data).toMatchObject({ password: 'Second.pass2' });
     const generated = await t.call({
@@ -153,41 +152,25 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     });
     expect((generated.data as SubData).password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(
-      (
-        await postForm(
-          t,
-          apiUrl(subEndpoints.password),
-          { id: String(sub.id), password: 'bad:pass1' },
-          headers,
-        )
-      ).code,
+      (await t.send(subEndpoints.password, { id: String(sub.id), password: 'bad:pass1' }, { headers })).code,
     ).toBe(10001);
-    const remark = await postForm(
-      t,
-      apiUrl(subEndpoints.remark),
+    const remark = await t.send(
+      subEndpoints.remark,
       { id: String(sub.id), remark: '  team B  ' },
-      headers,
+      { headers },
     );
     expect(remark.data).toMatchObject({ remark: 'team B' });
     expect(
-      (
-        await postForm(
-          t,
-          apiUrl(subEndpoints.remark),
-          { id: String(sub.id), remark: 'x'.repeat(101) },
-          headers,
-        )
-      ).code,
+      (await t.send(subEndpoints.remark, { id: String(sub.id), remark: 'x'.repeat(101) }, { headers })).code,
     ).toBe(10001);
-    const disabled = await postForm(
-      t,
-      apiUrl(subEndpoints.status),
+    const disabled = await t.send(
+      subEndpoints.status,
       { id: String(sub.id), status: 'disabled' },
-      headers,
+      { headers },
     );
     expect(disabled.data).toMatchObject({ status: 'disabled' });
     expect(
-      (await postForm(t, apiUrl(subEndpoints.status), { id: String(sub.id), status: 'deleted' }, headers))
+      (await t.sendUnchecked(subEndpoints.status, { id: String(sub.id), status: 'deleted' }, { headers }))
         .code,
     ).toBe(10001);
   });
@@ -216,14 +199,12 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     const { headers, token } = await customer(1);
     const name = username();
     const sub = (await add(headers, { username: name, traffic: '0.4' })).data as SubData;
-    const deleted = await postForm(t, apiUrl(subEndpoints.delete), { id: String(sub.id) }, headers);
+    const deleted = await t.send(subEndpoints.delete, { id: String(sub.id) }, { headers });
     expect(deleted).toMatchObject({
       code: 0,
       data: { id: sub.id, recycled_bytes: 0.4 * GB, main_traffic_left_bytes: GB },
     });
-    expect((await postForm(t, apiUrl(subEndpoints.delete), { id: String(sub.id) }, headers)).code).toBe(
-      10009,
-    );
+    expect((await t.send(subEndpoints.delete, { id: String(sub.id) }, { headers })).code).toBe(10009);
     expect(
       (await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.delete)}?id=${sub.id}`, headers })).code,
     ).toBe(10009);
