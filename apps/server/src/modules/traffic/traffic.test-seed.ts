@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authHeader, fundedCustomer, logIn, payOrder, postForm } from '../../../test/factories';
+import { authHeader, fundedCustomer, logIn, payOrder } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import type { TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
@@ -7,7 +7,6 @@ import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
 import { internalGatewayEndpoints, subEndpoints, whitelistEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
 
 export const IP1 = '203.0.113.10';
 /** Stored canonical; the gateway reports it in another spelling. */
@@ -37,7 +36,7 @@ export async function seedUsage(t: TestApp) {
   const bSub = (await subs.add(b.headers, { username: subs.username('other'), traffic: '0.5' }))
     .data as SubData;
   for (const ip of [IP1, IP2]) {
-    expect((await postForm(t, apiUrl(whitelistEndpoints.add), { ip }, a.headers)).code).toBe(0);
+    expect((await t.send(whitelistEndpoints.add, { ip }, { headers: a.headers })).code).toBe(0);
   }
   const sub = (s: SubData, up: number, down: number, connections: number) => ({
     account_id: a.id,
@@ -114,7 +113,7 @@ export async function seedChanges(t: TestApp) {
   expect((await subs.move(headers, recycle)).code).toBe(0);
   const sub2 = (await subs.add(headers, { username: subs.username('second'), traffic: '0.1' }))
     .data as SubData;
-  expect((await postForm(t, apiUrl(subEndpoints.delete), { id: String(sub2.id) }, headers)).code).toBe(0);
+  expect((await t.send(subEndpoints.delete, { id: String(sub2.id) }, { headers })).code).toBe(0);
   const main = { account_id: account.id, subaccount_id: null, instance_id: 'gw-log' };
   await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
   await usage([
