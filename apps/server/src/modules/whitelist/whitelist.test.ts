@@ -1,6 +1,6 @@
 import { MAX_WHITELIST_IPS, whitelistEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { apiUrl } from '@resiport/testkit';
 
@@ -19,7 +19,7 @@ describe('IP whitelist', () => {
 
   const customer = async () => authHeader((await signedInAccount(t)).token);
   const add = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, apiUrl(whitelistEndpoints.add), values, headers);
+    t.sendUnchecked(whitelistEndpoints.add, values, { headers });
   const list = async (headers: Record<string, string>, query = '') => {
     const response = await t.call({
       method: 'GET',
@@ -94,40 +94,27 @@ describe('IP whitelist', () => {
     const taken = freshIp();
     await add(other, { ip: taken });
     const entry = (await add(headers, { ip: freshIp(), remark: 'old' })).data as Entry;
-    const renamed = await postForm(
-      t,
-      apiUrl(whitelistEndpoints.update),
+    const renamed = await t.send(
+      whitelistEndpoints.update,
       { id: String(entry.id), remark: 'new' },
-      headers,
+      { headers },
     );
     expect(renamed.data).toMatchObject({ id: entry.id, remark: 'new', ip: entry.ip });
     const moved = freshIp();
     expect(
-      (await postForm(t, apiUrl(whitelistEndpoints.update), { id: String(entry.id), ip: moved }, headers))
-        .data,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: moved }, { headers })).data,
     ).toMatchObject({ ip: moved });
     expect(
-      (await postForm(t, apiUrl(whitelistEndpoints.update), { id: String(entry.id), ip: taken }, headers))
-        .code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: taken }, { headers })).code,
     ).toBe(10034);
     expect(
-      (await postForm(t, apiUrl(whitelistEndpoints.update), { id: String(entry.id), ip: '1.2.3' }, headers))
-        .code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: '1.2.3' }, { headers })).code,
     ).toBe(10001);
     expect(
-      (
-        await postForm(
-          t,
-          apiUrl(whitelistEndpoints.update),
-          { id: String(entry.id), ip: '127.0.0.2' },
-          headers,
-        )
-      ).code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: '127.0.0.2' }, { headers })).code,
     ).toBe(10036);
-    expect((await postForm(t, apiUrl(whitelistEndpoints.update), { id: 'abc' }, headers)).code).toBe(10001);
-    expect(
-      (await postForm(t, apiUrl(whitelistEndpoints.delete), { id: String(entry.id) }, headers)).code,
-    ).toBe(0);
+    expect((await t.send(whitelistEndpoints.update, { id: 'abc' }, { headers })).code).toBe(10001);
+    expect((await t.send(whitelistEndpoints.delete, { id: String(entry.id) }, { headers })).code).toBe(0);
     expect(
       (await t.call({ method: 'GET', url: `${apiUrl(whitelistEndpoints.delete)}?id=${entry.id}`, headers }))
         .code,
