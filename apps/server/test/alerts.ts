@@ -3,9 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AlertDelivery, alertEndpoints, type AlertSettings } from '@resiport/contract';
 import { expect } from 'vitest';
-import { postForm } from './factories';
 import type { TestApp } from './test-app';
-import { apiUrl } from '@resiport/testkit';
 
 export interface Received {
   path: string;
@@ -56,12 +54,12 @@ export function verifies(secret: string, header: string | undefined, body: strin
 export function alertCalls(t: TestApp) {
   return {
     saveAlerts: async (headers: Record<string, string>, values: Record<string, string>) => {
-      const answer = await postForm(t, apiUrl(alertEndpoints.update), values, headers);
+      const answer = await t.send(alertEndpoints.update, values, { headers });
       expect(answer.code).toBe(0);
       return (answer.data as { settings: AlertSettings }).settings;
     },
     alertsOf: async (headers: Record<string, string>) =>
-      (await t.call({ method: 'GET', url: apiUrl(alertEndpoints.get), headers })).data as {
+      (await t.send(alertEndpoints.get, {}, { headers })).data as {
         settings: AlertSettings;
         deliveries: AlertDelivery[];
       },

@@ -1,4 +1,4 @@
-import { accountInfo, authHeader, postForm, signedInAccount } from './factories';
+import { accountInfo, authHeader, signedInAccount } from './factories';
 import { post } from '../src/modules/ledger/ledger.service';
 import type { TestApp } from './test-app';
 import { subEndpoints } from '@resiport/contract';
@@ -42,9 +42,9 @@ export function subaccountCalls(app: () => TestApp) {
       return { ...account, id, headers: authHeader(account.token) };
     },
     add: (headers: Record<string, string>, values: Record<string, string>) =>
-      postForm(app(), apiUrl(subEndpoints.add), values, headers),
+      app().sendUnchecked(subEndpoints.add, values, { headers }),
     move: (headers: Record<string, string>, values: Record<string, string>) =>
-      postForm(app(), apiUrl(subEndpoints.traffic), values, headers),
+      app().sendUnchecked(subEndpoints.traffic, values, { headers }),
     list: async (headers: Record<string, string>, query = '') => {
       const response = await app().call({
         method: 'GET',
