@@ -1,8 +1,8 @@
-import { apiUrl, freePort } from '@resiport/testkit';
+import { freePort } from '@resiport/testkit';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, fundAccount, logIn, postForm } from '../test/factories';
+import { authHeader, customerWithSub, fundAccount, logIn } from '../test/factories';
 import { operationsOf, type Operation } from '../test/fuzz-operations';
 import { requestFor, type FuzzRequest } from '../test/fuzz-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -79,11 +79,10 @@ describe('API fuzz: generated requests over every public route', () => {
     );
     const customer = await customerWithSub(t, { mainGb: 50, subGb: 1 });
     await fundAccount(t, customer.id, 1_000_000);
-    const whitelisted = await postForm(
-      t,
-      apiUrl(whitelistEndpoints.add),
+    const whitelisted = await t.send(
+      whitelistEndpoints.add,
       { ip: '203.0.113.77' },
-      customer.headers,
+      { headers: customer.headers },
     );
     const account = await t.ctx.db
       .selectFrom('accounts')

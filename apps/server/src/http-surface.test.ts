@@ -74,7 +74,7 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
     // Ordinary text, unicode included, passes.
     const fine = await t.call({
       method: 'GET',
-      url: `/api/auth/sublist?search=${encodeURIComponent('Привет 👋 ü')}`,
+      url: `${apiUrl(subEndpoints.list)}?search=${encodeURIComponent('Привет 👋 ü')}`,
       headers: authHeader(token),
     });
     expect(fine).toMatchObject({ status: 200, code: 0 });
