@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, pathOf, signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('the app shell: envelope, errors, health, docs, logs', () => {
   let t: TestApp;
@@ -89,7 +89,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
     const { email, activationLink } = await signUp(t);
     await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
     const login = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
-    const jwt = (login.data as { jwt_token: string }).jwt_token;
+    const jwt = successData(login).jwt_token;
     const apiToken = (
       (await t.send(accountEndpoints.genToken, {}, { token: jwt })).data as {
         api_token: string;

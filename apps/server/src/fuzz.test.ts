@@ -90,7 +90,7 @@ describe('API fuzz: generated requests over every public route', () => {
       .where('id', '=', customer.id)
       .executeTakeFirstOrThrow();
     session = { email: account.email, token: customer.token };
-    const whitelistId = (whitelisted.data as { id?: number } | null)?.id;
+    const whitelistId = whitelisted.ok ? whitelisted.data.id : undefined;
     knownIds = [customer.id, customer.subId, ...(whitelistId ? [whitelistId] : []), 1, 2, 3];
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     operations = operationsOf(doc.json()).filter((op) => op.path.startsWith('/api/'));

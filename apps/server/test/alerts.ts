@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type AlertDelivery, alertEndpoints, type AlertSettings } from '@resiport/contract';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app';
+import { successData } from '@resiport/testkit';
 
 export interface Received {
   path: string;
@@ -56,7 +57,7 @@ export function alertCalls(t: TestApp) {
     saveAlerts: async (headers: Record<string, string>, values: Record<string, string>) => {
       const answer = await t.send(alertEndpoints.update, values, { headers });
       expect(answer.code).toBe(0);
-      return (answer.data as { settings: AlertSettings }).settings;
+      return successData(answer).settings;
     },
     alertsOf: async (headers: Record<string, string>) =>
       (await t.send(alertEndpoints.get, {}, { headers })).data as {

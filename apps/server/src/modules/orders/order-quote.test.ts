@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountEndpoints, orderEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -47,7 +47,7 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
   it('quotes packages and the trial', async () => {
     const { token } = await funded();
     const packages = await t.send(orderEndpoints.packages, {}, { token });
-    const list = (packages.data as { list: { id: number; code: string }[] }).list;
+    const list = successData(packages).list;
     const starter = list.find((p) => p.code === 'starter');
     const starterQuote = await quote(token, `package_id=${starter?.id}&way=balance`);
     expect(starterQuote.data).toMatchObject({

@@ -3,7 +3,7 @@ import { authHeader, fundedCustomer, payOrder } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountRateLimits } from '../rate-limit/limits';
 import { receiptEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('receipt PDFs are bounded per account', () => {
   let t: TestApp;
@@ -24,7 +24,7 @@ describe('receipt PDFs are bounded per account', () => {
     const order = async (who: string) => {
       const answer = await payOrder(t, who, { quantity: '1', way: 'balance' });
       expect(answer.code).toBe(0);
-      return (answer.data as { order: { id: number } }).order.id;
+      return successData(answer).order.id;
     };
     const [mine, theirs] = [await order(token), await order(other.token)];
     const { limit } = accountRateLimits.receiptPdf;

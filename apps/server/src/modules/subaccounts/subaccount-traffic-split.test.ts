@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountEndpoints, subEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const MB = 1_000_000;
@@ -44,7 +45,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
     ] as const) {
       const created = await add(headers, { username: username(name), traffic });
       expect(created.code).toBe(0);
-      subs[name] = created.data as SubData;
+      subs[name] = successData(created);
     }
     // `share` used 9.5 GB of the 10 GB it was given (the gateway link's counter, written here directly):
     // 0.5 GB left is over 100 MB but under 10% of its allocation.
@@ -75,7 +76,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
     await t.ctx.db
       .updateTable('subaccounts')
       .set({ traffic_left_bytes: 0n, traffic_used_bytes: BigInt(GB) })
-      .where('id', '=', (spent.data as SubData).id)
+      .where('id', '=', successData(spent).id)
       .execute();
     expect(await info(headers)).toMatchObject({ subaccounts_count: 2, subaccounts_empty_count: 1 });
   });

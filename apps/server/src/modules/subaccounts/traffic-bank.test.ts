@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift } from './subaccount.repository';
 import { subEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -49,7 +50,7 @@ describe('traffic conservation under concurrency (T3)', () => {
         { headers },
       );
       expect(created.code).toBe(0);
-      subIds.push((created.data as { id: number }).id);
+      subIds.push(successData(created).id);
     }
 
     // One statement, so it reads one consistent snapshot of the main account and every sub-account.

@@ -7,6 +7,7 @@ import { commandLine } from '../admin/audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
 import { internalGatewayEndpoints, subEndpoints, whitelistEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 export const IP1 = '203.0.113.10';
 /** Stored canonical; the gateway reports it in another spelling. */
@@ -75,7 +76,7 @@ export async function seedUsage(t: TestApp) {
     await usage([sub(s1, 3 * M, 30 * M, 4), main(IP1, M, M, 2)], 'gw-traffic:repeat'),
     await send(at(dayOf(d0, 15), 12, 0), [sub(s2, 5 * M, 50 * M, 5)]),
     await send(at(dayOf(d0, 20), 9, 0), [sub(s1, M, 2 * M, 1), main(IP1, 0, 3 * M, 1)]),
-  ].map((r) => (r.data as { applied: boolean }).applied);
+  ].map((r) => successData(r).applied);
   expect(applied).toEqual([true, true, true, true, false, true, true]);
   const lastFlush = at(dayOf(d0, 20), 9, 0);
   advanceTo(at(dayOf(d0, 20), 12, 0));
@@ -101,7 +102,7 @@ export async function seedChanges(t: TestApp) {
   expect((await payOrder(t, account.token, { trial: 'true' }, '198.51.100.77')).code).toBe(0);
   const paid = await payOrder(t, account.token, { quantity: '2', way: 'balance' });
   expect(paid.code).toBe(0);
-  const orderId = (paid.data as { order: { id: number } }).order.id;
+  const orderId = successData(paid).order.id;
   await t.ctx.db
     .transaction()
     .execute((trx) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { accountEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -50,7 +51,7 @@ describe('session tokens (JWT-TOKEN)', () => {
       t.advanceClock(1800);
       const refreshed = await t.send(accountEndpoints.refreshToken, {}, { token: current });
       expect(refreshed.code).toBe(0);
-      current = (refreshed.data as { jwt_token: string }).jwt_token;
+      current = successData(refreshed).jwt_token;
       expect(decodeJwt(current).auth_time).toBe(authTime);
       expect(decodeJwt(current).exp).toBeLessThanOrEqual(authTime + 7200);
       expect((await info(authHeader(current))).code).toBe(0);
@@ -73,7 +74,7 @@ describe('session tokens (JWT-TOKEN)', () => {
       email: account.email,
       password: account.password,
     });
-    const otherToken = (otherDevice.data as { jwt_token: string }).jwt_token;
+    const otherToken = successData(otherDevice).jwt_token;
     const changed = await t.send(
       accountEndpoints.changePassword,
       { old_password: account.password, password: 'Brand0new1', confirm: 'Brand0new1' },
@@ -82,6 +83,6 @@ describe('session tokens (JWT-TOKEN)', () => {
     expect(changed.code).toBe(0);
     expect((await info(authHeader(account.token))).code).toBe(10013);
     expect((await info(authHeader(otherToken))).code).toBe(10013);
-    expect((await info(authHeader((changed.data as { jwt_token: string }).jwt_token))).code).toBe(0);
+    expect((await info(authHeader(successData(changed).jwt_token))).code).toBe(0);
   });
 });
