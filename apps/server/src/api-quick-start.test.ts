@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiQuickStart } from '@resiport/contract';
-import { postForm } from '../test/factories';
+import { accountEndpoints, apiQuickStart } from '@resiport/contract';
 import { createTestApp, customerWithSub, type TestApp } from '../test/testing';
+import { successData } from '@resiport/testkit';
 
 /**
  * The API quick start of account settings (docs/product.md#developer-api), run as printed: curl through a real socket, the
@@ -40,8 +40,8 @@ describe('the API quick start, run with curl', () => {
 
   it('lists, creates a sub-account with 1 GB, and moves 0.5 GB to it once, however often it is sent', async () => {
     const customer = await customerWithSub(t, { mainGb: 5, subGb: 0.25 });
-    const generated = await postForm(t, '/api/user/genToken', {}, customer.headers);
-    const env = { RESIPORT_TOKEN: (generated.data as { api_token: string }).api_token };
+    const generated = await t.send(accountEndpoints.genToken, {}, { headers: customer.headers });
+    const env = { RESIPORT_TOKEN: successData(generated).api_token };
     const steps = Object.fromEntries(
       apiQuickStart(`${t.config.publicUrl}/api`).map(({ step, command }) => [step, command]),
     );

@@ -2,17 +2,19 @@ import {
   accountEndpoints,
   accountLinks,
   dynamicEndpoints,
+  type Endpoint,
+  healthEndpoints,
   orderEndpoints,
   rechargeEndpoints,
   securityEndpoints,
   subEndpoints,
   trafficEndpoints,
   whitelistEndpoints,
-  type Endpoint,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, GOOD_PASSWORD, pathOf, postForm, signUp } from '../test/factories';
+import { GOOD_PASSWORD, pathOf, signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('the app shell: envelope, errors, health, docs, logs', () => {
   let t: TestApp;
@@ -45,11 +47,11 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
   });
 
   it('health: live without the database, ready with it', async () => {
-    expect(await t.call({ method: 'GET', url: '/api/health/live' })).toMatchObject({
+    expect(await t.send(healthEndpoints.live, {})).toMatchObject({
       code: 0,
       data: { status: 'ok' },
     });
-    expect(await t.call({ method: 'GET', url: '/api/health/ready' })).toMatchObject({
+    expect(await t.send(healthEndpoints.ready, {})).toMatchObject({
       code: 0,
       data: { database: 'up' },
     });
@@ -78,7 +80,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
   });
 
   it('API answers carry no-store and nosniff', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(healthEndpoints.live) });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -86,12 +88,14 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
   it('logs never contain passwords, session or API tokens, or link tokens', async () => {
     const { email, activationLink } = await signUp(t);
     await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
-    const login = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
-    const jwt = (login.data as { jwt_token: string }).jwt_token;
+    const login = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
+    const jwt = successData(login).jwt_token;
     const apiToken = (
-      (await postForm(t, '/api/user/genToken', {}, authHeader(jwt))).data as { api_token: string }
+      (await t.send(accountEndpoints.genToken, {}, { token: jwt })).data as {
+        api_token: string;
+      }
     ).api_token;
-    await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) });
+    await t.send(accountEndpoints.userInfo, {}, { token: apiToken });
     const logs = t.logs.join('\n');
     expect(logs).toContain('"event":"security.sign_in"');
     for (const secret of [
@@ -107,7 +111,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
 
   it('logs one line per answered request; health checks at debug, server errors at error', async () => {
     await t.call({ method: 'GET', url: '/api/nope?x=1' });
-    await t.call({ method: 'GET', url: '/api/health/ready' });
+    await t.send(healthEndpoints.ready, {});
     await t.call({ method: 'GET', url: '/api/test/boom' });
     const entries = t.logs
       .join('')

@@ -2,10 +2,11 @@ import { freePort } from '@resiport/testkit';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, fundAccount, logIn, postForm } from '../test/factories';
+import { authHeader, customerWithSub, fundAccount, logIn } from '../test/factories';
 import { operationsOf, type Operation } from '../test/fuzz-operations';
 import { requestFor, type FuzzRequest } from '../test/fuzz-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { whitelistEndpoints } from '@resiport/contract';
 
 /**
  * The API fuzz suite (decision 020): every public route of /api/docs/json gets generated
@@ -78,14 +79,18 @@ describe('API fuzz: generated requests over every public route', () => {
     );
     const customer = await customerWithSub(t, { mainGb: 50, subGb: 1 });
     await fundAccount(t, customer.id, 1_000_000);
-    const whitelisted = await postForm(t, '/api/auth/whiteipadd', { ip: '203.0.113.77' }, customer.headers);
+    const whitelisted = await t.send(
+      whitelistEndpoints.add,
+      { ip: '203.0.113.77' },
+      { headers: customer.headers },
+    );
     const account = await t.ctx.db
       .selectFrom('accounts')
       .select('email')
       .where('id', '=', customer.id)
       .executeTakeFirstOrThrow();
     session = { email: account.email, token: customer.token };
-    const whitelistId = (whitelisted.data as { id?: number } | null)?.id;
+    const whitelistId = whitelisted.ok ? whitelisted.data.id : undefined;
     knownIds = [customer.id, customer.subId, ...(whitelistId ? [whitelistId] : []), 1, 2, 3];
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     operations = operationsOf(doc.json()).filter((op) => op.path.startsWith('/api/'));

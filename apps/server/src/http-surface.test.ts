@@ -8,6 +8,14 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { loadConfig } from './config';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import {
+  accountEndpoints,
+  cryptomusWebhookPath,
+  healthEndpoints,
+  internalGatewayEndpoints,
+  subEndpoints,
+} from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const CONTROL_MESSAGE = {
   en: 'Control characters (such as NUL, tab or line breaks) are not allowed here',
@@ -26,7 +34,7 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
   it('a NUL in a query string is a 400 naming the field, not a 500', async () => {
     const response = await t.call({
       method: 'GET',
-      url: '/api/auth/sublist?search=%00',
+      url: `${apiUrl(subEndpoints.list)}?search=%00`,
       headers: authHeader(token),
     });
     expect(response).toMatchObject({
@@ -40,7 +48,7 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
     for (const char of ['\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009f']) {
       const json = await t.call({
         method: 'POST',
-        url: '/api/account/signup',
+        url: apiUrl(accountEndpoints.signup),
         headers: { 'accept-language': 'ru' },
         payload: { email: `a${char}b@example.test`, password: 'Secret123', confirm: 'Secret123' },
       });
@@ -52,21 +60,21 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
     }
     const form = await t.call({
       method: 'POST',
-      url: '/api/account/login',
+      url: apiUrl(accountEndpoints.login),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'email=a%00%40example.test&password=x',
     });
     expect(form).toMatchObject({ status: 400, code: 10001, data: { fields: { email: CONTROL_MESSAGE.en } } });
     const nested = await t.call({
       method: 'POST',
-      url: '/api/account/login',
+      url: apiUrl(accountEndpoints.login),
       payload: { email: 'a@example.test', password: 'x', extra: { deep: ['ok', 'b\u0000'] } },
     });
     expect(nested.data).toEqual({ fields: { 'extra.deep.1': CONTROL_MESSAGE.en } });
     // Ordinary text, unicode included, passes.
     const fine = await t.call({
       method: 'GET',
-      url: `/api/auth/sublist?search=${encodeURIComponent('Привет 👋 ü')}`,
+      url: `${apiUrl(subEndpoints.list)}?search=${encodeURIComponent('Привет 👋 ü')}`,
       headers: authHeader(token),
     });
     expect(fine).toMatchObject({ status: 200, code: 0 });
@@ -81,7 +89,7 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
   it('a refused Cryptomus webhook answers with a non-zero code', async () => {
     const response = await t.call({
       method: 'POST',
-      url: '/api/recharge/cryptomus/webhook',
+      url: `/api${cryptomusWebhookPath}`,
       headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
       payload: '{"type":"payment","sign":"nope\\u0000"}',
     });
@@ -94,7 +102,7 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
   });
 
   it('API answers carry the CSP, Permissions-Policy, Referrer-Policy and nosniff, and no HSTS over http', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(healthEndpoints.live) });
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -132,12 +140,12 @@ describe('the HTTP surface: input hygiene, security headers, public docs', () =>
   it('the public OpenAPI document leaves out internal routes and the payment sandbox', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
-    expect(paths).toContain('/api/auth/sublist');
+    expect(paths).toContain(apiUrl(subEndpoints.list));
     expect(paths.filter((p) => p.startsWith('/api/internal') || p.startsWith('/sandbox'))).toEqual([]);
     // …while the internal routes still work for gateways.
     const internal = await t.app.inject({
       method: 'GET',
-      url: '/api/internal/gateway/events?after=0',
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0`,
       headers: { 'x-internal-secret': t.ctx.internalSecret },
     });
     expect(internal.statusCode).toBe(200);

@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, authHeader, fundAccount, signedInAccount } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { post } from './modules/ledger/ledger.service';
+import {
+  internalGatewayEndpoints,
+  orderEndpoints,
+  receiptEndpoints,
+  rechargeEndpoints,
+  subEndpoints,
+  trafficEndpoints,
+  whitelistEndpoints,
+} from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -44,22 +54,28 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
           });
 
     const sub = (
-      await call('POST', '/api/auth/passadd', { username: `ownera${Date.now()}`, traffic: '1' }, aHeaders)
+      await call(
+        'POST',
+        apiUrl(subEndpoints.add),
+        { username: `ownera${Date.now()}`, traffic: '1' },
+        aHeaders,
+      )
     ).data as { id: number };
-    const ip = (await call('POST', '/api/auth/whiteipadd', { ip: '198.51.100.200', remark: 'a' }, aHeaders))
-      .data as {
+    const ip = (
+      await call('POST', apiUrl(whitelistEndpoints.add), { ip: '198.51.100.200', remark: 'a' }, aHeaders)
+    ).data as {
       id: number;
     };
-    const order = (await call('POST', '/api/order/pay', { quantity: '1' }, aHeaders)).data as {
+    const order = (await call('POST', apiUrl(orderEndpoints.pay), { quantity: '1' }, aHeaders)).data as {
       order_id: number;
     };
-    const recharge = (await call('POST', '/api/recharge/cryptomusPay', { amount: '20' }, aHeaders)).data as {
+    const recharge = (await call('POST', apiUrl(rechargeEndpoints.pay), { amount: '20' }, aHeaders)).data as {
       recharge_id: number;
     };
     // A's sub-account has usage, so the traffic reads below have something to leak.
     const usage = await t.call({
       method: 'POST',
-      url: '/api/internal/gateway/usage',
+      url: apiUrl(internalGatewayEndpoints.usage),
       payload: JSON.stringify({
         batch_id: 'ownership:1',
         instance_id: 'ownership',
@@ -90,51 +106,66 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
     const attempts: [string, 'GET' | 'POST', string, Record<string, string>][] = [];
     for (const method of ['GET', 'POST'] as const) {
       attempts.push(
-        ['change proxy password', method, '/api/auth/passupdate', { id: subId, password: 'Hijacked-1' }],
-        ['regenerate proxy password', method, '/api/auth/passupdate', { id: subId }],
-        ['change remark', method, '/api/auth/remarkupdate', { id: subId, remark: 'mine now' }],
-        ['disable', method, '/api/auth/statusupdate', { id: subId, status: 'disabled' }],
+        [
+          'change proxy password',
+          method,
+          apiUrl(subEndpoints.password),
+          { id: subId, password: 'Hijacked-1' },
+        ],
+        ['regenerate proxy password', method, apiUrl(subEndpoints.password), { id: subId }],
+        ['change remark', method, apiUrl(subEndpoints.remark), { id: subId, remark: 'mine now' }],
+        ['disable', method, apiUrl(subEndpoints.status), { id: subId, status: 'disabled' }],
         [
           'allocate to',
           method,
-          '/api/auth/trafficupdate',
+          apiUrl(subEndpoints.traffic),
           { id: subId, action: 'allocate', traffic: '1', request_id: `idor-a-${method}` },
         ],
         [
           'recycle from',
           method,
-          '/api/auth/trafficupdate',
+          apiUrl(subEndpoints.traffic),
           { id: subId, action: 'recycle', traffic: '1', request_id: `idor-r-${method}` },
         ],
-        ['delete sub-account', method, '/api/auth/passdelete', { id: subId }],
+        ['delete sub-account', method, apiUrl(subEndpoints.delete), { id: subId }],
         [
           'change whitelist IP',
           method,
-          '/api/auth/whiteipupdate',
+          apiUrl(whitelistEndpoints.update),
           { id: String(ip.id), ip: '198.51.100.201' },
         ],
-        ['change whitelist remark', method, '/api/auth/whiteipupdate', { id: String(ip.id), remark: 'x' }],
-        ['delete whitelist IP', method, '/api/auth/whiteipdelete', { id: String(ip.id) }],
+        [
+          'change whitelist remark',
+          method,
+          apiUrl(whitelistEndpoints.update),
+          { id: String(ip.id), remark: 'x' },
+        ],
+        ['delete whitelist IP', method, apiUrl(whitelistEndpoints.delete), { id: String(ip.id) }],
       );
     }
     attempts.push(
-      ['check order payment', 'POST', '/api/order/checkPay', { order_id: String(order.order_id) }],
+      ['check order payment', 'POST', apiUrl(orderEndpoints.checkPay), { order_id: String(order.order_id) }],
       [
         'check recharge payment',
         'POST',
-        '/api/recharge/checkPay',
+        apiUrl(rechargeEndpoints.check),
         { recharge_id: String(recharge.recharge_id) },
       ],
     );
 
     // Traffic reads filtered by A's sub-account: the same 10009 as a nonexistent id, the CSV included.
-    for (const path of ['changelog', 'details', 'usage']) {
-      attempts.push([`${path} of A's sub-account`, 'GET', `/api/traffic/${path}`, { subaccount_id: subId }]);
+    for (const path of ['changelog', 'details', 'usage'] as const) {
+      attempts.push([
+        `${path} of A's sub-account`,
+        'GET',
+        apiUrl(trafficEndpoints[path]),
+        { subaccount_id: subId },
+      ]);
     }
     attempts.push([
       "CSV of A's sub-account",
       'GET',
-      '/api/traffic/details',
+      apiUrl(trafficEndpoints.details),
       { subaccount_id: subId, format: 'csv' },
     ]);
     // Receipts (decision 038): A's order and top-up, in every format — not even "not paid" for B.
@@ -143,13 +174,13 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
         [
           `receipt of A's order (${format})`,
           'GET',
-          '/api/receipt/get',
+          apiUrl(receiptEndpoints.get),
           { kind: 'order', id: String(order.order_id), format },
         ],
         [
           `receipt of A's top-up (${format})`,
           'GET',
-          '/api/receipt/get',
+          apiUrl(receiptEndpoints.get),
           { kind: 'recharge', id: String(recharge.recharge_id), format },
         ],
       );
@@ -165,19 +196,19 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
     }
     // Lists show B only B's objects.
     const lists = [
-      await call('GET', '/api/auth/sublist', {}),
-      await call('GET', '/api/auth/whiteipget', {}),
-      await call('GET', '/api/order/list', {}),
-      await call('GET', '/api/order/rechargeRecord', {}),
+      await call('GET', apiUrl(subEndpoints.list), {}),
+      await call('GET', apiUrl(whitelistEndpoints.list), {}),
+      await call('GET', apiUrl(orderEndpoints.list), {}),
+      await call('GET', apiUrl(rechargeEndpoints.record), {}),
     ];
     for (const list of lists) if ((list.data as { total: number }).total !== 0) leaks++;
     // B's traffic views hold only B's own entries (its adjustment) and none of A's usage.
-    const changes = (await call('GET', '/api/traffic/changelog', {})).data as {
+    const changes = (await call('GET', apiUrl(trafficEndpoints.changelog), {})).data as {
       list: { subaccount_id: number | null }[];
     };
     if (changes.list.some((c) => c.subaccount_id !== null)) leaks++;
-    const details = (await call('GET', '/api/traffic/details', {})).data as { total: number };
-    const usage30 = (await call('GET', '/api/traffic/usage', {})).data as {
+    const details = (await call('GET', apiUrl(trafficEndpoints.details), {})).data as { total: number };
+    const usage30 = (await call('GET', apiUrl(trafficEndpoints.usage), {})).data as {
       range_totals: { bytes_total: number };
       owners: unknown[];
     };

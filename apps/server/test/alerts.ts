@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AlertDelivery, AlertSettings } from '@resiport/contract';
+import { type AlertDelivery, alertEndpoints, type AlertSettings } from '@resiport/contract';
 import { expect } from 'vitest';
-import { postForm } from './factories';
 import type { TestApp } from './test-app';
+import { successData } from '@resiport/testkit';
 
 export interface Received {
   path: string;
@@ -55,12 +55,12 @@ export function verifies(secret: string, header: string | undefined, body: strin
 export function alertCalls(t: TestApp) {
   return {
     saveAlerts: async (headers: Record<string, string>, values: Record<string, string>) => {
-      const answer = await postForm(t, '/api/user/alertsupdate', values, headers);
+      const answer = await t.send(alertEndpoints.update, values, { headers });
       expect(answer.code).toBe(0);
-      return (answer.data as { settings: AlertSettings }).settings;
+      return successData(answer).settings;
     },
     alertsOf: async (headers: Record<string, string>) =>
-      (await t.call({ method: 'GET', url: '/api/user/alerts', headers })).data as {
+      (await t.send(alertEndpoints.get, {}, { headers })).data as {
         settings: AlertSettings;
         deliveries: AlertDelivery[];
       },

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
-import { extractFirstLink } from '@resiport/testkit';
+import {
+  accountEndpoints,
+  accountLinks,
+  type Endpoint,
+  type EndpointInput,
+  internalGatewayEndpoints,
+  orderEndpoints,
+  subEndpoints,
+} from '@resiport/contract';
+import { apiUrl, extractFirstLink, internalSecretHeader, successData } from '@resiport/testkit';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { post } from '../src/modules/ledger/ledger.service';
@@ -29,10 +37,10 @@ export async function postForm(
 /** Signs up through the API and returns the activation link from the real mail. */
 export async function signUp(t: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD) {
   const earlier = new Set(t.mailbox.mails);
-  const response = await postForm(t, '/api/account/signup', { email, password, confirm: password });
+  const response = await t.send(accountEndpoints.signup, { email, password, confirm: password });
   expect(response.code).toBe(0);
   const mail = await t.mailbox.waitForMail((m) => m.to.includes(email.toLowerCase()) && !earlier.has(m));
-  return { email, password, activationLink: extractFirstLink(mail, '/api/account/activate') };
+  return { email, password, activationLink: extractFirstLink(mail, apiUrl(accountLinks.activate)) };
 }
 
 /** Follows a link from a mail through the app (links carry the configured public URL). */
@@ -49,9 +57,9 @@ export async function activatedAccount(t: TestApp, email = uniqueEmail(), passwo
 }
 
 export async function logIn(t: TestApp, email: string, password = GOOD_PASSWORD): Promise<string> {
-  const response = await postForm(t, '/api/account/login', { email, password });
+  const response = await t.send(accountEndpoints.login, { email, password });
   expect(response.code).toBe(0);
-  return (response.data as { jwt_token: string }).jwt_token;
+  return successData(response).jwt_token;
 }
 
 /** A signed-in customer: signed up, activated, logged in. */
@@ -62,16 +70,11 @@ export async function signedInAccount(t: TestApp, email = uniqueEmail()) {
 
 export const authHeader = (token: string) => ({ 'jwt-token': token });
 
-/** The account behind a token, with its balances (from `/api/user/info`). */
+/** The account behind a token, with its balances (from apiUrl(accountEndpoints.userInfo)). */
 export async function accountInfo(t: TestApp, token: string) {
-  const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  const info = await t.send(accountEndpoints.userInfo, {}, { token });
   expect(info.code).toBe(0);
-  return info.data as {
-    id: number;
-    balance_cents: number;
-    traffic_left_bytes: number;
-    traffic_used_bytes: number;
-  };
+  return successData(info);
 }
 
 /** Puts money on an account the way an operator adjustment would: one ledger entry. */
@@ -99,15 +102,14 @@ export async function fundedCustomer(t: TestApp, cents: number) {
   return { ...account, id };
 }
 
-/** POST /api/order/pay from a given source address (the trial is once per address). */
-export function payOrder(t: TestApp, token: string, values: Record<string, string>, ip = '203.0.113.1') {
-  return t.call({
-    method: 'POST',
-    url: '/api/order/pay',
-    payload: new URLSearchParams(values).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeader(token) },
-    remoteAddress: ip,
-  });
+/** `orderEndpoints.pay` from a given source address (the trial is once per address). */
+export function payOrder(
+  t: TestApp,
+  token: string,
+  values: EndpointInput<typeof orderEndpoints.pay>,
+  ip = '203.0.113.1',
+) {
+  return t.send(orderEndpoints.pay, values, { token, remoteAddress: ip });
 }
 
 /**
@@ -149,25 +151,24 @@ export async function customerWithSub(
     .execute((trx) => post(trx, { accountId: id, asset: 'traffic', kind: 'adjustment', amount }));
   const password = options.password ?? 'Line-pass.1';
   const username = `${options.prefix ?? 'subuser'}${Date.now().toString(36)}${++subSerial}`.slice(0, 24);
-  const created = await postForm(
-    t,
-    '/api/auth/passadd',
+  const created = await t.send(
+    subEndpoints.add,
     { username, password, traffic: String(options.subGb) },
-    headers,
+    { token: account.token },
   );
-  if (created.code !== 0) throw new Error(`passadd failed: ${JSON.stringify(created)}`);
-  const subId = (created.data as { id: number }).id;
+  if (!created.ok) throw new Error(`passadd failed: ${JSON.stringify(created)}`);
+  const subId = created.data.id;
   return { id, email: account.email, username, password, subId, token: account.token, headers };
 }
 
 /** A call to the gateways' internal API with the internal secret, as a gateway makes it. */
-export function gatewayCall(t: TestApp, path: string, body: unknown, secret = t.ctx.internalSecret) {
-  return t.call({
-    method: 'POST',
-    url: `/api/internal/gateway/${path}`,
-    payload: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
-  });
+export function gatewayCall<E extends Endpoint>(
+  t: TestApp,
+  endpoint: E,
+  body: EndpointInput<E>,
+  secret = t.ctx.internalSecret,
+) {
+  return t.send(endpoint, body, { headers: internalSecretHeader(secret) });
 }
 
 /**
@@ -211,7 +212,7 @@ export function reportUsage(
   owner: { account_id: number; subaccount_id: number | null },
   bytes: number,
 ) {
-  return gatewayCall(t, 'usage', {
+  return gatewayCall(t, internalGatewayEndpoints.usage, {
     batch_id: `${instanceId}:${++usageBatchSerial}`,
     instance_id: instanceId,
     entries: [{ ...owner, bytes_up: 0, bytes_down: bytes, connections: 1 }],

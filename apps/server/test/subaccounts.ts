@@ -1,6 +1,8 @@
-import { accountInfo, authHeader, postForm, signedInAccount } from './factories';
+import { accountInfo, authHeader, signedInAccount } from './factories';
 import { post } from '../src/modules/ledger/ledger.service';
 import type { TestApp } from './test-app';
+import { subEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -40,11 +42,15 @@ export function subaccountCalls(app: () => TestApp) {
       return { ...account, id, headers: authHeader(account.token) };
     },
     add: (headers: Record<string, string>, values: Record<string, string>) =>
-      postForm(app(), '/api/auth/passadd', values, headers),
+      app().sendUnchecked(subEndpoints.add, values, { headers }),
     move: (headers: Record<string, string>, values: Record<string, string>) =>
-      postForm(app(), '/api/auth/trafficupdate', values, headers),
+      app().sendUnchecked(subEndpoints.traffic, values, { headers }),
     list: async (headers: Record<string, string>, query = '') => {
-      const response = await app().call({ method: 'GET', url: `/api/auth/sublist?${query}`, headers });
+      const response = await app().call({
+        method: 'GET',
+        url: `${apiUrl(subEndpoints.list)}?${query}`,
+        headers,
+      });
       return response.data as { list: SubData[]; total: number; main_traffic_left_bytes: number };
     },
   };

@@ -1,5 +1,15 @@
 import { Writable } from 'node:stream';
-import { freePort, startSmtpCapture, type SmtpCapture } from '@resiport/testkit';
+import { type Endpoint, type EndpointInput } from '@resiport/contract';
+import {
+  endpointClient,
+  freePort,
+  internalSecretHeader,
+  startSmtpCapture,
+  tokenHeader,
+  type Answer,
+  type ApiTransport,
+  type SmtpCapture,
+} from '@resiport/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -20,8 +30,20 @@ export interface TestApp {
   logs: string[];
   /** Moves the app's clock forward (expiry tests without sleeping). */
   advanceClock(seconds: number): void;
-  /** Inject with `{code,msg,data}` parsed. */
+  /** Inject with `{code,msg,data}` parsed: for requests the endpoint client cannot make (the wire itself). */
   call(options: InjectOptions): Promise<ApiResponse>;
+  /**
+   * Calls an endpoint by its contract object, as the portal sends it (a gateway's call as a gateway
+   * sends it, with the internal secret), with an input typed by its request schema; a success's
+   * `data` is checked against and typed by its response schema.
+   */
+  send<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: SendOptions): Promise<Answer<E>>;
+  /** An input the request schema would refuse, as it is: for tests of the server's own validation. */
+  sendUnchecked<E extends Endpoint>(
+    endpoint: E,
+    input: Record<string, unknown>,
+    options?: SendOptions,
+  ): Promise<Answer<E>>;
   close(): Promise<void>;
 }
 
@@ -31,6 +53,15 @@ export interface ApiResponse {
   msg: string;
   data: unknown;
   headers: LightMyRequestResponse['headers'];
+}
+
+export interface SendOptions {
+  /** The caller's session or API token (`jwt-token`). */
+  token?: string;
+  /** Added to (and overriding) the call's own headers. */
+  headers?: Record<string, string>;
+  /** The caller's address (limits kept per address). */
+  remoteAddress?: string;
 }
 
 export interface TestAppOptions {
@@ -74,6 +105,27 @@ export async function createTestApp(
   });
   const app = await buildApp(ctx, { serveWeb: false, httpLimits: options.httpLimits });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
+  const send = async <E extends Endpoint>(
+    endpoint: E,
+    input: Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<Answer<E>> => {
+    const transport: ApiTransport = async (request) => {
+      const response = await app.inject({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        payload: request.body,
+        remoteAddress: options.remoteAddress,
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    const own = {
+      ...(endpoint.auth === 'gateway' ? internalSecretHeader(ctx.internalSecret) : {}),
+      ...(options.token === undefined ? {} : tokenHeader(options.token)),
+    };
+    return endpointClient(transport, own).callUnchecked(endpoint, input, options.headers);
+  };
   return {
     app,
     ctx,
@@ -94,6 +146,8 @@ export async function createTestApp(
         headers: response.headers,
       };
     },
+    send: (endpoint, input, options) => send(endpoint, input as Record<string, unknown>, options),
+    sendUnchecked: send,
     close: async () => {
       await app.close();
       ctx.mailer.close();

@@ -1,7 +1,8 @@
 import { extractFirstLink } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAccount, GOOD_PASSWORD, postForm, uniqueEmail } from '../../../test/factories';
+import { activatedAccount, GOOD_PASSWORD, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
 
 /** Races that must resolve to exactly one winner, on PGlite and on PostgreSQL alike. */
 describe('account races', () => {
@@ -15,7 +16,11 @@ describe('account races', () => {
     const email = uniqueEmail('race');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        postForm(t, '/api/account/signup', { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD }),
+        t.send(accountEndpoints.signup, {
+          email,
+          password: GOOD_PASSWORD,
+          confirm: GOOD_PASSWORD,
+        }),
       ),
     );
     expect(answers.every((a) => a.code === 0 || a.code === 10002)).toBe(true);
@@ -25,20 +30,24 @@ describe('account races', () => {
 
   it('one reset link used by ten requests at once changes the password exactly once', async () => {
     const { email } = await activatedAccount(t);
-    await postForm(t, '/api/account/forgetPwd', { email });
+    await t.send(accountEndpoints.forgetPwd, { email });
     const mail = await t.mailbox.waitForMail({ to: email, subjectIncludes: 'Reset' });
     const token =
       new URL(extractFirstLink(mail, '/client/user/resetpassword')).searchParams.get('token') ?? '';
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        postForm(t, '/api/account/resetPwd', { token, password: `Racer${i}abc`, confirm: `Racer${i}abc` }),
+        t.send(accountEndpoints.resetPwd, {
+          token,
+          password: `Racer${i}abc`,
+          confirm: `Racer${i}abc`,
+        }),
       ),
     );
     const winners = answers.flatMap((a, i) => (a.code === 0 ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.code === 10016)).toHaveLength(9);
     expect(
-      (await postForm(t, '/api/account/login', { email, password: `Racer${winners[0] ?? -1}abc` })).code,
+      (await t.send(accountEndpoints.login, { email, password: `Racer${winners[0] ?? -1}abc` })).code,
     ).toBe(0);
   });
 });

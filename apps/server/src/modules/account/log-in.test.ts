@@ -1,7 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAccount, GOOD_PASSWORD, postForm, uniqueEmail } from '../../../test/factories';
+import { activatedAccount, GOOD_PASSWORD, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
 
 describe('POST /account/login', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('POST /account/login', () => {
 
   it('returns a session whose soft expiry comes well before the hard one', async () => {
     const { email } = await activatedAccount(t);
-    const response = await postForm(t, '/api/account/login', {
+    const response = await t.send(accountEndpoints.login, {
       email: ` ${email.toUpperCase()} `,
       password: GOOD_PASSWORD,
     });
@@ -26,13 +27,13 @@ describe('POST /account/login', () => {
 
   it('wrong password → "Password error"; unknown email → "This email has not been registered"', async () => {
     const { email } = await activatedAccount(t);
-    expect(await postForm(t, '/api/account/login', { email, password: 'Wrong12345' })).toMatchObject({
+    expect(await t.send(accountEndpoints.login, { email, password: 'Wrong12345' })).toMatchObject({
       status: 400,
       code: 10005,
       msg: 'Password error',
     });
     expect(
-      await postForm(t, '/api/account/login', { email: uniqueEmail(), password: GOOD_PASSWORD }),
+      await t.send(accountEndpoints.login, { email: uniqueEmail(), password: GOOD_PASSWORD }),
     ).toMatchObject({
       status: 404,
       code: 10004,
@@ -41,11 +42,11 @@ describe('POST /account/login', () => {
   });
 
   it('validates input: missing password gets the product text, absurdly long input is refused before hashing', async () => {
-    const missing = await postForm(t, '/api/account/login', { email: uniqueEmail() });
+    const missing = await t.sendUnchecked(accountEndpoints.login, { email: uniqueEmail() });
     expect((missing.data as { fields: Record<string, string> }).fields.password).toBe(
       'Please enter your passowrd',
     );
-    const huge = await postForm(t, '/api/account/login', {
+    const huge = await t.send(accountEndpoints.login, {
       email: uniqueEmail(),
       password: 'x'.repeat(5000),
     });
@@ -55,6 +56,6 @@ describe('POST /account/login', () => {
   it('a disabled account cannot sign in', async () => {
     const { email } = await activatedAccount(t);
     await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
-    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(10014);
+    expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(10014);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAccount, authHeader, logIn, uniqueEmail } from '../../../test/factories';
+import { activatedAccount, logIn, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { grantOperator } from './operator.service';
+import { accountEndpoints } from '@resiport/contract';
 
 describe('operators (the admin CLI)', () => {
   let t: TestApp;
@@ -14,11 +15,7 @@ describe('operators (the admin CLI)', () => {
     const { email } = await activatedAccount(t);
     expect(await grantOperator(t.ctx.db, email, undefined)).toBe('promoted');
     expect(await grantOperator(t.ctx.db, email, undefined)).toBe('already-operator');
-    const info = await t.call({
-      method: 'GET',
-      url: '/api/user/info',
-      headers: authHeader(await logIn(t, email)),
-    });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token: await logIn(t, email) });
     expect(info.data).toMatchObject({ access: { name: 'operator' } });
   });
 

@@ -1,21 +1,20 @@
-import { extractFirstLink } from '@resiport/testkit';
+import { apiUrl, extractFirstLink, successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedAccount,
-  authHeader,
   GOOD_PASSWORD,
   logIn,
-  postForm,
   signUp,
   startOfFreshRateWindow,
   uniqueEmail,
 } from '../../../test/factories';
 import { ipRateLimits } from '../rate-limit/limits';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
 
 async function requestReset(t: TestApp, email: string): Promise<string> {
   const earlier = new Set(t.mailbox.mails);
-  const response = await postForm(t, '/api/account/forgetPwd', { email });
+  const response = await t.send(accountEndpoints.forgetPwd, { email });
   expect(response).toMatchObject({ code: 0, msg: 'A password reset link has been sent to your email' });
   // This request's mail, not an earlier one to the same address.
   const mail = await t.mailbox.waitForMail(
@@ -34,15 +33,12 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
   afterAll(() => t.close());
 
   const reset = (token: string, password: string, confirm = password) =>
-    postForm(t, '/api/account/resetPwd', { token, password, confirm });
-  const check = async (token: string) =>
-    (await postForm(t, '/api/account/checkResetLink', { token })) as Awaited<ReturnType<typeof postForm>> & {
-      data: { state: string; expires_at: string };
-    };
+    t.send(accountEndpoints.resetPwd, { token, password, confirm });
+  const check = (token: string) => t.send(accountEndpoints.checkResetLink, { token });
 
   it('unknown email → "This email has not been registered", and no mail goes out', async () => {
     const email = uniqueEmail();
-    expect(await postForm(t, '/api/account/forgetPwd', { email })).toMatchObject({
+    expect(await t.send(accountEndpoints.forgetPwd, { email })).toMatchObject({
       status: 404,
       code: 10004,
     });
@@ -54,12 +50,10 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const session = await logIn(t, email);
     const token = await requestReset(t, email);
     expect(await reset(token, 'Recovered1')).toMatchObject({ code: 0 });
-    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(session) })).code).toBe(
-      10013,
-    );
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: session })).code).toBe(10013);
     expect(await reset(token, 'Another123')).toMatchObject({ status: 400, code: 10016 });
-    expect((await postForm(t, '/api/account/login', { email, password: 'Recovered1' })).code).toBe(0);
-    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(10005);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Recovered1' })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(10005);
   });
 
   it('refuses the current password and keeps the link usable; bad input changes nothing', async () => {
@@ -76,7 +70,7 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const { email } = await signUp(t);
     const token = await requestReset(t, email);
     expect((await reset(token, 'Recovered1')).code).toBe(0);
-    expect((await postForm(t, '/api/account/login', { email, password: 'Recovered1' })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Recovered1' })).code).toBe(0);
   });
 
   it('checkResetLink: says valid (until when), used or expired, spending nothing', async () => {
@@ -85,7 +79,7 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     const valid = await check(token);
     expect(valid).toMatchObject({ code: 0, data: { state: 'valid' } });
     // The test clock runs on from real time: the link was made a moment ago with a 900 s life.
-    const leftMs = Date.parse(valid.data.expires_at) - t.ctx.clock().getTime();
+    const leftMs = Date.parse(successData(valid).expires_at ?? '') - t.ctx.clock().getTime();
     expect(leftMs).toBeGreaterThan(890_000);
     expect(leftMs).toBeLessThanOrEqual(900_000);
     expect(await check(token)).toMatchObject({ data: { state: 'valid' } });
@@ -120,7 +114,10 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     await t.ctx.db.updateTable('accounts').set({ status: 'disabled' }).where('email', '=', email).execute();
     expect(await check(token)).toMatchObject({ data: { state: 'invalid' } });
     expect(await check('x'.repeat(257))).toMatchObject({ status: 400, code: 10001 });
-    expect(await postForm(t, '/api/account/checkResetLink', {})).toMatchObject({ status: 400, code: 10001 });
+    expect(await t.sendUnchecked(accountEndpoints.checkResetLink, {})).toMatchObject({
+      status: 400,
+      code: 10001,
+    });
   });
 
   it('an expired link is refused', async () => {
@@ -141,7 +138,7 @@ describe('checkResetLink is rate-limited per client IP', () => {
   const checkFrom = (ip: string) =>
     t.call({
       method: 'POST',
-      url: '/api/account/checkResetLink',
+      url: apiUrl(accountEndpoints.checkResetLink),
       remoteAddress: ip,
       payload: 'token=guess',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -176,7 +173,7 @@ describe('the reset mail words its lifetime by plural rules', () => {
       .set({ lang: lang === 'ru' ? 'ru' : 'en-us' })
       .where('email', '=', email)
       .execute();
-    await postForm(t, '/api/account/forgetPwd', { email });
+    await t.send(accountEndpoints.forgetPwd, { email });
     const mail = await t.mailbox.waitForMail({
       to: email,
       subjectIncludes: lang === 'ru' ? 'Сброс' : 'Reset',

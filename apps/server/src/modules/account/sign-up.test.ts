@@ -8,6 +8,8 @@ import {
   signUp,
   uniqueEmail,
 } from '../../../test/factories';
+import { accountEndpoints, accountLinks } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 describe('POST /account/signup and activation', () => {
   let t: TestApp;
@@ -20,7 +22,7 @@ describe('POST /account/signup and activation', () => {
     const email = uniqueEmail();
     const response = await postForm(
       t,
-      '/api/account/signup',
+      apiUrl(accountEndpoints.signup),
       { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
       { host: 'evil.example' },
     );
@@ -66,9 +68,9 @@ describe('POST /account/signup and activation', () => {
 
   it('a forged link, none, or an over-long one is still "Invalid link" (the product text)', async () => {
     for (const url of [
-      '/api/account/activate?token=forged',
-      '/api/account/activate',
-      `/api/account/activate?token=${'x'.repeat(256)}`,
+      `${apiUrl(accountLinks.activate)}?token=forged`,
+      apiUrl(accountLinks.activate),
+      `${apiUrl(accountLinks.activate)}?token=${'x'.repeat(256)}`,
     ]) {
       const again = await t.app.inject({ method: 'GET', url });
       expect(again.headers.location, url).toBe(`${TEST_PUBLIC_URL}/client/user/login?activation=invalid`);
@@ -85,19 +87,19 @@ describe('POST /account/signup and activation', () => {
 
   it('refuses sign-in before activation with the product message, after checking the password', async () => {
     const { email } = await signUp(t);
-    const right = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
+    const right = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(right).toMatchObject({
       status: 403,
       code: 10006,
       msg: 'Please go to email to activate your account',
     });
-    const wrong = await postForm(t, '/api/account/login', { email, password: 'Wrong1234' });
+    const wrong = await t.send(accountEndpoints.login, { email, password: 'Wrong1234' });
     expect(wrong).toMatchObject({ code: 10005, msg: 'Password error' });
   });
 
   it('answers "The email is registered" for an active account, in any letter case', async () => {
     const { email } = await activatedAccount(t);
-    const response = await postForm(t, '/api/account/signup', {
+    const response = await t.send(accountEndpoints.signup, {
       email: email.toUpperCase(),
       password: GOOD_PASSWORD,
       confirm: GOOD_PASSWORD,
@@ -112,19 +114,19 @@ describe('POST /account/signup and activation', () => {
     const stale = await t.app.inject({ method: 'GET', url: pathOf(first.activationLink) });
     expect(stale.headers.location).toContain('activation=invalid');
     await t.app.inject({ method: 'GET', url: pathOf(second.activationLink) });
-    expect((await postForm(t, '/api/account/login', { email, password: 'Stranger123' })).code).toBe(10005);
-    expect((await postForm(t, '/api/account/login', { email, password: 'Owner12345' })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Stranger123' })).code).toBe(10005);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Owner12345' })).code).toBe(0);
   });
 
   it('resendActivation sends a fresh link and voids the older one', async () => {
     const { email, activationLink } = await signUp(t);
-    const response = await postForm(t, '/api/account/resendActivation', { email });
+    const response = await t.send(accountEndpoints.resendActivation, { email });
     expect(response.code).toBe(0);
     const mails = t.mailbox.mails.filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(2);
     const stale = await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
     expect(stale.headers.location).toContain('activation=invalid');
-    expect((await postForm(t, '/api/account/resendActivation', { email: uniqueEmail() })).code).toBe(10004);
+    expect((await t.send(accountEndpoints.resendActivation, { email: uniqueEmail() })).code).toBe(10004);
   });
 
   it.each([
@@ -170,7 +172,7 @@ describe('POST /account/signup and activation', () => {
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const response = await postForm(t, '/api/account/signup', values);
+    const response = await t.sendUnchecked(accountEndpoints.signup, values);
     expect(response).toMatchObject({ status: 400, code: 10001 });
     expect((response.data as { fields: Record<string, string> }).fields[field]).toContain(message);
     const after = await t.ctx.db
@@ -184,7 +186,7 @@ describe('POST /account/signup and activation', () => {
     const email = uniqueEmail();
     const bad = await postForm(
       t,
-      '/api/account/signup',
+      apiUrl(accountEndpoints.signup),
       { email: 'x' },
       { 'accept-language': 'ru-RU,ru;q=0.9' },
     );
@@ -194,7 +196,7 @@ describe('POST /account/signup and activation', () => {
     );
     const ok = await postForm(
       t,
-      '/api/account/signup',
+      apiUrl(accountEndpoints.signup),
       { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
       { 'accept-language': 'ru' },
     );
@@ -207,13 +209,13 @@ describe('POST /account/signup and activation', () => {
     const email = uniqueEmail();
     const json = await t.call({
       method: 'POST',
-      url: '/api/account/signup',
+      url: apiUrl(accountEndpoints.signup),
       payload: { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
     });
     expect(json.code).toBe(0);
     const broken = await t.call({
       method: 'POST',
-      url: '/api/account/signup',
+      url: apiUrl(accountEndpoints.signup),
       payload: '{"email":',
       headers: { 'content-type': 'application/json' },
     });

@@ -1,13 +1,15 @@
 import {
+  accountEndpoints,
   adminAuditEndpoints,
   allAdminEndpoints,
   clientMethodOf,
-  ResultCode,
   type Endpoint,
+  ResultCode,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * The console's authorization matrix (docs/product.md#operator-console): every `/api/admin` call × {anonymous, customer,
@@ -32,7 +34,11 @@ describe('operator console: who may call /api/admin', () => {
   afterAll(() => t.close());
 
   async function developerToken(session: string): Promise<string> {
-    const made = await t.call({ method: 'POST', url: '/api/user/genToken', headers: authHeader(session) });
+    const made = await t.call({
+      method: 'POST',
+      url: apiUrl(accountEndpoints.genToken),
+      headers: authHeader(session),
+    });
     expect(made.code).toBe(0);
     return (made.data as { api_token: string }).api_token;
   }

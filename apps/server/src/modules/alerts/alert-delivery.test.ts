@@ -1,15 +1,14 @@
-import type { AlertSettings } from '@resiport/contract';
+import { adminViewAsEndpoints, alertEndpoints, type AlertSettings, subEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertCalls, startReceiver, verifies } from '../../../test/alerts';
 import {
   authHeader,
   customerWithSub,
   fundedCustomer,
-  postForm,
   signedInAccount,
   signedInOperator,
 } from '../../../test/factories';
-import { freePort } from '@resiport/testkit';
+import { apiUrl, freePort } from '@resiport/testkit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DELIVERIES_AT_ONCE, deliverDueAlerts, RETRY_AFTER_SECONDS } from './alert-delivery.service';
 
@@ -37,7 +36,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     await saveAlerts(authHeader(hanging.token), { webhook_url: receiver.url('/hang') });
     await saveAlerts(authHeader(fine.token), { webhook_url: receiver.url('/ok') });
     for (const who of [failing, hanging, fine]) {
-      expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+      expect((await t.send(alertEndpoints.test, {}, { token: who.token })).code).toBe(0);
     }
     await deliverDueAlerts(t.ctx); // the test calls already started sending; this sends what is left
     const fineHook = () =>
@@ -95,7 +94,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     }
     // Each test call starts sending what is due; the receiver never answers, so every send stays under way.
     for (const who of customers) {
-      expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+      expect((await t.send(alertEndpoints.test, {}, { token: who.token })).code).toBe(0);
     }
     const arrived = () => receiver.received.filter((r) => r.path === '/hang-room').length;
     await expect.poll(arrived).toBe(DELIVERIES_AT_ONCE);
@@ -114,7 +113,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
   it('an answer PostgreSQL cannot store (a NUL byte) is recorded without it; nothing is sent twice', async () => {
     const who = await fundedCustomer(t, 0);
     await saveAlerts(authHeader(who.token), { webhook_url: receiver.url('/nul') });
-    expect((await postForm(t, '/api/user/alerttest', {}, authHeader(who.token))).code).toBe(0);
+    expect((await t.send(alertEndpoints.test, {}, { token: who.token })).code).toBe(0);
     await deliverDueAlerts(t.ctx);
     await expect.poll(async () => (await alertsOf(authHeader(who.token))).deliveries[0]?.status).toBe('sent');
     expect((await alertsOf(authHeader(who.token))).deliveries[0]).toMatchObject({
@@ -130,7 +129,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     const headers = authHeader(who.token);
     await saveAlerts(headers, { email_enabled: 'true', webhook_url: receiver.url('/fail') });
     receiver.state.failing = true;
-    expect((await postForm(t, '/api/user/alerttest', {}, headers)).code).toBe(0);
+    expect((await t.send(alertEndpoints.test, {}, { headers })).code).toBe(0);
     await deliverDueAlerts(t.ctx);
     await expect
       .poll(async () => (await alertsOf(headers)).deliveries.find((d) => d.channel === 'webhook')?.attempts)
@@ -153,7 +152,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     const smtpWords = 'connect ECONNREFUSED 10.9.8.7:587 (relay.internal.example)';
     Object.assign(t.ctx, { mailer: { ...mailer, send: () => Promise.reject(new Error(smtpWords)) } });
     try {
-      expect((await postForm(t, '/api/user/alerttest', {}, headers)).code).toBe(0);
+      expect((await t.send(alertEndpoints.test, {}, { headers })).code).toBe(0);
       await deliverDueAlerts(t.ctx);
       await expect
         .poll(async () => (await alertsOf(headers)).deliveries.filter((d) => d.last_error !== null).length)
@@ -181,11 +180,11 @@ describe('alerts: delivery by mail and signed webhooks', () => {
     const a = await customerWithSub(t, { subGb: 0.1 });
     const b = await customerWithSub(t, { subGb: 0.1 });
     const first = await saveAlerts(a.headers, { webhook_url: receiver.url('/ok') });
-    const rotated = await postForm(t, '/api/user/alertsecret', {}, a.headers);
+    const rotated = await t.send(alertEndpoints.rotateSecret, {}, { headers: a.headers });
     const second = (rotated.data as { settings: AlertSettings }).settings;
     expect(second.webhook_secret).toMatch(/^whsec_/);
     expect(second.webhook_secret).not.toBe(first.webhook_secret);
-    await postForm(t, '/api/user/alerttest', {}, a.headers);
+    await t.send(alertEndpoints.test, {}, { headers: a.headers });
     await deliverDueAlerts(t.ctx);
     const testOfA = () =>
       receiver.received.find((r) => {
@@ -205,11 +204,10 @@ describe('alerts: delivery by mail and signed webhooks', () => {
       verifies(first.webhook_secret ?? '', hook?.headers['x-resiport-signature'] as string, hook?.body ?? ''),
     ).toBe(false);
 
-    const foreign = await postForm(
-      t,
-      '/api/auth/alertsupdate',
+    const foreign = await t.send(
+      subEndpoints.alerts,
       { id: String(a.subId), alert_percents: '50' },
-      b.headers,
+      { headers: b.headers },
     );
     expect(foreign).toMatchObject({ status: 404, code: 10009 });
     expect((await alertsOf(b.headers)).deliveries).toEqual([]);
@@ -233,7 +231,7 @@ describe('alerts on a server with its defaults (no private webhooks, rate limits
       'https://[::1]/hook',
       'https://localhost/hook',
     ]) {
-      const answer = await postForm(t, '/api/user/alertsupdate', { webhook_url: url }, authHeader(token));
+      const answer = await t.send(alertEndpoints.update, { webhook_url: url }, { token });
       expect(answer, url).toMatchObject({ status: 400, code: 10100 });
     }
   });
@@ -242,20 +240,19 @@ describe('alerts on a server with its defaults (no private webhooks, rate limits
     const customer = await customerWithSub(t, { subGb: 0.1 });
     // Refused for want of a channel: a clear code each time, and none of them spends the limit.
     for (let i = 0; i < 6; i++) {
-      expect((await postForm(t, '/api/user/alerttest', {}, customer.headers)).code).toBe(10101);
+      expect((await t.send(alertEndpoints.test, {}, { headers: customer.headers })).code).toBe(10101);
     }
-    const saved = await postForm(
-      t,
-      '/api/user/alertsupdate',
+    const saved = await t.send(
+      alertEndpoints.update,
       { email_enabled: 'true', webhook_url: 'https://hooks.example.com/resiport' },
-      customer.headers,
+      { headers: customer.headers },
     );
     const secret = (saved.data as { settings: AlertSettings }).settings.webhook_secret;
     expect(secret).toMatch(/^whsec_/);
     for (let i = 0; i < 5; i++) {
-      expect((await postForm(t, '/api/user/alerttest', {}, customer.headers)).code).toBe(0);
+      expect((await t.send(alertEndpoints.test, {}, { headers: customer.headers })).code).toBe(0);
     }
-    expect(await postForm(t, '/api/user/alerttest', {}, customer.headers)).toMatchObject({
+    expect(await t.send(alertEndpoints.test, {}, { headers: customer.headers })).toMatchObject({
       status: 429,
       code: 10008,
     });
@@ -263,13 +260,13 @@ describe('alerts on a server with its defaults (no private webhooks, rate limits
     const operator = await signedInOperator(t);
     const opened = await t.call({
       method: 'POST',
-      url: '/api/admin/view-as',
+      url: apiUrl(adminViewAsEndpoints.open),
       payload: { account_id: customer.id, reason: 'Ticket 12: alerts do not arrive' },
       headers: authHeader(operator.token),
     });
     expect(opened.code).toBe(0);
     const viewToken = (opened.data as { token: string }).token;
-    const viewed = await t.call({ method: 'GET', url: '/api/user/alerts', headers: authHeader(viewToken) });
+    const viewed = await t.send(alertEndpoints.get, {}, { token: viewToken });
     expect(viewed.code).toBe(0);
     expect((viewed.data as { settings: AlertSettings }).settings).toMatchObject({
       webhook_url: 'https://hooks.example.com/resiport',

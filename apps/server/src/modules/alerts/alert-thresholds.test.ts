@@ -7,13 +7,13 @@ import {
   fundedCustomer,
   gatewayCall,
   payOrder,
-  postForm,
   reportUsage,
   signedInAccount,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { deliverDueAlerts } from './alert-delivery.service';
+import { alertEndpoints, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -37,11 +37,10 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
   const use = (owner: { account_id: number; subaccount_id: number | null }, bytes: number) =>
     reportUsage(t, 'gw-alerts', owner, bytes);
   const allocate = (headers: Record<string, string>, id: number, gb: string, action = 'allocate') =>
-    postForm(
-      t,
-      '/api/auth/trafficupdate',
+    t.sendUnchecked(
+      subEndpoints.traffic,
       { id: String(id), action, traffic: gb, request_id: `alerts-${Math.random().toString(36).slice(2)}` },
-      headers,
+      { headers },
     );
 
   it('is off until saved; bad values answer 10001 with the field; a test needs a channel', async () => {
@@ -50,7 +49,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     const { settings, deliveries } = await alertsOf(headers);
     expect(settings).toMatchObject({ email_enabled: false, webhook_url: null, sub_percents: [] });
     expect(deliveries).toEqual([]);
-    const test = await postForm(t, '/api/user/alerttest', {}, headers);
+    const test = await t.send(alertEndpoints.test, {}, { headers });
     expect(test).toMatchObject({ status: 409, code: 10101 });
     for (const [field, value] of [
       ['sub_percents', '80,101'],
@@ -63,7 +62,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
       ['low_balance_below', '0'],
       ['email_enabled', 'maybe'],
     ] as const) {
-      const answer = await postForm(t, '/api/user/alertsupdate', { [field]: value }, headers);
+      const answer = await t.send(alertEndpoints.update, { [field]: value }, { headers });
       expect(answer, `${field}=${value}`).toMatchObject({ status: 400, code: 10001 });
       expect(Object.keys((answer.data as { fields: object }).fields)).toEqual([field]);
     }
@@ -147,20 +146,18 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     expect((await events(customer.id)).map((e) => e.data.percent)).toEqual([50, 50]);
 
     // Its own thresholds replace the account's; "none" turns them off for it.
-    const own = await postForm(
-      t,
-      '/api/auth/alertsupdate',
+    const own = await t.send(
+      subEndpoints.alerts,
       { id: String(customer.subId), alert_percents: '90' },
-      customer.headers,
+      { headers: customer.headers },
     );
     expect(own).toMatchObject({ code: 0, data: { alert_percents: [90] } });
     await use(owner, 800 * MB); // 95%
     expect((await events(customer.id)).map((e) => e.data.percent)).toEqual([50, 50, 90]);
-    const off = await postForm(
-      t,
-      '/api/auth/alertsupdate',
+    const off = await t.send(
+      subEndpoints.alerts,
       { id: String(customer.subId), alert_percents: 'none' },
-      customer.headers,
+      { headers: customer.headers },
     );
     expect(off).toMatchObject({ code: 0, data: { alert_percents: [] } });
     await use(owner, 100 * MB);
@@ -234,13 +231,17 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     const customer = await customerWithSub(t, { mainGb: 0.35, subGb: 0.1 });
     await saveAlerts(customer.headers, { email_enabled: 'true', on_refill: 'true' });
     const refill = { id: String(customer.subId), refill_below: '0.5', refill_amount: '0.3' };
-    expect((await postForm(t, '/api/auth/refillupdate', refill, customer.headers)).code).toBe(0);
+    expect((await t.send(subEndpoints.refill, refill, { headers: customer.headers })).code).toBe(0);
     expect((await events(customer.id)).map((e) => [e.kind, e.data.amount_bytes])).toEqual([
       ['refill_done', 250 * MB],
     ]);
     const owner = { account_id: customer.id, subaccount_id: customer.subId };
     for (let i = 0; i < 3; i++) {
-      await gatewayCall(t, 'lease', { ...owner, instance_id: `gw-refill-alert-${i}`, want_bytes: MB });
+      await gatewayCall(t, internalGatewayEndpoints.lease, {
+        ...owner,
+        instance_id: `gw-refill-alert-${i}`,
+        want_bytes: MB,
+      });
     }
     expect((await events(customer.id)).map((e) => e.kind)).toEqual(['refill_done', 'refill_failed']);
     await deliverDueAlerts(t.ctx);

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountInfo,
-  authHeader,
-  fundedCustomer,
-  payOrder,
-  postForm,
-  pressCheckout,
-} from '../../../test/factories';
+import { accountInfo, fundedCustomer, payOrder, pressCheckout } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
+import { orderEndpoints, rechargeEndpoints } from '@resiport/contract';
 
 /**
  * Decision 026: every way a crypto payment can end, told as the product's status with the provider's
@@ -22,17 +16,13 @@ describe('payment outcomes: product statuses with the provider detail', () => {
   afterAll(() => t.close());
 
   const topUp = async (token: string) => {
-    const response = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
+    const response = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     return response.data as { url: string; recharge_id: number };
   };
   const checkTopUp = (token: string, id: number) =>
-    postForm(t, '/api/recharge/checkPay', { recharge_id: String(id) }, authHeader(token));
+    t.send(rechargeEndpoints.check, { recharge_id: String(id) }, { token });
   const record = async (token: string) => {
-    const response = await t.call({
-      method: 'GET',
-      url: '/api/order/rechargeRecord',
-      headers: authHeader(token),
-    });
+    const response = await t.send(rechargeEndpoints.record, {}, { token });
     return (response.data as { list: Record<string, unknown>[] }).list;
   };
 
@@ -121,11 +111,10 @@ describe('payment outcomes: product statuses with the provider detail', () => {
       const response = await payOrder(t, token, { quantity: '1' }); // 4.50 + 3% = 4.64
       const checkout = response.data as { url: string; order_id: number };
       await pressCheckout(checkout.url, action);
-      const checked = await postForm(
-        t,
-        '/api/order/checkPay',
+      const checked = await t.send(
+        orderEndpoints.checkPay,
         { order_id: String(checkout.order_id) },
-        authHeader(token),
+        { token },
       );
       expect(checked).toMatchObject({
         code: 0,

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { cryptomusStatuses, type CryptomusStatus } from '../cryptomus/payment-status';
 import { signWebhookPayload } from '../cryptomus/signature';
 import { auditLedger } from '../ledger/ledger.service';
+import { cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
 
 /**
  * Property tests on the money paths (docs/architecture.md#ledger), against the real API, database and
@@ -55,7 +56,7 @@ describe('recharge properties', () => {
     await fc.assert(
       fc.asyncProperty(amount, async (text) => {
         tally.tried++;
-        const response = await postForm(t, '/api/recharge/cryptomusPay', { amount: text }, authHeader(token));
+        const response = await t.send(rechargeEndpoints.pay, { amount: text }, { token });
         const want = expectedCents(text);
         if (want !== undefined && want >= 1999 && want <= 2001) tally.boundaryHits++;
         if (want === undefined || want > 10_000_000) {
@@ -90,12 +91,7 @@ describe('recharge properties', () => {
         fc.array(fc.constantFrom(...statuses), { minLength: 1, maxLength: 7 }),
         async (sequence) => {
           tally.sequences++;
-          const checkout = await postForm(
-            t,
-            '/api/recharge/cryptomusPay',
-            { amount: '20' },
-            authHeader(token),
-          );
+          const checkout = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
           const { recharge_id: rechargeId } = checkout.data as { recharge_id: number };
           const invoice = await t.ctx.db
             .selectFrom('crypto_invoices as i')
@@ -125,7 +121,7 @@ describe('recharge properties', () => {
             );
             const delivered = await t.app.inject({
               method: 'POST',
-              url: '/api/recharge/cryptomus/webhook',
+              url: `/api${cryptomusWebhookPath}`,
               payload: body,
               headers: { 'content-type': 'application/json' },
             });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, pressCheckout, signedInAccount } from '../../../test/factories';
+import { pressCheckout, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { signWebhookPayload } from '../cryptomus/signature';
+import { accountEndpoints, cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
 
 interface CheckoutData {
   url: string;
@@ -13,7 +14,7 @@ interface CheckoutData {
 }
 
 async function balance(t: TestApp, token: string): Promise<number> {
-  const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  const info = await t.send(accountEndpoints.userInfo, {}, { token });
   return (info.data as { balance_cents: number }).balance_cents;
 }
 
@@ -34,7 +35,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
   afterAll(() => t.close());
 
   const pay = (token: string, values: Record<string, string>) =>
-    postForm(t, '/api/recharge/cryptomusPay', values, authHeader(token));
+    t.sendUnchecked(rechargeEndpoints.pay, values, { token });
 
   it.each([
     ['19.99', 10018],
@@ -71,30 +72,24 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     expect(checkout).toMatchObject({ amount_cents: 2500, fee_cents: 75, total_cents: 2575 });
     expect(checkout.url).toContain('/sandbox/cryptomus/pay/');
 
-    const pending = await postForm(
-      t,
-      '/api/recharge/checkPay',
+    const pending = await t.send(
+      rechargeEndpoints.check,
       { recharge_id: String(checkout.recharge_id) },
-      authHeader(token),
+      { token },
     );
     expect(pending).toMatchObject({ code: 10020, data: { status: 'unpaid', payment_detail: null } });
 
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(() => balance(t, token)).toBe(2500);
-    const checked = await postForm(
-      t,
-      '/api/recharge/checkPay',
+    const checked = await t.send(
+      rechargeEndpoints.check,
       { recharge_id: String(checkout.recharge_id) },
-      authHeader(token),
+      { token },
     );
     expect(checked).toMatchObject({ code: 0, data: { status: 'paid', balance_cents: 2500 } });
     expect(await ledgerEntriesFor(t, checkout.recharge_id)).toHaveLength(1);
 
-    const record = await t.call({
-      method: 'GET',
-      url: '/api/order/rechargeRecord',
-      headers: authHeader(token),
-    });
+    const record = await t.send(rechargeEndpoints.record, {}, { token });
     expect(record.data).toMatchObject({
       total: 1,
       list: [{ id: checkout.recharge_id, amount_cents: 2500, status: 'paid' }],
@@ -129,7 +124,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const deliver = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/recharge/cryptomus/webhook',
+        url: `/api${cryptomusWebhookPath}`,
         payload: body,
         headers: { 'content-type': 'application/json' },
       });
@@ -164,7 +159,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     for (const [name, body] of Object.entries(variants)) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/recharge/cryptomus/webhook',
+        url: `/api${cryptomusWebhookPath}`,
         payload: body,
         headers: { 'content-type': 'application/json' },
       });
@@ -175,7 +170,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     // Correctly signed, but the invoice is not paid at the provider: the re-query wins.
     const premature = await t.app.inject({
       method: 'POST',
-      url: '/api/recharge/cryptomus/webhook',
+      url: `/api${cryptomusWebhookPath}`,
       payload: valid,
       headers: { 'content-type': 'application/json' },
     });
@@ -189,11 +184,10 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     for (const action of ['expire', 'underpay'] as const) {
       const checkout = (await pay(token, { amount: '20' })).data as CheckoutData;
       await pressCheckout(checkout.url, action);
-      const checked = await postForm(
-        t,
-        '/api/recharge/checkPay',
+      const checked = await t.send(
+        rechargeEndpoints.check,
         { recharge_id: String(checkout.recharge_id) },
-        authHeader(token),
+        { token },
       );
       expect(checked.data).toMatchObject({
         status: 'cancelled',
@@ -207,18 +201,13 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const owner = await signedInAccount(t);
     const stranger = await signedInAccount(t);
     const checkout = (await pay(owner.token, { amount: '20' })).data as CheckoutData;
-    const probe = await postForm(
-      t,
-      '/api/recharge/checkPay',
+    const probe = await t.send(
+      rechargeEndpoints.check,
       { recharge_id: String(checkout.recharge_id) },
-      authHeader(stranger.token),
+      { token: stranger.token },
     );
     expect(probe).toMatchObject({ status: 404, code: 10009 });
-    const record = await t.call({
-      method: 'GET',
-      url: '/api/order/rechargeRecord',
-      headers: authHeader(stranger.token),
-    });
+    const record = await t.send(rechargeEndpoints.record, {}, { token: stranger.token });
     expect(record.data).toMatchObject({ total: 0, list: [] });
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon } from '../orders/coupon-admin.service';
 import { reconcilePendingInvoices } from './reconcile';
+import { accountEndpoints, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
 
 describe('reconciliation of pending invoices (T9)', () => {
   let t: TestApp;
@@ -13,7 +14,7 @@ describe('reconciliation of pending invoices (T9)', () => {
 
   it('credits a payment whose webhook never arrived, once, with one runner at a time', async () => {
     const { token } = await signedInAccount(t);
-    const checkout = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
+    const checkout = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     const { url } = checkout.data as { url: string };
     // The payer paid at the provider, but the webhook was lost on the way.
     const uuid = url.split('/').pop() ?? '';
@@ -31,7 +32,7 @@ describe('reconciliation of pending invoices (T9)', () => {
     console.info(`T9: ${runs.length} of 2 runners held the lease; settled ${runs[0]?.settled ?? 0}`);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ settled: 1 });
-    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token });
     expect(info.data).toMatchObject({ balance_cents: 2000 });
 
     // The holder may run again; a later run finds nothing left to do.
@@ -43,7 +44,7 @@ describe('reconciliation of pending invoices (T9)', () => {
   it('cancels an order whose checkout never opened, an hour after its invoice expired, and frees its coupon', async () => {
     const { token } = await signedInAccount(t);
     const coupon = await createCoupon(t.ctx.db, { code: 'STUCK', discount: '10%', maxUses: '1' });
-    const placed = await postForm(t, '/api/order/pay', { quantity: '1', coupon: 'STUCK' }, authHeader(token));
+    const placed = await t.send(orderEndpoints.pay, { quantity: '1', coupon: 'STUCK' }, { token });
     const { order_id: orderId } = placed.data as { order_id: number };
     // As if the process died between recording the invoice and opening it at the provider.
     const order = await t.ctx.db
@@ -75,7 +76,7 @@ describe('reconciliation of pending invoices (T9)', () => {
 
   it('cancels an unpaid order once its invoice expires, with no webhook and no visit from the customer', async () => {
     const { token } = await signedInAccount(t);
-    const placed = await postForm(t, '/api/order/pay', { quantity: '1' }, authHeader(token));
+    const placed = await t.send(orderEndpoints.pay, { quantity: '1' }, { token });
     expect(placed.code).toBe(20302);
     const { order_id: orderId } = placed.data as { order_id: number };
     const status = async () =>
@@ -91,7 +92,7 @@ describe('reconciliation of pending invoices (T9)', () => {
     await t.ctx.db.deleteFrom('job_leases').execute();
     await reconcilePendingInvoices(t.ctx, 'runner-d');
     expect(await status()).toBe('cancelled');
-    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token });
     expect(info.data).toMatchObject({ balance_cents: 0, traffic_left_bytes: 0 });
   });
 });

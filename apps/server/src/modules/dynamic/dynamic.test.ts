@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../config';
+import { dynamicEndpoints, whitelistEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const poolFile = path.join(mkdtempSync(path.join(tmpdir(), 'pool-')), 'pool.json');
 writeFileSync(
@@ -75,7 +77,7 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   };
 
   it('lists the gateway customers connect to', async () => {
-    expect((await get(tagged, '/api/dynamic/gateways')).data).toEqual({
+    expect((await get(tagged, apiUrl(dynamicEndpoints.gateways))).data).toEqual({
       list: [
         {
           hostname: 'gw.example.test',
@@ -86,14 +88,19 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
         },
       ],
     });
-    const byDefault = (await get(t, '/api/dynamic/gateways')).data as { list: { hostname: string }[] };
+    const byDefault = (await get(t, apiUrl(dynamicEndpoints.gateways))).data as {
+      list: { hostname: string }[];
+    };
     expect(byDefault.list[0]?.hostname).toBe(new URL(t.config.publicUrl).hostname);
   });
 
   it('offers no location with the default pool: its untagged direct exit serves only lines without one', async () => {
-    expect((await get(t, '/api/dynamic/stock')).data).toEqual({ countries: [], any_country: false });
+    expect((await get(t, apiUrl(dynamicEndpoints.stock))).data).toEqual({
+      countries: [],
+      any_country: false,
+    });
     for (const country of ['us', 'de']) {
-      expect((await get(t, `/api/dynamic/citys?country=${country}`)).data).toEqual({
+      expect((await get(t, `${apiUrl(dynamicEndpoints.citys)}?country=${country}`)).data).toEqual({
         country,
         states: [],
         cities: [],
@@ -102,7 +109,7 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   });
 
   it('offers every country, named in English and Russian, when a forward_targeting exit serves any country', async () => {
-    const stock = (await get(withProvider, '/api/dynamic/stock')).data as {
+    const stock = (await get(withProvider, apiUrl(dynamicEndpoints.stock))).data as {
       any_country: boolean;
       countries: { code: string; name: { en: string; ru: string } }[];
     };
@@ -114,12 +121,12 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
     });
     expect(stock.countries.find((c) => c.code === 'de')?.name.ru).toBe('Германия');
     // Cities only where an exit tags them: the provider could serve others, but we cannot know which.
-    expect((await get(withProvider, '/api/dynamic/citys?country=de')).data).toEqual({
+    expect((await get(withProvider, `${apiUrl(dynamicEndpoints.citys)}?country=de`)).data).toEqual({
       country: 'de',
       states: [],
       cities: [{ code: 'berlin', state: null, name: { en: 'Berlin', ru: 'Berlin' } }],
     });
-    expect((await get(withProvider, '/api/dynamic/citys?country=fr')).data).toEqual({
+    expect((await get(withProvider, `${apiUrl(dynamicEndpoints.citys)}?country=fr`)).data).toEqual({
       country: 'fr',
       states: [],
       cities: [],
@@ -127,13 +134,13 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   });
 
   it('offers only the tagged countries, states and cities of a tagged pool', async () => {
-    const stock = (await get(tagged, '/api/dynamic/stock')).data as {
+    const stock = (await get(tagged, apiUrl(dynamicEndpoints.stock))).data as {
       any_country: boolean;
       countries: { code: string }[];
     };
     expect(stock).toMatchObject({ any_country: false });
     expect(stock.countries.map((c) => c.code)).toEqual(['de', 'us']);
-    const us = await get(tagged, '/api/dynamic/citys?country=US');
+    const us = await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=US`);
     expect(us.data).toEqual({
       country: 'us',
       states: [
@@ -145,28 +152,24 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
         { code: 'new_york', state: 'new_york', name: { en: 'New York', ru: 'Нью-Йорк' } },
       ],
     });
-    expect((await get(tagged, '/api/dynamic/citys?country=fr')).data).toEqual({
+    expect((await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=fr`)).data).toEqual({
       country: 'fr',
       states: [],
       cities: [],
     });
     for (const bad of ['', 'usa', 'u1', '%00%00']) {
-      expect((await get(tagged, `/api/dynamic/citys?country=${bad}`)).code).toBe(10001);
+      expect((await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=${bad}`)).code).toBe(10001);
     }
   });
 
   it("lists the account's own whitelisted IPs only", async () => {
     const a = await signedInAccount(t);
     const b = await signedInAccount(t);
-    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.41' }, authHeader(a.token));
-    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.42' }, authHeader(b.token));
-    const list = await t.call({
-      method: 'GET',
-      url: '/api/dynamic/whiteipget',
-      headers: authHeader(a.token),
-    });
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.41' }, { token: a.token });
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.42' }, { token: b.token });
+    const list = await t.send(dynamicEndpoints.whitelist, {}, { token: a.token });
     expect(list.data).toEqual({ list: ['198.51.100.41'] });
-    expect((await t.call({ method: 'GET', url: '/api/dynamic/whiteipget' })).code).toBe(10013);
+    expect((await t.send(dynamicEndpoints.whitelist, {})).code).toBe(10013);
   });
 
   it('refuses to start with a bad pool file, saying why', () => {

@@ -1,8 +1,9 @@
-import { freePort } from '@resiport/testkit';
+import { apiUrl, freePort } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, form, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountRateLimits } from '../rate-limit/limits';
+import { dynamicEndpoints } from '@resiport/contract';
 
 /**
  * The portal's proxy test reaches the gateway from the server's own address for every customer, so
@@ -20,7 +21,7 @@ describe('the proxy test button: limited per account, not per address', () => {
     const body = form({ protocol: 'http', username: 'aliceproxy01', password: 'Line-pass.1' });
     return t.call({
       method: 'POST',
-      url: '/api/dynamic/testproxy',
+      url: apiUrl(dynamicEndpoints.test),
       payload: body.payload,
       headers: { ...body.headers, ...authHeader(token) },
     });

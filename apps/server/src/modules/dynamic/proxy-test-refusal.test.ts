@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:net';
-import { freePort } from '@resiport/testkit';
+import { apiUrl, freePort } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, form, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { dynamicEndpoints } from '@resiport/contract';
 
 /**
  * The proxy test reports the gateway's refusal in its own words, in the account's
@@ -36,7 +37,7 @@ describe("the proxy test: the gateway's refusal in words", () => {
     const body = form({ protocol: 'http', username: 'aliceproxy01', password: 'Line-pass.1' });
     return t.call({
       method: 'POST',
-      url: '/api/dynamic/testproxy',
+      url: apiUrl(dynamicEndpoints.test),
       payload: body.payload,
       headers: { ...body.headers, ...authHeader(token) },
     });

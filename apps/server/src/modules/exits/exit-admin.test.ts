@@ -1,7 +1,16 @@
-import { INTERNAL_SECRET_HEADER, ResultCode, type AdminExit, type Pool } from '@resiport/contract';
+import {
+  type AdminExit,
+  adminExitsEndpoints,
+  dynamicEndpoints,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  type Pool,
+  ResultCode,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * The console's exit pool (decision 030): create, edit, disable and enable with their refusals, the
@@ -20,12 +29,17 @@ describe('operator console: exits', () => {
   });
   afterAll(() => t.close());
 
-  const send = (call: string, body: Record<string, unknown>) =>
-    t.call({ method: 'POST', url: `/api/admin/exits/${call}`, payload: body, headers: authHeader(operator) });
+  const send = (call: 'create' | 'update' | 'disable' | 'enable', body: Record<string, unknown>) =>
+    t.call({
+      method: 'POST',
+      url: apiUrl(adminExitsEndpoints[call]),
+      payload: body,
+      headers: authHeader(operator),
+    });
   const list = async (q = '') => {
     const answer = await t.call({
       method: 'GET',
-      url: `/api/admin/exits?page_size=100&q=${q}`,
+      url: `${apiUrl(adminExitsEndpoints.list)}?page_size=100&q=${q}`,
       headers: authHeader(operator),
     });
     expect(answer.code).toBe(0);
@@ -34,14 +48,14 @@ describe('operator console: exits', () => {
   const gatewayPool = async () => {
     const answer = await t.call({
       method: 'GET',
-      url: '/api/internal/gateway/exits',
+      url: apiUrl(internalGatewayEndpoints.exits),
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     expect(answer.code).toBe(0);
     return (answer.data as Pool).exits;
   };
   const stock = async () => {
-    const answer = await t.call({ method: 'GET', url: '/api/dynamic/stock', headers: authHeader(customer) });
+    const answer = await t.send(dynamicEndpoints.stock, {}, { token: customer });
     return (answer.data as { countries: { code: string }[] }).countries.map((c) => c.code);
   };
   const counts = async () => {
@@ -281,7 +295,7 @@ describe('operator console: exits', () => {
   it('is for operators only', async () => {
     const answer = await t.call({
       method: 'POST',
-      url: '/api/admin/exits/disable',
+      url: apiUrl(adminExitsEndpoints.disable),
       payload: { id: 'de-1', reason: 'not mine' },
       headers: authHeader(customer),
     });

@@ -1,7 +1,13 @@
-import type { AdminExit } from '@resiport/contract';
+import {
+  type AdminExit,
+  adminExitsEndpoints,
+  type EndpointInput,
+  internalGatewayEndpoints,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, gatewayCall, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * What gateways report about exits (decision 030), as the console lists it: each process's health
@@ -17,7 +23,7 @@ describe('operator console: exit health and bytes carried', () => {
     operator = (await signedInOperator(t)).token;
     const created = await t.call({
       method: 'POST',
-      url: '/api/admin/exits/create',
+      url: apiUrl(adminExitsEndpoints.create),
       payload: {
         id: 'de-1',
         type: 'http',
@@ -35,7 +41,7 @@ describe('operator console: exit health and bytes carried', () => {
   const list = async (q: string) => {
     const answer = await t.call({
       method: 'GET',
-      url: `/api/admin/exits?q=${q}`,
+      url: `${apiUrl(adminExitsEndpoints.list)}?q=${q}`,
       headers: authHeader(operator),
     });
     expect(answer.code).toBe(0);
@@ -43,8 +49,10 @@ describe('operator console: exit health and bytes carried', () => {
   };
 
   it("shows gateways' health reports: the worst fresh one decides, a silent one's last error stays", async () => {
-    const report = (instance: string, exits: unknown[]) =>
-      gatewayCall(t, 'exit-health', { instance_id: instance, exits });
+    const report = (
+      instance: string,
+      exits: EndpointInput<typeof internalGatewayEndpoints.exitHealth>['exits'],
+    ) => gatewayCall(t, internalGatewayEndpoints.exitHealth, { instance_id: instance, exits });
     expect(
       (
         await report('gw-a', [
@@ -94,8 +102,8 @@ describe('operator console: exit health and bytes carried', () => {
         { exit_id: 'de-1', bytes: 500_000 },
       ],
     };
-    expect((await gatewayCall(t, 'usage', batch)).data).toEqual({ applied: true });
-    expect((await gatewayCall(t, 'usage', batch)).data).toEqual({ applied: false });
+    expect((await gatewayCall(t, internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: true });
+    expect((await gatewayCall(t, internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: false });
     expect((await list('de-1'))[0]?.carried).toEqual({
       today_bytes: 2_000_000,
       week_bytes: 2_000_000,
@@ -103,7 +111,7 @@ describe('operator console: exit health and bytes carried', () => {
     });
     t.advanceClock(8 * 86_400);
     operator = (await signedInOperator(t)).token;
-    await gatewayCall(t, 'usage', {
+    await gatewayCall(t, internalGatewayEndpoints.usage, {
       ...batch,
       batch_id: 'gw-a:exits.2',
       exits: [{ exit_id: 'de-1', bytes: 7 }],

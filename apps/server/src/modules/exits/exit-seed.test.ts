@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { INTERNAL_SECRET_HEADER, type Pool } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints, type Pool } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AppContext } from '../../context';
 import { seedExitPool } from './exit-pool.service';
+import { apiUrl } from '@resiport/testkit';
 
 const poolFile = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'pool.json');
 writeFileSync(
@@ -56,7 +57,7 @@ describe('exit pool: seeding from the pool file', () => {
     expect(rows[1]?.password_sealed).toMatch(/^v1\./);
     const pool = await t.call({
       method: 'GET',
-      url: '/api/internal/gateway/exits',
+      url: apiUrl(internalGatewayEndpoints.exits),
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     expect(pool.data).toEqual({

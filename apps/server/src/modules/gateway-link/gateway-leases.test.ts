@@ -1,9 +1,14 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  subEndpoints,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
   authHeader,
-  postForm,
   trafficConserved,
   customerWithSub as createCustomer,
   gatewayCall,
@@ -11,6 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -22,8 +28,8 @@ describe('internal calls for gateway processes: leases, usage and release', () =
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
-    gatewayCall(t, path, body, secret);
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>, secret = t.ctx.internalSecret) =>
+    gatewayCall(t, endpoint, body, secret);
   /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
   const customerWithSub = (gb: number, subGb: number, password = 'Proxy-pass.1') =>
     createCustomer(t, { mainGb: gb, subGb, password, prefix: 'gwlease' });
@@ -34,9 +40,17 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     const { id, subId, token } = await customerWithSub(1, 0.1);
     const owner = { account_id: id, subaccount_id: subId };
     const purchased = BigInt(GB);
-    const lease = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 30 * MB });
+    const lease = await internal(internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: 'gw-a',
+      want_bytes: 30 * MB,
+    });
     expect(lease.data).toMatchObject({ granted_bytes: 30 * MB, exhausted: false, revoked: false });
-    const topUp = await internal('lease', { ...owner, instance_id: 'gw-a', want_bytes: 100 * MB });
+    const topUp = await internal(internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: 'gw-a',
+      want_bytes: 100 * MB,
+    });
     // At most half of what is left goes to one grant, so other processes are not starved near the end.
     expect(topUp.data).toMatchObject({ granted_bytes: 35 * MB, exhausted: false });
     expect((topUp.data as { lease_id: number }).lease_id).toBe((lease.data as { lease_id: number }).lease_id);
@@ -47,8 +61,8 @@ describe('internal calls for gateway processes: leases, usage and release', () =
       instance_id: 'gw-a',
       entries: [{ ...owner, bytes_up: 1 * MB, bytes_down: 24 * MB, connections: 3 }],
     };
-    expect((await internal('usage', batch)).data).toEqual({ applied: true });
-    expect((await internal('usage', batch)).data).toEqual({ applied: false });
+    expect((await internal(internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: true });
+    expect((await internal(internalGatewayEndpoints.usage, batch)).data).toEqual({ applied: false });
     const sub = async () =>
       t.ctx.db
         .selectFrom('subaccounts')
@@ -61,7 +75,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     // While the lease is open, its unused 40 MB still count as left in every figure the customer sees.
     const listed = await t.call({
       method: 'GET',
-      url: `/api/auth/sublist?id=${subId}`,
+      url: `${apiUrl(subEndpoints.list)}?id=${subId}`,
       headers: authHeader(token),
     });
     expect((listed.data as { list: unknown[] }).list[0]).toMatchObject({
@@ -69,7 +83,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
       traffic_left_bytes: 75 * MB,
       traffic_used_bytes: 25 * MB,
     });
-    const released = await internal('release', { ...owner, instance_id: 'gw-a' });
+    const released = await internal(internalGatewayEndpoints.release, { ...owner, instance_id: 'gw-a' });
     expect(released.data).toEqual({ returned_bytes: 40 * MB });
     expect(await sub()).toEqual({ traffic_left_bytes: 75_000_000n, traffic_used_bytes: 25_000_000n });
     expect(await conserved(id, purchased)).toBe(true);
@@ -94,9 +108,9 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     const reportBeyond = async (instance: string, mainGb: number) => {
       const customer = await customerWithSub(mainGb, 0.01);
       const owner = { account_id: customer.id, subaccount_id: customer.subId };
-      await internal('lease', { ...owner, instance_id: instance, want_bytes: 4 * MB });
+      await internal(internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: 4 * MB });
       // 4 MB leased, 6 MB left on the sub-account; the gateway reports 12 MB in one tick.
-      await internal('usage', {
+      await internal(internalGatewayEndpoints.usage, {
         batch_id: `${instance}:1`,
         instance_id: instance,
         entries: [{ ...owner, bytes_up: 0, bytes_down: 12 * MB, connections: 1 }],
@@ -146,19 +160,27 @@ describe('internal calls for gateway processes: leases, usage and release', () =
       .where('id', '=', owed.owner.account_id)
       .executeTakeFirstOrThrow();
     expect(account.traffic_debt_bytes).toBe(2_000_000n);
-    const dry = await internal('lease', { ...owed.owner, instance_id: 'gw-b2', want_bytes: MB });
+    const dry = await internal(internalGatewayEndpoints.lease, {
+      ...owed.owner,
+      instance_id: 'gw-b2',
+      want_bytes: MB,
+    });
     expect(dry.data).toMatchObject({ granted_bytes: 0, exhausted: true, revoked: false });
   });
 
   it('revokes a deleted sub-account: everything it had returns at once, its open lease included', async () => {
     const { id, subId, headers, token } = await customerWithSub(1, 0.5);
     const owner = { account_id: id, subaccount_id: subId };
-    const lease = await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: 100 * MB });
-    const deleted = await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    const lease = await internal(internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: 'gw-c',
+      want_bytes: 100 * MB,
+    });
+    const deleted = await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     expect(deleted.data).toMatchObject({ recycled_bytes: 500 * MB, main_traffic_left_bytes: GB });
     const events = await t.call({
       method: 'GET',
-      url: '/api/internal/gateway/events?after=0',
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     expect((events.data as { events: unknown[] }).events).toContainEqual(
@@ -168,18 +190,23 @@ describe('internal calls for gateway processes: leases, usage and release', () =
         lease_id: (lease.data as { lease_id: number }).lease_id,
       }),
     );
-    expect((await internal('lease', { ...owner, instance_id: 'gw-c', want_bytes: MB })).data).toMatchObject({
+    expect(
+      (await internal(internalGatewayEndpoints.lease, { ...owner, instance_id: 'gw-c', want_bytes: MB }))
+        .data,
+    ).toMatchObject({
       granted_bytes: 0,
       revoked: true,
     });
     // What the gateway moved on its credit before the feed reached it (reported after the deletion)
     // is paid from the main account, where the sub-account's traffic went: nothing is given away.
-    await internal('usage', {
+    await internal(internalGatewayEndpoints.usage, {
       batch_id: 'gw-c:1',
       instance_id: 'gw-c',
       entries: [{ ...owner, bytes_up: 0, bytes_down: 30 * MB, connections: 1, tunnels: 2 }],
     });
-    expect((await internal('release', { ...owner, instance_id: 'gw-c' })).data).toEqual({
+    expect(
+      (await internal(internalGatewayEndpoints.release, { ...owner, instance_id: 'gw-c' })).data,
+    ).toEqual({
       returned_bytes: 0,
     });
     expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB - 30 * MB);
@@ -195,8 +222,12 @@ describe('internal calls for gateway processes: leases, usage and release', () =
   it('voids the lease of a gateway that stopped reporting, once it expires', async () => {
     const { id, subId } = await customerWithSub(1, 0.2);
     const owner = { account_id: id, subaccount_id: subId };
-    await internal('lease', { ...owner, instance_id: 'gw-crashed', want_bytes: 50 * MB });
-    await internal('usage', {
+    await internal(internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: 'gw-crashed',
+      want_bytes: 50 * MB,
+    });
+    await internal(internalGatewayEndpoints.usage, {
       batch_id: 'gw-crashed:1',
       instance_id: 'gw-crashed',
       entries: [{ ...owner, bytes_up: 0, bytes_down: 20 * MB, connections: 1 }],
@@ -218,7 +249,11 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     const owner = { account_id: id, subaccount_id: subId };
     const asks = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        internal('lease', { ...owner, instance_id: `gw-${i % 4}`, want_bytes: 16 * MB }),
+        internal(internalGatewayEndpoints.lease, {
+          ...owner,
+          instance_id: `gw-${i % 4}`,
+          want_bytes: 16 * MB,
+        }),
       ),
     );
     const granted = asks.reduce((sum, r) => sum + (r.data as { granted_bytes: number }).granted_bytes, 0);

@@ -1,8 +1,16 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  subEndpoints,
+  whitelistEndpoints,
+} from '@resiport/contract';
 import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm, customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
+import { customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 describe('internal calls for gateway processes: who may connect, and the change feed', () => {
   let t: TestApp;
@@ -11,18 +19,21 @@ describe('internal calls for gateway processes: who may connect, and the change 
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
-    gatewayCall(t, path, body, secret);
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>, secret = t.ctx.internalSecret) =>
+    gatewayCall(t, endpoint, body, secret);
   /** A customer with `gb` GB on the main account and one sub-account holding `subGb` of it. */
   const customerWithSub = (gb: number, subGb: number, password = 'Proxy-pass.1') =>
     createCustomer(t, { mainGb: gb, subGb, password, prefix: 'gwuser' });
 
   it('refuses calls without the internal secret, or with a wrong one', async () => {
     for (const secret of ['', 'x'.repeat(43), `${t.ctx.internalSecret}x`]) {
-      const response = await internal('credentials', { username: 'anyone' }, secret);
+      const response = await internal(internalGatewayEndpoints.credentials, { username: 'anyone' }, secret);
       expect(response).toMatchObject({ status: 403, code: 10010 });
     }
-    for (const url of ['/api/internal/gateway/events', '/api/internal/gateway/events/head']) {
+    for (const url of [
+      apiUrl(internalGatewayEndpoints.events),
+      apiUrl(internalGatewayEndpoints.eventsHead),
+    ]) {
       expect((await t.call({ method: 'GET', url })).status).toBe(403);
     }
     expect(t.logs.join('')).not.toContain(t.ctx.internalSecret);
@@ -30,7 +41,7 @@ describe('internal calls for gateway processes: who may connect, and the change 
 
   it('tells who a proxy user is with a verifier of the password, never the password', async () => {
     const { username, subId, id, headers } = await customerWithSub(1, 0, 'Proxy-pass.1');
-    const found = await internal('credentials', { username: username.toUpperCase() });
+    const found = await internal(internalGatewayEndpoints.credentials, { username: username.toUpperCase() });
     const data = found.data as {
       found: boolean;
       account_id: number;
@@ -43,22 +54,31 @@ describe('internal calls for gateway processes: who may connect, and the change 
     const key = proxyVerifierKey(t.ctx.internalSecret);
     expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
     expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
-    await postForm(t, '/api/auth/statusupdate', { id: String(subId), status: 'disabled' }, headers);
-    expect((await internal('credentials', { username })).data).toMatchObject({ found: true, active: false });
-    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
-    expect((await internal('credentials', { username })).data).toMatchObject({
+    await t.send(subEndpoints.status, { id: String(subId), status: 'disabled' }, { headers });
+    expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
+      found: true,
+      active: false,
+    });
+    await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
+    expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: false,
       verifier: null,
     });
-    expect((await internal('credentials', { username: '' })).code).toBe(10001);
+    expect((await internal(internalGatewayEndpoints.credentials, { username: '' })).code).toBe(10001);
   });
 
   it('finds the account of a whitelisted source address in any spelling', async () => {
     const { headers, id } = await customerWithSub(1, 0);
-    await postForm(t, '/api/auth/whiteipadd', { ip: '2001:db8:77::1' }, headers);
-    expect((await internal('whitelist', { ip: '2001:DB8:77:0:0:0:0:1' })).data).toEqual({ account_id: id });
-    expect((await internal('whitelist', { ip: '203.0.113.250' })).data).toEqual({ account_id: null });
-    expect((await internal('whitelist', { ip: 'not-an-ip' })).data).toEqual({ account_id: null });
+    await t.send(whitelistEndpoints.add, { ip: '2001:db8:77::1' }, { headers });
+    expect(
+      (await internal(internalGatewayEndpoints.whitelist, { ip: '2001:DB8:77:0:0:0:0:1' })).data,
+    ).toEqual({ account_id: id });
+    expect((await internal(internalGatewayEndpoints.whitelist, { ip: '203.0.113.250' })).data).toEqual({
+      account_id: null,
+    });
+    expect((await internal(internalGatewayEndpoints.whitelist, { ip: 'not-an-ip' })).data).toEqual({
+      account_id: null,
+    });
   });
 
   it('feeds gateways the changes that revoke access, in order, after a cursor', async () => {
@@ -67,27 +87,22 @@ describe('internal calls for gateway processes: who may connect, and the change 
       (
         await t.call({
           method: 'GET',
-          url: '/api/internal/gateway/events/head',
+          url: apiUrl(internalGatewayEndpoints.eventsHead),
           headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
         })
       ).data as { last_id: number };
     // Where a fresh gateway starts following: nothing after it yet.
     const before = await head();
-    await postForm(t, '/api/auth/passupdate', { id: String(subId) }, headers);
-    await postForm(
-      t,
-      '/api/auth/remarkupdate',
-      { id: String(subId), remark: 'no effect on access' },
-      headers,
-    );
-    const ip = (await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.99' }, headers)).data as {
+    await t.send(subEndpoints.password, { id: String(subId) }, { headers });
+    await t.send(subEndpoints.remark, { id: String(subId), remark: 'no effect on access' }, { headers });
+    const ip = (await t.send(whitelistEndpoints.add, { ip: '198.51.100.99' }, { headers })).data as {
       id: number;
     };
-    await postForm(t, '/api/auth/whiteipdelete', { id: String(ip.id) }, headers);
-    await postForm(t, '/api/auth/passdelete', { id: String(subId) }, headers);
+    await t.send(whitelistEndpoints.delete, { id: String(ip.id) }, { headers });
+    await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     const feed = await t.call({
       method: 'GET',
-      url: `/api/internal/gateway/events?after=${before.last_id}`,
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=${before.last_id}`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     const events = (

@@ -1,9 +1,14 @@
-import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
+import {
+  CREDIT_OVERDRAW_BYTES_PER_TUNNEL,
+  type Endpoint,
+  type EndpointInput,
+  internalGatewayEndpoints,
+  subEndpoints,
+} from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  postForm,
   signedInAccount,
   trafficConserved,
   customerWithSub,
@@ -27,7 +32,8 @@ describe('overruns: bounded, owed, repaid, audited', () => {
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown) => gatewayCall(t, path, body);
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>) =>
+    gatewayCall(t, endpoint, body);
   const subOf = (subId: number) =>
     t.ctx.db
       .selectFrom('subaccounts')
@@ -45,16 +51,20 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     const owner = { account_id: id, subaccount_id: subId };
     const before = await auditOverruns(t.ctx.db);
 
-    const lease = await internal('lease', { ...owner, instance_id: 'gw-o', want_bytes: 1000 * KB });
+    const lease = await internal(internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: 'gw-o',
+      want_bytes: 1000 * KB,
+    });
     expect(lease.data).toMatchObject({ granted_bytes: 500 * KB, exhausted: false }); // half of what is left
     // 1,100 kB reported on a 1,000 kB sub-account from 2 tunnels: 100 kB past zero, within 2 read buffers.
-    await internal('usage', {
+    await internal(internalGatewayEndpoints.usage, {
       batch_id: 'gw-o:1',
       instance_id: 'gw-o',
       entries: [{ ...owner, bytes_up: 0, bytes_down: 1100 * KB, connections: 2, tunnels: 2 }],
     });
     // A report 300 kB past zero from one tunnel breaks the bound (one 256 KiB read): the audit must say so.
-    await internal('usage', {
+    await internal(internalGatewayEndpoints.usage, {
       batch_id: 'gw-o:2',
       instance_id: 'gw-o',
       entries: [{ ...owner, bytes_up: 0, bytes_down: 300 * KB, connections: 1, tunnels: 1 }],
@@ -84,11 +94,10 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       .execute((trx) =>
         post(trx, { accountId: id, asset: 'traffic', kind: 'purchase', amount: BigInt(1000 * KB) }),
       );
-    const allocated = await postForm(
-      t,
-      '/api/auth/trafficupdate',
+    const allocated = await t.send(
+      subEndpoints.traffic,
       { id: String(subId), action: 'allocate', traffic: '0.0005', request_id: 'overrun-allocate-1' },
-      headers,
+      { headers },
     );
     expect(allocated.code).toBe(0);
     expect(allocated.data).toMatchObject({
@@ -111,7 +120,7 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     expect((await auditOverruns(t.ctx.db)).owners).toContainEqual(
       expect.objectContaining({ subaccountId: subId, overrunBytes: BigInt(400 * KB), debtBytes: 0n }),
     );
-    await internal('release', { ...owner, instance_id: 'gw-o' });
+    await internal(internalGatewayEndpoints.release, { ...owner, instance_id: 'gw-o' });
     // The written-off bytes were billed later out of the same 1 GB: nothing made up, nothing lost.
     expect(await trafficConserved(t, id, BigInt(2000 * KB))).toBe(true);
   });

@@ -1,6 +1,7 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /** `POST /internal/gateway/session`: one epoch per owner and session, from first use, for `minutes`. */
 describe('sticky session epochs for gateway processes', () => {
@@ -13,7 +14,7 @@ describe('sticky session epochs for gateway processes', () => {
   const ask = (body: unknown, secret = t.ctx.internalSecret) =>
     t.call({
       method: 'POST',
-      url: '/api/internal/gateway/session',
+      url: apiUrl(internalGatewayEndpoints.session),
       payload: JSON.stringify(body),
       headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type Endpoint, type EndpointInput, internalGatewayEndpoints } from '@resiport/contract';
 
 describe('usage batches of many owners', () => {
   let t: TestApp;
@@ -9,8 +10,8 @@ describe('usage batches of many owners', () => {
   });
   afterAll(() => t.close());
 
-  const internal = (path: string, body: unknown, secret = t.ctx.internalSecret) =>
-    gatewayCall(t, path, body, secret);
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>, secret = t.ctx.internalSecret) =>
+    gatewayCall(t, endpoint, body, secret);
   const customerWithSub = (gb: number, subGb: number) =>
     createCustomer(t, { mainGb: gb, subGb, password: 'Proxy-pass.1', prefix: 'bigbatch' });
 
@@ -23,7 +24,10 @@ describe('usage batches of many owners', () => {
       entries: Array.from({ length: 1500 }, () => entry),
     };
     expect(JSON.stringify(batch).length).toBeGreaterThan(64 * 1024);
-    expect(await internal('usage', batch)).toMatchObject({ status: 200, data: { applied: true } });
+    expect(await internal(internalGatewayEndpoints.usage, batch)).toMatchObject({
+      status: 200,
+      data: { applied: true },
+    });
     const sub = await t.ctx.db
       .selectFrom('subaccounts')
       .select('traffic_used_bytes')
@@ -31,6 +35,9 @@ describe('usage batches of many owners', () => {
       .executeTakeFirstOrThrow();
     expect(sub.traffic_used_bytes).toBe(1_500_000n);
     // Without the secret the call is refused before its body is read.
-    expect(await internal('usage', batch, 'x'.repeat(43))).toMatchObject({ status: 403, code: 10010 });
+    expect(await internal(internalGatewayEndpoints.usage, batch, 'x'.repeat(43))).toMatchObject({
+      status: 403,
+      code: 10010,
+    });
   });
 });

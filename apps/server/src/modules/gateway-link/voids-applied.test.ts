@@ -1,8 +1,9 @@
-import { INTERNAL_SECRET_HEADER } from '@resiport/contract';
+import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerWithSub, gatewayCall, postForm } from '../../../test/factories';
+import { customerWithSub, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Decision 019: a change that voids leases answers only once the gateway processes that held them
@@ -22,7 +23,7 @@ describe('a void is answered once the gateways holding its leases applied it', (
   const feed = (instanceId: string, after: number) =>
     t.call({
       method: 'GET',
-      url: `/api/internal/gateway/events?after=${after}&instance_id=${instanceId}`,
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=${after}&instance_id=${instanceId}`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
   const lastEventId = async () =>
@@ -37,17 +38,20 @@ describe('a void is answered once the gateways holding its leases applied it', (
   const leasedSub = async (instanceId: string) => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.05 });
     const owner = { account_id: customer.id, subaccount_id: customer.subId };
-    const lease = await gatewayCall(t, 'lease', { ...owner, instance_id: instanceId, want_bytes: 1_000_000 });
+    const lease = await gatewayCall(t, internalGatewayEndpoints.lease, {
+      ...owner,
+      instance_id: instanceId,
+      want_bytes: 1_000_000,
+    });
     expect(lease.data).toMatchObject({ granted_bytes: 1_000_000 });
     expect((await feed(instanceId, await lastEventId())).code).toBe(0);
     return customer;
   };
   const recycleAll = (customer: Awaited<ReturnType<typeof customerWithSub>>) =>
-    postForm(
-      t,
-      '/api/auth/trafficupdate',
+    t.send(
+      subEndpoints.traffic,
       { id: String(customer.subId), action: 'recycle', traffic: '0.05', request_id: randomUUID() },
-      customer.headers,
+      { headers: customer.headers },
     );
 
   it('holds the recycle until the holding process asks for the events after the void', async () => {
@@ -94,11 +98,10 @@ describe('a void is answered once the gateways holding its leases applied it', (
 
   it('does not hold a change that voided nothing, nor a refused one', async () => {
     const customer = await leasedSub('gw-refused');
-    const refused = await postForm(
-      t,
-      '/api/auth/trafficupdate',
+    const refused = await t.send(
+      subEndpoints.traffic,
       { id: String(customer.subId), action: 'recycle', traffic: '0.06', request_id: randomUUID() },
-      customer.headers,
+      { headers: customer.headers },
     );
     expect(refused.code).not.toBe(0);
     const open = await t.ctx.db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import {
   parsePrometheusText,
   sampleValue,
@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startReconciliation } from '../billing/reconcile';
 import { startLeaseReclaim } from '../gateway-link/lease-reclaim';
 import { startMetricsListener, type MetricsListener } from './metrics-listener';
+import { accountEndpoints, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import { apiUrl, successData } from '@resiport/testkit';
 
 const RECONCILE = 'reconcile-crypto-invoices';
 const RECLAIM = 'reclaim-traffic-leases';
@@ -34,11 +36,9 @@ describe('API metrics on their own listener', () => {
 
     // Requests: three that succeed, one refused (no session), one no route matches.
     for (let i = 0; i < 3; i++) {
-      expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) })).code).toBe(
-        0,
-      );
+      expect((await t.send(accountEndpoints.userInfo, {}, { token })).code).toBe(0);
     }
-    expect(await t.call({ method: 'GET', url: '/api/user/info' })).toMatchObject({
+    expect(await t.send(accountEndpoints.userInfo, {})).toMatchObject({
       status: 401,
       code: 10013,
     });
@@ -49,10 +49,10 @@ describe('API metrics on their own listener', () => {
 
     // Invoices: a recharge and an order, both unpaid (pending at the provider); the recharge is then paid there
     // without a webhook, so the reconciliation job is what settles it.
-    const recharge = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
-    const order = await postForm(t, '/api/order/pay', { quantity: '1' }, authHeader(token));
+    const recharge = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
+    const order = await t.send(orderEndpoints.pay, { quantity: '1' }, { token });
     expect(order.code).toBe(20302);
-    const uuid = (recharge.data as { url: string }).url.split('/').pop() ?? '';
+    const uuid = successData(recharge).url.split('/').pop() ?? '';
     await t.ctx.db
       .updateTable('cryptomus_sandbox_invoices')
       .set({ status: 'paid', is_final: true, updated_at: new Date() })
@@ -94,25 +94,28 @@ describe('API metrics on their own listener', () => {
   it('counts requests by route pattern and status, failures by result code', () => {
     const requests = (method: string, route: string, status: string) =>
       sampleValue(samples, 'resiport_api_requests_total', { method, route, status });
-    expect(requests('GET', '/api/user/info', '200')).toBe(3);
-    expect(requests('GET', '/api/user/info', '401')).toBe(1);
+    expect(requests('GET', apiUrl(accountEndpoints.userInfo), '200')).toBe(3);
+    expect(requests('GET', apiUrl(accountEndpoints.userInfo), '401')).toBe(1);
     expect(requests('GET', 'unmatched', '404')).toBe(1);
-    expect(requests('POST', '/api/account/login', '200')).toBe(1);
-    expect(requests('POST', '/api/recharge/cryptomusPay', '200')).toBe(1);
+    expect(requests('POST', apiUrl(accountEndpoints.login), '200')).toBe(1);
+    expect(requests('POST', apiUrl(rechargeEndpoints.pay), '200')).toBe(1);
     expect(
       sampleValue(samples, 'resiport_api_request_duration_seconds_count', {
         method: 'GET',
-        route: '/api/user/info',
+        route: apiUrl(accountEndpoints.userInfo),
       }),
     ).toBe(4);
 
     expect(
-      sampleValue(samples, 'resiport_api_errors_total', { route: '/api/user/info', code: '10013' }),
+      sampleValue(samples, 'resiport_api_errors_total', {
+        route: apiUrl(accountEndpoints.userInfo),
+        code: '10013',
+      }),
     ).toBe(1);
     expect(sampleValue(samples, 'resiport_api_errors_total', { route: 'unmatched', code: '10009' })).toBe(1);
     // 20302 "go to payment" is a step, not a failure: the order call counts no error.
     const errorRoutes = samplesOf(samples, 'resiport_api_errors_total').map((s) => s.labels.route);
-    expect(errorRoutes).not.toContain('/api/order/pay');
+    expect(errorRoutes).not.toContain(apiUrl(orderEndpoints.pay));
     // Route patterns only: what a caller put in a URL never becomes a label.
     expect(scrapedText).not.toContain('/api/no/such/call');
     expect(scrapedText).not.toContain('12345');
@@ -194,7 +197,7 @@ describe('API metrics without METRICS_PORT', () => {
 
   it('adds no request hooks: nothing is counted', async () => {
     expect(t.config.metrics).toBeUndefined();
-    await t.call({ method: 'GET', url: '/api/user/info' });
+    await t.send(accountEndpoints.userInfo, {});
     const text = await t.ctx.metrics.registry.metrics();
     expect(samplesOf(parsePrometheusText(text), 'resiport_api_requests_total')).toEqual([]);
   });

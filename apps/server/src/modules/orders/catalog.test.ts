@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { orderEndpoints } from '@resiport/contract';
 
 describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
 
   it('lists the seeded per-GB tiers, cheaper in bulk', async () => {
     const { token } = await signedInAccount(t);
-    const response = await t.call({ method: 'GET', url: '/api/order/pricemenu', headers: authHeader(token) });
+    const response = await t.send(orderEndpoints.priceMenu, {}, { token });
     const { tiers } = response.data as { tiers: { min_gb: number; price_per_gb_cents: number }[] };
     expect(tiers[0]).toEqual({ min_gb: 1, price_per_gb_cents: 450 });
     tiers.slice(1).forEach((tier, i) => {
@@ -24,7 +25,7 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
   it('lists active packages with exactly one free trial, and hides inactive ones', async () => {
     const { token } = await signedInAccount(t);
     await t.ctx.db.updateTable('packages').set({ active: false }).where('code', '=', 'business').execute();
-    const response = await t.call({ method: 'GET', url: '/api/order/packages', headers: authHeader(token) });
+    const response = await t.send(orderEndpoints.packages, {}, { token });
     const { list } = response.data as {
       list: { code: string; is_trial: boolean; price_cents: number; traffic_bytes: number }[];
     };
@@ -35,7 +36,7 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
   });
 
   it('needs a signed-in account', async () => {
-    expect(await t.call({ method: 'GET', url: '/api/order/packages' })).toMatchObject({
+    expect(await t.send(orderEndpoints.packages, {})).toMatchObject({
       status: 401,
       code: 10013,
     });

@@ -3,6 +3,8 @@ import { accountInfo, authHeader, fundedCustomer, payOrder } from '../../../test
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
+import { orderEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * Exactly-once and never-below-zero under concurrency (docs/architecture.md#ledger). Each test
@@ -150,7 +152,7 @@ describe('orders under concurrency', () => {
     await createCoupon(t.ctx.db, { code: 'PERSONAL', discount: '10%', accountId: other.id });
     await createCoupon(t.ctx.db, { code: 'MINE', discount: '5.00', accountId: id });
     const quote = (query: string) =>
-      t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
+      t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?${query}`, headers: authHeader(token) });
     expect((await quote('quantity=1&coupon=OLD')).code).toBe(10024);
     expect((await quote('quantity=1&coupon=LAST-ONE')).code).toBe(10025);
     expect((await quote('quantity=1&coupon=PERSONAL')).code).toBe(10023);

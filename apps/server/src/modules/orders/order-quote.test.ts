@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { accountEndpoints, orderEndpoints } from '@resiport/contract';
+import { apiUrl, successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -12,7 +14,7 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
   afterAll(() => t.close());
 
   const quote = (token: string, query: string) =>
-    t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
+    t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?${query}`, headers: authHeader(token) });
   const funded = async () => signedInAccount(t);
 
   it('quotes a quantity at its tier price, with the crypto fee only for crypto', async () => {
@@ -44,8 +46,8 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
 
   it('quotes packages and the trial', async () => {
     const { token } = await funded();
-    const packages = await t.call({ method: 'GET', url: '/api/order/packages', headers: authHeader(token) });
-    const list = (packages.data as { list: { id: number; code: string }[] }).list;
+    const packages = await t.send(orderEndpoints.packages, {}, { token });
+    const list = successData(packages).list;
     const starter = list.find((p) => p.code === 'starter');
     const starterQuote = await quote(token, `package_id=${starter?.id}&way=balance`);
     expect(starterQuote.data).toMatchObject({
@@ -88,13 +90,13 @@ describe('order quotes (GET /order/check): tiers, packages, trial, and every ref
   it("says 'Invalid code' for an unknown coupon, in the caller's language", async () => {
     const { token } = await funded();
     expect((await quote(token, 'quantity=1&coupon=nope')).msg).toBe('Invalid code');
-    expect((await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token))).code).toBe(0);
+    expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token })).code).toBe(0);
     const ru = await quote(token, 'quantity=1&coupon=nope');
     expect(ru.msg).toBe('Неверный код');
   });
 
   it('needs a signed-in account', async () => {
-    const response = await t.call({ method: 'GET', url: '/api/order/check?quantity=1' });
+    const response = await t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?quantity=1` });
     expect(response.code).toBe(10013);
   });
 });

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountInfo,
-  authHeader,
-  fundedCustomer,
-  payOrder,
-  postForm,
-  pressCheckout,
-} from '../../../test/factories';
+import { accountInfo, authHeader, fundedCustomer, payOrder, pressCheckout } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
 import { commandLine } from '../audit/audit.service';
 import { refundOrder } from './order-refund.service';
+import { orderEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -43,12 +38,12 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
   afterAll(() => t.close());
 
   const quote = (token: string, query: string) =>
-    t.call({ method: 'GET', url: `/api/order/check?${query}`, headers: authHeader(token) });
+    t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?${query}`, headers: authHeader(token) });
   const pay = (token: string, values: Record<string, string>, ip?: string) => payOrder(t, token, values, ip);
   const listOrders = async (token: string, query = '') => {
     const response = await t.call({
       method: 'GET',
-      url: `/api/order/list?${query}`,
+      url: `${apiUrl(orderEndpoints.list)}?${query}`,
       headers: authHeader(token),
     });
     return response as { code: number; data: { list: OrderData[]; total: number } };
@@ -118,22 +113,12 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     expect(checkout.url).toContain('/sandbox/cryptomus/pay/');
     const before = (await listOrders(token)).data.list[0];
     expect(before).toMatchObject({ status: 'unpaid', paid_type: 'cryptomus', checkout_url: checkout.url });
-    const pending = await postForm(
-      t,
-      '/api/order/checkPay',
-      { order_id: String(checkout.order_id) },
-      authHeader(token),
-    );
+    const pending = await t.send(orderEndpoints.checkPay, { order_id: String(checkout.order_id) }, { token });
     expect(pending.code).toBe(10020);
 
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(async () => (await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
-    const checked = await postForm(
-      t,
-      '/api/order/checkPay',
-      { order_id: String(checkout.order_id) },
-      authHeader(token),
-    );
+    const checked = await t.send(orderEndpoints.checkPay, { order_id: String(checkout.order_id) }, { token });
     expect(checked).toMatchObject({ code: 0, data: { status: 'paid', checkout_url: null } });
     expect((await accountInfo(t, token)).balance_cents).toBe(0);
   });
@@ -177,16 +162,13 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     expect((await listOrders(b.token)).data.total).toBe(0);
     // B cannot check (or learn anything about) A's order.
     const unpaid = (await listOrders(a.token, 'status=unpaid')).data.list[0];
-    const foreign = await postForm(
-      t,
-      '/api/order/checkPay',
+    const foreign = await t.send(
+      orderEndpoints.checkPay,
       { order_id: String(unpaid?.id) },
-      authHeader(b.token),
+      { token: b.token },
     );
     expect(foreign).toMatchObject({ code: 10009, data: null });
-    expect((await postForm(t, '/api/order/checkPay', { order_id: 'x' }, authHeader(b.token))).code).toBe(
-      10001,
-    );
+    expect((await t.send(orderEndpoints.checkPay, { order_id: 'x' }, { token: b.token })).code).toBe(10001);
   });
 
   it('gives the trial once per account and once per network address', async () => {

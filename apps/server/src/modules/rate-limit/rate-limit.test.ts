@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, startOfFreshRateWindow, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rateLimits } from './limits';
+import { accountEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 /** Calls from a chosen client IP (the limiter keys on IP and on email). */
 function from(t: TestApp, ip: string, url: string, values: Record<string, string>, lang = 'en') {
@@ -22,9 +24,9 @@ describe('rate limits on sign-up, forgetPwd and activation resend', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['signup', '/api/account/signup', rateLimits.signup],
-    ['forgetPwd', '/api/account/forgetPwd', rateLimits.forgetPwd],
-    ['resendActivation', '/api/account/resendActivation', rateLimits.resendActivation],
+    ['signup', apiUrl(accountEndpoints.signup), rateLimits.signup],
+    ['forgetPwd', apiUrl(accountEndpoints.forgetPwd), rateLimits.forgetPwd],
+    ['resendActivation', apiUrl(accountEndpoints.resendActivation), rateLimits.resendActivation],
   ] as const)(
     '%s: tight per (IP, email), loose per email across IPs, with a 429 that says when',
     async (_name, url, limits) => {
@@ -56,7 +58,7 @@ describe('rate limits on sign-up, forgetPwd and activation resend', () => {
     for (let i = 0; i < rateLimits.forgetPwd.ip.limit; i++) {
       await t.call({
         method: 'POST',
-        url: '/api/account/forgetPwd',
+        url: apiUrl(accountEndpoints.forgetPwd),
         remoteAddress: '203.0.113.5',
         headers: { 'x-forwarded-for': `7.7.7.${i}` },
         payload: { email: `${i}${email}` },
@@ -64,7 +66,7 @@ describe('rate limits on sign-up, forgetPwd and activation resend', () => {
     }
     const spoofed = await t.call({
       method: 'POST',
-      url: '/api/account/forgetPwd',
+      url: apiUrl(accountEndpoints.forgetPwd),
       remoteAddress: '203.0.113.5',
       headers: { 'x-forwarded-for': '8.8.8.8' },
       payload: { email: `x${email}` },

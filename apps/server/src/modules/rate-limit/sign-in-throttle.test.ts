@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signInLimits } from './limits';
 import { countHit } from './rate-limit.repository';
 import { keyOf, windowOf } from './rate-limiter';
+import { accountEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 /** Fixed windows of `seconds` that the clock passed through between two readings. */
 function windowsTouched(fromMs: number, toMs: number, seconds: number): number {
@@ -29,7 +31,7 @@ describe('sign-in throttling', () => {
   const login = (ip: string, email: string, password: string) =>
     t.call({
       method: 'POST',
-      url: '/api/account/login',
+      url: apiUrl(accountEndpoints.login),
       remoteAddress: ip,
       payload: { email, password },
     });

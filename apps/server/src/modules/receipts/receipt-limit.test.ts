@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, fundedCustomer, payOrder } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountRateLimits } from '../rate-limit/limits';
+import { receiptEndpoints } from '@resiport/contract';
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('receipt PDFs are bounded per account', () => {
   let t: TestApp;
@@ -12,13 +14,17 @@ describe('receipt PDFs are bounded per account', () => {
 
   it('draws a PDF up to the limit a minute, then answers 429; HTML and another account go on', async () => {
     const get = (token: string, query: string) =>
-      t.app.inject({ method: 'GET', url: `/api/receipt/get?${query}`, headers: authHeader(token) });
+      t.app.inject({
+        method: 'GET',
+        url: `${apiUrl(receiptEndpoints.get)}?${query}`,
+        headers: authHeader(token),
+      });
     const { token } = await fundedCustomer(t, 10_000);
     const other = await fundedCustomer(t, 10_000);
     const order = async (who: string) => {
       const answer = await payOrder(t, who, { quantity: '1', way: 'balance' });
       expect(answer.code).toBe(0);
-      return (answer.data as { order: { id: number } }).order.id;
+      return successData(answer).order.id;
     };
     const [mine, theirs] = [await order(token), await order(other.token)];
     const { limit } = accountRateLimits.receiptPdf;

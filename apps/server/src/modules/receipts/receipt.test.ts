@@ -1,4 +1,11 @@
-import { ResultCode, type Receipt } from '@resiport/contract';
+import {
+  accountEndpoints,
+  type Receipt,
+  receiptEndpoints,
+  receiptLinks,
+  rechargeEndpoints,
+  ResultCode,
+} from '@resiport/contract';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,12 +13,12 @@ import {
   authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInAccount,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon } from '../orders/coupon-admin.service';
+import { apiUrl } from '@resiport/testkit';
 
 /** A hostile operator name: every document must print it as text, never as markup. */
 const APP_NAME = 'Proxy <script>alert(1)</script> & "Co"';
@@ -24,7 +31,11 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   afterAll(() => t.close());
 
   const get = (token: string, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/receipt/get?${query}`, headers: authHeader(token) });
+    t.app.inject({
+      method: 'GET',
+      url: `${apiUrl(receiptEndpoints.get)}?${query}`,
+      headers: authHeader(token),
+    });
   const receipt = async (token: string, query: string) => {
     const response = await get(token, query);
     return { status: response.statusCode, ...response.json<{ code: number; msg: string; data: Receipt }>() };
@@ -32,7 +43,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   /** A top-up of `amount` USD paid at the sandbox checkout, and its stored rows. */
   async function paidTopUp(token: string, amount: string) {
-    const pay = await postForm(t, '/api/recharge/cryptomusPay', { amount }, authHeader(token));
+    const pay = await t.send(rechargeEndpoints.pay, { amount }, { token });
     const checkout = pay.data as { url: string; recharge_id: number };
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(async () => (await storedRecharge(checkout.recharge_id)).status).toBe('paid');
@@ -138,7 +149,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   it('in Russian for a Russian account: the HTML page and a PDF with Cyrillic text and the total', async () => {
     const { token } = await fundedCustomer(t, 10_000);
-    expect((await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token))).code).toBe(0);
+    expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token })).code).toBe(0);
     const paid = await payOrder(t, token, { quantity: '2', way: 'balance' });
     const id = (paid.data as { order: { id: number } }).order.id;
     const stored = await storedOrder(id);
@@ -189,9 +200,9 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
 
   it('an unpaid, expired or cancelled item has no receipt: its own code, in the language', async () => {
     const { token } = await fundedCustomer(t, 0);
-    const unpaid = await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(token));
+    const unpaid = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     const unpaidId = (unpaid.data as { recharge_id: number }).recharge_id;
-    const expired = await postForm(t, '/api/recharge/cryptomusPay', { amount: '21' }, authHeader(token));
+    const expired = await t.send(rechargeEndpoints.pay, { amount: '21' }, { token });
     const { url, recharge_id: expiredId } = expired.data as { url: string; recharge_id: number };
     await pressCheckout(url, 'expire');
     await expect.poll(async () => (await storedRecharge(expiredId)).status).toBe('cancelled');
@@ -209,7 +220,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
         expect(answer.msg).toMatch(/^Only a paid top-up or order has a receipt/);
       }
     }
-    await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token));
+    await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token });
     expect((await receipt(token, `kind=order&id=${orderId}`)).msg).toMatch(/^Квитанция есть только/);
     expect((await accountInfo(t, token)).balance_cents).toBe(0);
   });
@@ -228,7 +239,10 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   });
 
   it('asks for a session', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: '/api/receipt/get?kind=order&id=1&format=html' });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `${apiUrl(receiptLinks.document)}?kind=order&id=1&format=html`,
+    });
     expect([answer.statusCode, answer.json<{ code: number }>().code]).toEqual([
       401,
       ResultCode.SessionExpired,

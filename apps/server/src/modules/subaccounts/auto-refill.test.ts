@@ -1,4 +1,4 @@
-import { ResultCode, type SubAccount } from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, type SubAccount, subEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -6,13 +6,13 @@ import {
   gatewayCall,
   logIn,
   moveClockToMorningUtc,
-  postForm,
   reportUsage,
   signedInAccount,
   trafficConserved,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -32,7 +32,7 @@ describe('auto-refill of a sub-account', () => {
   afterAll(() => t.close());
 
   const setRefill = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, '/api/auth/refillupdate', values, headers);
+    t.sendUnchecked(subEndpoints.refill, values, { headers });
   let serial = 0;
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
     reportUsage(t, 'gw-refill', owner, bytes);
@@ -44,10 +44,12 @@ describe('auto-refill of a sub-account', () => {
     const instances = Array.from({ length: n }, (_, i) => `gw-burst-${++serial}-${i}`);
     await Promise.all(
       instances.map((instance) =>
-        gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: MB }),
+        gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: MB }),
       ),
     );
-    for (const instance of instances) await gatewayCall(t, 'release', { ...owner, instance_id: instance });
+    for (const instance of instances) {
+      await gatewayCall(t, internalGatewayEndpoints.release, { ...owner, instance_id: instance });
+    }
   };
   const refills = (subId: number) =>
     t.ctx.db
@@ -60,7 +62,7 @@ describe('auto-refill of a sub-account', () => {
       .execute()
       .then((rows) => rows.map((r) => Number(r.amount_bytes)));
   const subView = async (headers: Record<string, string>, subId: number) => {
-    const list = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const list = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     return (list.data as { list: SubAccount[] }).list[0];
   };
 

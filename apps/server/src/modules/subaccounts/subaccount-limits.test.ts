@@ -1,4 +1,10 @@
-import { ResultCode, subExpiryOf, type SubAccount } from '@resiport/contract';
+import {
+  internalGatewayEndpoints,
+  ResultCode,
+  type SubAccount,
+  subEndpoints,
+  subExpiryOf,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -6,7 +12,6 @@ import {
   gatewayCall,
   logIn,
   moveClockToMorningUtc,
-  postForm,
   reportUsage,
   signedInAccount,
   trafficConserved,
@@ -14,6 +19,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { expireDueSubaccounts } from './subaccount-expiry.service';
+import { apiUrl } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -32,9 +38,9 @@ describe('sub-account limits', () => {
   afterAll(() => t.close());
 
   const setLimits = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, '/api/auth/limitsupdate', values, headers);
+    t.sendUnchecked(subEndpoints.limits, values, { headers });
   const lease = (owner: { account_id: number; subaccount_id: number }, want: number, instance = 'gw-lim') =>
-    gatewayCall(t, 'lease', { ...owner, instance_id: instance, want_bytes: want });
+    gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: want });
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
     reportUsage(t, 'gw-lim', owner, bytes);
   /** Leases until the server says nothing more is to come: what they granted together, and why. */
@@ -84,7 +90,7 @@ describe('sub-account limits', () => {
       expires_on: '2099-12-31',
     });
     // The list shows the same.
-    const list = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const list = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((list.data as { list: SubAccount[] }).list[0]).toMatchObject({ monthly_cap_bytes: 10 * GB });
   });
 
@@ -152,7 +158,7 @@ describe('sub-account limits', () => {
     // Used: 3 MB today. Nothing more today, though the sub-account holds 2 GB.
     expect((await use(owner, 3 * MB)).code).toBe(0);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, exhausted: true, stop: 'cap' });
-    const shown = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const shown = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((shown.data as { list: SubAccount[] }).list[0]).toMatchObject({
       used_today_bytes: 3 * MB,
       used_this_month_bytes: 3 * MB,
@@ -194,7 +200,7 @@ describe('sub-account limits', () => {
     // Past the end of the day (UTC).
     t.advanceClock((subExpiryOf(today()).getTime() - t.ctx.clock().getTime()) / 1000 + 1);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, revoked: true, stop: 'expired' });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: true,
       active: false,
       expired: true,
@@ -207,7 +213,7 @@ describe('sub-account limits', () => {
     expect(settled.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await expireDueSubaccounts(t.ctx)).toBe(0);
     expect(await mainLeft(id)).toBe(mainBefore + BigInt(GB));
-    const sub = await t.call({ method: 'GET', url: `/api/auth/sublist?id=${subId}`, headers });
+    const sub = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
     expect((sub.data as { list: SubAccount[] }).list[0]).toMatchObject({
       expired: true,
       traffic_left_bytes: 0,
@@ -228,7 +234,7 @@ describe('sub-account limits', () => {
       expired: false,
       expires_on: later,
     });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       active: true,
       expired: false,
     });
@@ -239,7 +245,9 @@ describe('sub-account limits', () => {
   it('the connection limit reaches gateways with the credentials', async () => {
     const { subId, username, headers } = await customerWithSub(t, { mainGb: 1, subGb: 0, prefix: 'limconn' });
     await setLimits(headers, { id: String(subId), max_connections: '3' });
-    expect((await gatewayCall(t, 'credentials', { username })).data).toMatchObject({ max_connections: 3 });
+    expect((await gatewayCall(t, internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
+      max_connections: 3,
+    });
   });
 
   async function mainLeft(accountId: number): Promise<bigint> {

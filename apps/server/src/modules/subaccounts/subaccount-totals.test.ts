@@ -1,11 +1,18 @@
-import { ResultCode, type UserInfo } from '@resiport/contract';
+import {
+  accountEndpoints,
+  internalGatewayEndpoints,
+  ResultCode,
+  subEndpoints,
+  type UserInfo,
+} from '@resiport/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, gatewayCall, postForm } from '../../../test/factories';
+import { authHeader, customerWithSub, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift, subaccountsTrafficFigures } from './subaccount.repository';
+import { apiUrl } from '@resiport/testkit';
 
 /**
  * /user/info reads the sub-accounts' figures from the account's row (kept by a trigger on
@@ -111,47 +118,51 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
         const username = `totals${seed.toString(36)}x${++serial}`.slice(0, 24).padEnd(12, '0');
         const fields: Record<string, string> = { username };
         if (step.mb > 0) fields.traffic = String(step.mb / 1000);
-        const answer = await postForm(t, '/api/auth/passadd', fields, customer.headers);
+        const answer = await t.sendUnchecked(subEndpoints.add, fields, { headers: customer.headers });
         if (answer.code === 0) customer.subs.push((answer.data as { id: number }).id);
         return answer.code;
       }
       case 'allocate':
       case 'recycle':
         return (
-          await postForm(
-            t,
-            '/api/auth/trafficupdate',
+          await t.send(
+            subEndpoints.traffic,
             {
               id: String(pick(step.sub)),
               action: step.kind,
               traffic: String(step.mb / 1000),
               request_id: `totals-${seed}-${++serial}`,
             },
-            customer.headers,
+            { headers: customer.headers },
           )
         ).code;
       case 'delete':
-        return (await postForm(t, '/api/auth/passdelete', { id: String(pick(step.sub)) }, customer.headers))
-          .code;
+        return (
+          await t.send(subEndpoints.delete, { id: String(pick(step.sub)) }, { headers: customer.headers })
+        ).code;
       case 'status':
         return (
-          await postForm(
-            t,
-            '/api/auth/statusupdate',
+          await t.send(
+            subEndpoints.status,
             { id: String(pick(step.sub)), status: step.status },
-            customer.headers,
+            { headers: customer.headers },
           )
         ).code;
       case 'lease':
         return (
-          await gatewayCall(t, 'lease', {
+          await gatewayCall(t, internalGatewayEndpoints.lease, {
             ...owner(step.sub),
             instance_id: instance(step.gw),
             want_bytes: step.mb * MB,
           })
         ).code;
       case 'release':
-        return (await gatewayCall(t, 'release', { ...owner(step.sub), instance_id: instance(step.gw) })).code;
+        return (
+          await gatewayCall(t, internalGatewayEndpoints.release, {
+            ...owner(step.sub),
+            instance_id: instance(step.gw),
+          })
+        ).code;
       case 'usage': {
         // Several owners in one batch, the main account too; deleted sub-accounts may still report.
         const entries = [...new Set(step.subs.map(pick))].map((subaccountId, i) => ({
@@ -163,8 +174,13 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
           tunnels: 1,
         }));
         const batchId = `${instance(step.gw)}:${seed}:${++batches}`;
-        return (await gatewayCall(t, 'usage', { batch_id: batchId, instance_id: instance(step.gw), entries }))
-          .code;
+        return (
+          await gatewayCall(t, internalGatewayEndpoints.usage, {
+            batch_id: batchId,
+            instance_id: instance(step.gw),
+            entries,
+          })
+        ).code;
       }
     }
   }
@@ -173,11 +189,7 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
   async function expectFiguresRight(customers: Customer[]): Promise<void> {
     expect(await findSubaccountTotalsDrift(t.ctx.db)).toEqual([]);
     for (const customer of customers) {
-      const info = await t.call({
-        method: 'GET',
-        url: '/api/user/info',
-        headers: authHeader(customer.token),
-      });
+      const info = await t.send(accountEndpoints.userInfo, {}, { token: customer.token });
       expect(info.code).toBe(0);
       const shown = info.data as UserInfo;
       const figures = await subaccountsTrafficFigures(t.ctx.db, customer.id);
@@ -202,7 +214,7 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
       // The list's unfiltered total and the main account's left come from the same row.
       const list = await t.call({
         method: 'GET',
-        url: '/api/auth/sublist?page=1&page_size=10',
+        url: `${apiUrl(subEndpoints.list)}?page=1&page_size=10`,
         headers: authHeader(customer.token),
       });
       expect(list.data).toMatchObject({

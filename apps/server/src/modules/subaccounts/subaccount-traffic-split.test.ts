@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { accountEndpoints, subEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const MB = 1_000_000;
@@ -19,7 +20,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
 
   const { username, customer, add } = subaccountCalls(() => t);
   const info = async (headers: Record<string, string>) =>
-    (await t.call({ method: 'GET', url: '/api/user/info', headers })).data as Record<string, number>;
+    (await t.send(accountEndpoints.userInfo, {}, { headers })).data as Record<string, number>;
 
   it('everything allocated: the main account is at zero, the sub-accounts hold the rest', async () => {
     const { headers } = await customer(10.08);
@@ -44,7 +45,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
     ] as const) {
       const created = await add(headers, { username: username(name), traffic });
       expect(created.code).toBe(0);
-      subs[name] = created.data as SubData;
+      subs[name] = successData(created);
     }
     // `share` used 9.5 GB of the 10 GB it was given (the gateway link's counter, written here directly):
     // 0.5 GB left is over 100 MB but under 10% of its allocation.
@@ -53,7 +54,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
       .set({ traffic_used_bytes: BigInt(9.5 * GB) })
       .where('id', '=', subs.share?.id ?? 0)
       .execute();
-    expect((await postForm(t, '/api/auth/passdelete', { id: String(subs.gone?.id) }, headers)).code).toBe(0);
+    expect((await t.send(subEndpoints.delete, { id: String(subs.gone?.id) }, { headers })).code).toBe(0);
 
     expect(await info(headers)).toMatchObject({
       // 13 − 10 − 0.05 − 0.5 (− 1 + 1 given back by the deletion)
@@ -75,7 +76,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
     await t.ctx.db
       .updateTable('subaccounts')
       .set({ traffic_left_bytes: 0n, traffic_used_bytes: BigInt(GB) })
-      .where('id', '=', (spent.data as SubData).id)
+      .where('id', '=', successData(spent).id)
       .execute();
     expect(await info(headers)).toMatchObject({ subaccounts_count: 2, subaccounts_empty_count: 1 });
   });

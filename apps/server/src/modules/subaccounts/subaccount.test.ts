@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, postForm } from '../../../test/factories';
+import { accountInfo } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
+import { subEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -83,7 +85,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     // GET works too (the original form of the call).
     const viaGet = await t.call({
       method: 'GET',
-      url: `/api/auth/trafficupdate?${String(new URLSearchParams({ ...allocate, request_id: 'move-0000000002', traffic: '0.000000001' }))}`,
+      url: `${apiUrl(subEndpoints.traffic)}?${String(new URLSearchParams({ ...allocate, request_id: 'move-0000000002', traffic: '0.000000001' }))}`,
       headers,
     });
     expect(viaGet.data).toMatchObject({ sub: { traffic_left_bytes: GB / 2 + 1 } });
@@ -137,39 +139,39 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
   it('changes the password (chosen or generated), the remark and the status', async () => {
     const { headers } = await customer();
     const sub = (await add(headers, { username: username(), password: 'First-pass1' })).data as SubData;
-    const chosen = await postForm(
-      t,
-      '/api/auth/passupdate',
+    const chosen = await t.send(
+      subEndpoints.password,
       { id: String(sub.id), password: 'Second.pass2' },
-      headers,
+      { headers },
     );
     expect(chosen.data).toMatchObject({ password: 'Second.pass2' });
-    const generated = await t.call({ method: 'GET', url: `/api/auth/passupdate?id=${sub.id}`, headers });
+    const generated = await t.call({
+      method: 'GET',
+      url: `${apiUrl(subEndpoints.password)}?id=${sub.id}`,
+      headers,
+    });
     expect((generated.data as SubData).password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(
-      (await postForm(t, '/api/auth/passupdate', { id: String(sub.id), password: 'bad:pass1' }, headers))
-        .code,
+      (await t.send(subEndpoints.password, { id: String(sub.id), password: 'bad:pass1' }, { headers })).code,
     ).toBe(10001);
-    const remark = await postForm(
-      t,
-      '/api/auth/remarkupdate',
+    const remark = await t.send(
+      subEndpoints.remark,
       { id: String(sub.id), remark: '  team B  ' },
-      headers,
+      { headers },
     );
     expect(remark.data).toMatchObject({ remark: 'team B' });
     expect(
-      (await postForm(t, '/api/auth/remarkupdate', { id: String(sub.id), remark: 'x'.repeat(101) }, headers))
-        .code,
+      (await t.send(subEndpoints.remark, { id: String(sub.id), remark: 'x'.repeat(101) }, { headers })).code,
     ).toBe(10001);
-    const disabled = await postForm(
-      t,
-      '/api/auth/statusupdate',
+    const disabled = await t.send(
+      subEndpoints.status,
       { id: String(sub.id), status: 'disabled' },
-      headers,
+      { headers },
     );
     expect(disabled.data).toMatchObject({ status: 'disabled' });
     expect(
-      (await postForm(t, '/api/auth/statusupdate', { id: String(sub.id), status: 'deleted' }, headers)).code,
+      (await t.sendUnchecked(subEndpoints.status, { id: String(sub.id), status: 'deleted' }, { headers }))
+        .code,
     ).toBe(10001);
   });
 
@@ -186,7 +188,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     expect(row.password_cipher).toMatch(/^v1\./);
     await t.call({
       method: 'GET',
-      url: `/api/auth/passupdate?id=${sub.id}&password=Also-Secret.43`,
+      url: `${apiUrl(subEndpoints.password)}?id=${sub.id}&password=Also-Secret.43`,
       headers,
     });
     expect(t.logs.join('')).not.toContain(password);
@@ -197,15 +199,15 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     const { headers, token } = await customer(1);
     const name = username();
     const sub = (await add(headers, { username: name, traffic: '0.4' })).data as SubData;
-    const deleted = await postForm(t, '/api/auth/passdelete', { id: String(sub.id) }, headers);
+    const deleted = await t.send(subEndpoints.delete, { id: String(sub.id) }, { headers });
     expect(deleted).toMatchObject({
       code: 0,
       data: { id: sub.id, recycled_bytes: 0.4 * GB, main_traffic_left_bytes: GB },
     });
-    expect((await postForm(t, '/api/auth/passdelete', { id: String(sub.id) }, headers)).code).toBe(10009);
-    expect((await t.call({ method: 'GET', url: `/api/auth/passdelete?id=${sub.id}`, headers })).code).toBe(
-      10009,
-    );
+    expect((await t.send(subEndpoints.delete, { id: String(sub.id) }, { headers })).code).toBe(10009);
+    expect(
+      (await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.delete)}?id=${sub.id}`, headers })).code,
+    ).toBe(10009);
     expect((await accountInfo(t, token)).traffic_left_bytes).toBe(GB);
     expect((await list(headers)).total).toBe(0);
     expect(
@@ -233,14 +235,16 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     const page = await list(headers, 'page=2&page_size=2');
     expect(page).toMatchObject({ total: 3 });
     expect(page.list.map((s) => s.username)).toEqual([names[0]]);
-    expect((await t.call({ method: 'GET', url: '/api/auth/sublist?page_size=1000', headers })).code).toBe(
-      10001,
-    );
+    expect(
+      (await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?page_size=1000`, headers })).code,
+    ).toBe(10001);
     // One sub-account by id (the edit page); another account's id lists nothing.
     const one = (await list(headers, 'search=alpha')).list[1];
     expect((await list(headers, `id=${one?.id}`)).list.map((s) => s.username)).toEqual([names[0]]);
     expect((await list((await customer()).headers, `id=${one?.id}`)).total).toBe(0);
-    expect((await t.call({ method: 'GET', url: '/api/auth/sublist?id=abc', headers })).code).toBe(10001);
+    expect((await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=abc`, headers })).code).toBe(
+      10001,
+    );
   });
 
   it('keeps every balance equal to its entries (audit)', async () => {

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { accountInfo, authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift } from './subaccount.repository';
+import { subEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -42,14 +44,13 @@ describe('traffic conservation under concurrency (T3)', () => {
       );
     const subIds: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const created = await postForm(
-        t,
-        '/api/auth/passadd',
+      const created = await t.send(
+        subEndpoints.add,
         { username: `bankuser${seed}x${String(i).padStart(3, '0')}` },
-        headers,
+        { headers },
       );
       expect(created.code).toBe(0);
-      subIds.push((created.data as { id: number }).id);
+      subIds.push(successData(created).id);
     }
 
     // One statement, so it reads one consistent snapshot of the main account and every sub-account.
@@ -80,17 +81,16 @@ describe('traffic conservation under concurrency (T3)', () => {
       const gb = (Math.floor(next() * 5000) / 1000).toFixed(3);
       const response =
         roll < 0.03
-          ? await postForm(t, '/api/auth/passdelete', { id: String(sub) }, headers)
-          : await postForm(
-              t,
-              '/api/auth/trafficupdate',
+          ? await t.send(subEndpoints.delete, { id: String(sub) }, { headers })
+          : await t.send(
+              subEndpoints.traffic,
               {
                 id: String(sub),
                 action: roll < 0.55 ? 'allocate' : 'recycle',
                 traffic: gb === '0.000' ? '0.001' : gb,
                 request_id: `bank-${seed}-${n}`,
               },
-              headers,
+              { headers },
             );
       const label = `${roll < 0.03 ? 'delete' : roll < 0.55 ? 'allocate' : 'recycle'}:${response.code}`;
       tally[label] = (tally[label] ?? 0) + 1;

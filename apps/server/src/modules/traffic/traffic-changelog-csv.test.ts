@@ -1,4 +1,10 @@
-import { changesCsvColumns, ResultCode, type TrafficChange } from '@resiport/contract';
+import {
+  changesCsvColumns,
+  internalGatewayEndpoints,
+  ResultCode,
+  type TrafficChange,
+  trafficLinks,
+} from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub } from '../../../test/factories';
@@ -6,6 +12,7 @@ import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { CSV_MAX_ROWS } from '../../lib/csv';
 import { dayOf, MB, trafficCalls } from './traffic.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 const HEADER = changesCsvColumns.join(',');
 
@@ -27,9 +34,9 @@ describe('traffic change record as CSV', () => {
       { account_id: a.id, subaccount_id: subaccountId, bytes_up: 0, bytes_down: down, connections: 1 },
     ];
     // The main account: a 10 MB lease, 4 MB of it used, the rest returned — one usage row of -4 MB.
-    await internal('lease', { ...main, want_bytes: 10 * MB });
+    await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
     await usage(used(null, 4 * MB));
-    await internal('release', main);
+    await internal(internalGatewayEndpoints.release, main);
     // The sub-account: 1 MB past any lease.
     await usage(used(a.subId, MB));
   });
@@ -38,7 +45,7 @@ describe('traffic change record as CSV', () => {
   const csv = (query: Record<string, string>, headers: Record<string, string>) =>
     t.app.inject({
       method: 'GET',
-      url: `/api/traffic/changelog?${new URLSearchParams({ format: 'csv', ...query }).toString()}`,
+      url: `${apiUrl(trafficLinks.changesCsv)}?${new URLSearchParams({ format: 'csv', ...query }).toString()}`,
       headers,
     });
   const json = async (query: Record<string, string>, headers: Record<string, string>) => {

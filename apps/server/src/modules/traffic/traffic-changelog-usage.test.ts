@@ -1,4 +1,4 @@
-import type { TrafficChange } from '@resiport/contract';
+import { internalGatewayEndpoints, type TrafficChange } from '@resiport/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, fundedCustomer, payOrder } from '../../../test/factories';
@@ -51,17 +51,17 @@ describe('traffic change record: usage rows', () => {
       { account_id: account.id, subaccount_id: subaccountId, bytes_up: 0, bytes_down: down, connections: 1 },
     ];
 
-    await internal('lease', { ...main, want_bytes: 10 * MB });
+    await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
     await usage(bytes(null, 4 * MB));
-    await internal('release', main);
+    await internal(internalGatewayEndpoints.release, main);
     await usage(bytes(sub.id, MB));
     await stamp(at(d1, 3));
     // A lease taken before midnight and given back after it.
-    await internal('lease', { ...main, want_bytes: 10 * MB });
+    await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
     await stamp(at(d1, 23, 50));
 
     await usage(bytes(null, 2 * MB));
-    await internal('release', main);
+    await internal(internalGatewayEndpoints.release, main);
     await stamp(at(d2, 0, 20));
     const recycle = { id: String(sub.id), action: 'recycle', traffic: '0.2', request_id: 'usage-log-1' };
     expect((await subs.move(headers, recycle)).code).toBe(0);

@@ -1,6 +1,5 @@
-import { validationMessages } from '@resiport/contract';
+import { accountEndpoints, subEndpoints, validationMessages } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dayOf, trafficCalls } from './traffic.test-helpers';
@@ -84,7 +83,7 @@ describe('traffic: ranges, filters and ids that are refused', () => {
 
   it('speaks Russian to an account that chose it, for checked and filled-in ranges alike', async () => {
     const { headers } = await customer();
-    expect((await postForm(t, '/api/user/setlang', { lang: 'ru' }, headers)).code).toBe(0);
+    expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { headers })).code).toBe(0);
     const given = await get('details', { start_date: '2026-02-30' }, headers);
     expect(given.msg).toBe('Проверьте выделенные поля');
     expect((given.data as Fields).fields.start_date).toBe(validationMessages.ru['validation.date']);
@@ -116,7 +115,7 @@ describe('traffic: ranges, filters and ids that are refused', () => {
     const b = await customer(1);
     const theirs = (await add(a.headers, { username: username('theirs'), traffic: '0.1' })).data as SubData;
     const gone = (await add(b.headers, { username: username('gone') })).data as SubData;
-    await postForm(t, '/api/auth/passdelete', { id: String(gone.id) }, b.headers);
+    await t.send(subEndpoints.delete, { id: String(gone.id) }, { headers: b.headers });
     for (const path of paths) {
       const answers = [];
       for (const id of [theirs.id, gone.id, 2_000_000_000]) {

@@ -1,5 +1,12 @@
-import { INTERNAL_SECRET_HEADER, type UsageEntry } from '@resiport/contract';
+import {
+  internalGatewayEndpoints,
+  trafficEndpoints,
+  type Endpoint,
+  type EndpointInput,
+  type UsageEntry,
+} from '@resiport/contract';
 import type { TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 export const MB = 1_000_000;
 export const GB = 1_000_000_000;
@@ -12,30 +19,24 @@ export function trafficCalls(app: () => TestApp) {
   const get = (path: 'changelog' | 'details' | 'usage', query: Record<string, string>, headers = {}) =>
     app().call({
       method: 'GET',
-      url: `/api/traffic/${path}?${new URLSearchParams(query).toString()}`,
+      url: `${apiUrl(trafficEndpoints[path])}?${new URLSearchParams(query).toString()}`,
       headers,
     });
-  const internal = (path: string, body: unknown) =>
-    app().call({
-      method: 'POST',
-      url: `/api/internal/gateway/${path}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: app().ctx.internalSecret },
-    });
+  const internal = <E extends Endpoint>(endpoint: E, body: EndpointInput<E>) => app().send(endpoint, body);
   return {
     get,
     /** Raw inject (for the CSV answer, which is not an envelope). */
     raw: (query: Record<string, string>, headers: Record<string, string>) =>
       app().app.inject({
         method: 'GET',
-        url: `/api/traffic/details?${new URLSearchParams(query).toString()}`,
+        url: `${apiUrl(trafficEndpoints.details)}?${new URLSearchParams(query).toString()}`,
         headers,
       }),
     /** A gateway's internal call (lease, release, usage …) with the internal secret. */
     internal,
-    /** POST /api/internal/gateway/usage, as a gateway process would. */
+    /** `internalGatewayEndpoints.usage`, as a gateway process would. */
     usage: (entries: UsageEntry[], batchId = `gw-traffic:${++serial}`) =>
-      internal('usage', { batch_id: batchId, instance_id: 'gw-traffic', entries }),
+      internal(internalGatewayEndpoints.usage, { batch_id: batchId, instance_id: 'gw-traffic', entries }),
     /** Moves the app clock forward to `at` (never back). */
     advanceTo: (at: Date) => {
       const seconds = (at.getTime() - app().ctx.clock().getTime()) / 1000;

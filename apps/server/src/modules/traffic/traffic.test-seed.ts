@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
-import { authHeader, fundedCustomer, logIn, payOrder, postForm } from '../../../test/factories';
+import { authHeader, fundedCustomer, logIn, payOrder } from '../../../test/factories';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import type { TestApp } from '../../../test/test-app';
 import { post } from '../ledger/ledger.service';
 import { commandLine } from '../audit/audit.service';
 import { refundOrder } from '../orders/order-refund.service';
 import { at, dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
+import { internalGatewayEndpoints, subEndpoints, whitelistEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 export const IP1 = '203.0.113.10';
 /** Stored canonical; the gateway reports it in another spelling. */
@@ -35,7 +37,7 @@ export async function seedUsage(t: TestApp) {
   const bSub = (await subs.add(b.headers, { username: subs.username('other'), traffic: '0.5' }))
     .data as SubData;
   for (const ip of [IP1, IP2]) {
-    expect((await postForm(t, '/api/auth/whiteipadd', { ip }, a.headers)).code).toBe(0);
+    expect((await t.send(whitelistEndpoints.add, { ip }, { headers: a.headers })).code).toBe(0);
   }
   const sub = (s: SubData, up: number, down: number, connections: number) => ({
     account_id: a.id,
@@ -74,7 +76,7 @@ export async function seedUsage(t: TestApp) {
     await usage([sub(s1, 3 * M, 30 * M, 4), main(IP1, M, M, 2)], 'gw-traffic:repeat'),
     await send(at(dayOf(d0, 15), 12, 0), [sub(s2, 5 * M, 50 * M, 5)]),
     await send(at(dayOf(d0, 20), 9, 0), [sub(s1, M, 2 * M, 1), main(IP1, 0, 3 * M, 1)]),
-  ].map((r) => (r.data as { applied: boolean }).applied);
+  ].map((r) => successData(r).applied);
   expect(applied).toEqual([true, true, true, true, false, true, true]);
   const lastFlush = at(dayOf(d0, 20), 9, 0);
   advanceTo(at(dayOf(d0, 20), 12, 0));
@@ -100,7 +102,7 @@ export async function seedChanges(t: TestApp) {
   expect((await payOrder(t, account.token, { trial: 'true' }, '198.51.100.77')).code).toBe(0);
   const paid = await payOrder(t, account.token, { quantity: '2', way: 'balance' });
   expect(paid.code).toBe(0);
-  const orderId = (paid.data as { order: { id: number } }).order.id;
+  const orderId = successData(paid).order.id;
   await t.ctx.db
     .transaction()
     .execute((trx) =>
@@ -112,13 +114,13 @@ export async function seedChanges(t: TestApp) {
   expect((await subs.move(headers, recycle)).code).toBe(0);
   const sub2 = (await subs.add(headers, { username: subs.username('second'), traffic: '0.1' }))
     .data as SubData;
-  expect((await postForm(t, '/api/auth/passdelete', { id: String(sub2.id) }, headers)).code).toBe(0);
+  expect((await t.send(subEndpoints.delete, { id: String(sub2.id) }, { headers })).code).toBe(0);
   const main = { account_id: account.id, subaccount_id: null, instance_id: 'gw-log' };
-  await internal('lease', { ...main, want_bytes: 10 * MB });
+  await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });
   await usage([
     { account_id: account.id, subaccount_id: null, bytes_up: 0, bytes_down: 4 * MB, connections: 1 },
   ]);
-  await internal('release', main);
+  await internal(internalGatewayEndpoints.release, main);
   await usage([
     { account_id: account.id, subaccount_id: sub1.id, bytes_up: 0, bytes_down: MB, connections: 1 },
   ]);

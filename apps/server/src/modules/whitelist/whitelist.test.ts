@@ -1,7 +1,8 @@
-import { MAX_WHITELIST_IPS } from '@resiport/contract';
+import { MAX_WHITELIST_IPS, whitelistEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../test/factories';
+import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 interface Entry {
   id: number;
@@ -18,11 +19,11 @@ describe('IP whitelist', () => {
 
   const customer = async () => authHeader((await signedInAccount(t)).token);
   const add = (headers: Record<string, string>, values: Record<string, string>) =>
-    postForm(t, '/api/auth/whiteipadd', values, headers);
+    t.sendUnchecked(whitelistEndpoints.add, values, { headers });
   const list = async (headers: Record<string, string>, query = '') => {
     const response = await t.call({
       method: 'GET',
-      url: `/api/auth/whiteipget?${query}`,
+      url: `${apiUrl(whitelistEndpoints.list)}?${query}`,
       headers,
       remoteAddress: '198.51.100.23',
     });
@@ -41,7 +42,11 @@ describe('IP whitelist', () => {
     });
     const v6 = await add(headers, { ip: '2001:0DB8:0000:0000:0000:0000:0000:0abc' });
     expect(v6.data).toMatchObject({ ip: '2001:db8::abc', remark: '' });
-    const viaGet = await t.call({ method: 'GET', url: '/api/auth/whiteipadd?ip=::ffff:192.0.2.77', headers });
+    const viaGet = await t.call({
+      method: 'GET',
+      url: `${apiUrl(whitelistEndpoints.add)}?ip=::ffff:192.0.2.77`,
+      headers,
+    });
     expect(viaGet.data).toMatchObject({ ip: '192.0.2.77' });
     const listed = await list(headers);
     expect(listed).toMatchObject({ total: 3, limit: MAX_WHITELIST_IPS, current_ip: '198.51.100.23' });
@@ -89,30 +94,30 @@ describe('IP whitelist', () => {
     const taken = freshIp();
     await add(other, { ip: taken });
     const entry = (await add(headers, { ip: freshIp(), remark: 'old' })).data as Entry;
-    const renamed = await postForm(
-      t,
-      '/api/auth/whiteipupdate',
+    const renamed = await t.send(
+      whitelistEndpoints.update,
       { id: String(entry.id), remark: 'new' },
-      headers,
+      { headers },
     );
     expect(renamed.data).toMatchObject({ id: entry.id, remark: 'new', ip: entry.ip });
     const moved = freshIp();
     expect(
-      (await postForm(t, '/api/auth/whiteipupdate', { id: String(entry.id), ip: moved }, headers)).data,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: moved }, { headers })).data,
     ).toMatchObject({ ip: moved });
     expect(
-      (await postForm(t, '/api/auth/whiteipupdate', { id: String(entry.id), ip: taken }, headers)).code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: taken }, { headers })).code,
     ).toBe(10034);
     expect(
-      (await postForm(t, '/api/auth/whiteipupdate', { id: String(entry.id), ip: '1.2.3' }, headers)).code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: '1.2.3' }, { headers })).code,
     ).toBe(10001);
     expect(
-      (await postForm(t, '/api/auth/whiteipupdate', { id: String(entry.id), ip: '127.0.0.2' }, headers)).code,
+      (await t.send(whitelistEndpoints.update, { id: String(entry.id), ip: '127.0.0.2' }, { headers })).code,
     ).toBe(10036);
-    expect((await postForm(t, '/api/auth/whiteipupdate', { id: 'abc' }, headers)).code).toBe(10001);
-    expect((await postForm(t, '/api/auth/whiteipdelete', { id: String(entry.id) }, headers)).code).toBe(0);
+    expect((await t.send(whitelistEndpoints.update, { id: 'abc' }, { headers })).code).toBe(10001);
+    expect((await t.send(whitelistEndpoints.delete, { id: String(entry.id) }, { headers })).code).toBe(0);
     expect(
-      (await t.call({ method: 'GET', url: `/api/auth/whiteipdelete?id=${entry.id}`, headers })).code,
+      (await t.call({ method: 'GET', url: `${apiUrl(whitelistEndpoints.delete)}?id=${entry.id}`, headers }))
+        .code,
     ).toBe(10009);
     expect((await list(headers)).total).toBe(0);
     // The address is free again.

@@ -1,18 +1,15 @@
-import { startMockOAuthProvider, type MockOAuthProvider } from '@resiport/testkit';
+import { apiUrl, type MockOAuthProvider, startMockOAuthProvider } from '@resiport/testkit';
 import { totpCodeAt } from '../two-factor/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activatedAccount,
-  authHeader,
-  GOOD_PASSWORD,
-  postForm,
-  signUp,
-  uniqueEmail,
-} from '../../../../test/factories';
+import { activatedAccount, authHeader, GOOD_PASSWORD, signUp, uniqueEmail } from '../../../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../../test/test-app';
+import { accountEndpoints, accountLinks, securityEndpoints } from '@resiport/contract';
 
 type Provider = 'google' | 'yandex';
-const startPath = { google: '/api/account/ggoauth', yandex: '/api/account/yandexoauth' } as const;
+const startPath = {
+  google: apiUrl(accountLinks.googleStart),
+  yandex: apiUrl(accountLinks.yandexStart),
+} as const;
 const loginPage = `${TEST_PUBLIC_URL}/client/user/login`;
 
 interface FlowOptions {
@@ -46,7 +43,7 @@ async function runFlow(t: TestApp, provider: Provider, options: FlowOptions = {}
 async function exchange(t: TestApp, landing: URL) {
   const code = landing.searchParams.get('oauth_code');
   expect(code, `landed on ${landing.toString()}`).toBeTruthy();
-  return postForm(t, '/api/account/oauthLogin', { code: code ?? '' });
+  return t.send(accountEndpoints.oauthLogin, { code: code ?? '' });
 }
 
 const sessionToken = (response: { data: unknown }) => (response.data as { jwt_token: string }).jwt_token;
@@ -79,7 +76,7 @@ describe('Google and Yandex sign-in', () => {
   });
 
   it('lists the configured providers', async () => {
-    expect(await t.call({ method: 'GET', url: '/api/account/oauthProviders' })).toMatchObject({
+    expect(await t.send(accountEndpoints.oauthProviders, {})).toMatchObject({
       code: 0,
       data: { google: true, yandex: true },
     });
@@ -93,15 +90,14 @@ describe('Google and Yandex sign-in', () => {
     expect(landing.searchParams.get('redirect')).toBe('/account/setting');
     const session = await exchange(t, landing);
     expect(session.code).toBe(0);
-    const info = await t.call({
-      method: 'GET',
-      url: '/api/user/info',
-      headers: authHeader(sessionToken(session)),
-    });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token: sessionToken(session) });
     expect(info.data).toMatchObject({ email, has_password: false });
     expect(
-      (await postForm(t, '/api/account/oauthLogin', { code: landing.searchParams.get('oauth_code') ?? '' }))
-        .code,
+      (
+        await t.send(accountEndpoints.oauthLogin, {
+          code: landing.searchParams.get('oauth_code') ?? '',
+        })
+      ).code,
     ).toBe(10017);
   });
 
@@ -113,11 +109,7 @@ describe('Google and Yandex sign-in', () => {
     const second = await exchange(t, await runFlow(t, 'google'));
     const ids = await Promise.all(
       [first, second].map(async (s) => {
-        const info = await t.call({
-          method: 'GET',
-          url: '/api/user/info',
-          headers: authHeader(sessionToken(s)),
-        });
+        const info = await t.send(accountEndpoints.userInfo, {}, { token: sessionToken(s) });
         return (info.data as { id: number }).id;
       }),
     );
@@ -130,8 +122,11 @@ describe('Google and Yandex sign-in', () => {
     const token = sessionToken(await exchange(t, await runFlow(t, 'google')));
     const post = (url: string, payload: object = {}) =>
       t.call({ method: 'POST', url, headers: authHeader(token), payload });
-    const { secret } = (await post('/api/user/2fa/setup')).data as { secret: string };
-    expect((await post('/api/user/2fa/enable', { code: totpCodeAt(secret, t.ctx.clock()) })).code).toBe(0);
+    const { secret } = (await post(apiUrl(securityEndpoints.twoFactorSetup))).data as { secret: string };
+    expect(
+      (await post(apiUrl(securityEndpoints.twoFactorEnable), { code: totpCodeAt(secret, t.ctx.clock()) }))
+        .code,
+    ).toBe(0);
 
     google.setNextUser({ sub: `g-${email}`, email, email_verified: true });
     const asked = await exchange(t, await runFlow(t, 'google'));
@@ -141,15 +136,11 @@ describe('Google and Yandex sign-in', () => {
     const code = totpCodeAt(secret, t.ctx.clock());
     const signedIn = await t.call({
       method: 'POST',
-      url: '/api/account/login2fa',
+      url: apiUrl(accountEndpoints.twoFactorLogin),
       payload: { challenge, code },
     });
     expect(signedIn.code).toBe(0);
-    const overview = await t.call({
-      method: 'GET',
-      url: '/api/user/security',
-      headers: authHeader(sessionToken(signedIn)),
-    });
+    const overview = await t.send(securityEndpoints.overview, {}, { token: sessionToken(signedIn) });
     const current = (overview.data as { sessions: { current: boolean; method: string }[] }).sessions.find(
       (s) => s.current,
     );
@@ -173,13 +164,9 @@ describe('Google and Yandex sign-in', () => {
     const { email } = await activatedAccount(t);
     google.setNextUser({ sub: `g-link-${email}`, email, email_verified: true });
     const session = await exchange(t, await runFlow(t, 'google'));
-    const info = await t.call({
-      method: 'GET',
-      url: '/api/user/info',
-      headers: authHeader(sessionToken(session)),
-    });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token: sessionToken(session) });
     expect(info.data).toMatchObject({ email, has_password: true });
-    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(0);
   });
 
   it('pre-hijack: a stranger’s pending sign-up is activated for the real owner without the stranger’s password', async () => {
@@ -188,18 +175,14 @@ describe('Google and Yandex sign-in', () => {
     google.setNextUser({ sub: `g-victim-${email}`, email, email_verified: true });
     const session = await exchange(t, await runFlow(t, 'google'));
     expect(session.code).toBe(0);
-    expect((await postForm(t, '/api/account/login', { email, password: 'Attacker123' })).code).toBe(10005);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Attacker123' })).code).toBe(10005);
   });
 
   it('Yandex: signs in with the OAuth-scheme user info and default_email', async () => {
     const email = uniqueEmail('yandex');
     yandex.setNextUser({ id: `y-${email}`, default_email: email });
     const session = await exchange(t, await runFlow(t, 'yandex'));
-    const info = await t.call({
-      method: 'GET',
-      url: '/api/user/info',
-      headers: authHeader(sessionToken(session)),
-    });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token: sessionToken(session) });
     expect(info.data).toMatchObject({ email });
   });
 
@@ -221,9 +204,14 @@ describe('Google and Yandex sign-in', () => {
   });
 
   it('oauthLogin refuses a missing, forged or oversized code', async () => {
-    expect(await postForm(t, '/api/account/oauthLogin', {})).toMatchObject({ status: 400, code: 10001 });
-    expect(await postForm(t, '/api/account/oauthLogin', { code: 'forged' })).toMatchObject({ code: 10017 });
-    expect(await postForm(t, '/api/account/oauthLogin', { code: 'x'.repeat(500) })).toMatchObject({
+    expect(await t.sendUnchecked(accountEndpoints.oauthLogin, {})).toMatchObject({
+      status: 400,
+      code: 10001,
+    });
+    expect(await t.send(accountEndpoints.oauthLogin, { code: 'forged' })).toMatchObject({
+      code: 10017,
+    });
+    expect(await t.send(accountEndpoints.oauthLogin, { code: 'x'.repeat(500) })).toMatchObject({
       code: 10001,
     });
   });
@@ -243,11 +231,11 @@ describe('sign-in providers that are not configured', () => {
   afterAll(() => t.close());
 
   it('are hidden and their routes send the browser back with oauth=unavailable', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/account/oauthProviders' })).data).toEqual({
+    expect((await t.send(accountEndpoints.oauthProviders, {})).data).toEqual({
       google: false,
       yandex: false,
     });
-    const start = await t.app.inject({ method: 'GET', url: '/api/account/yandexoauth' });
+    const start = await t.app.inject({ method: 'GET', url: apiUrl(accountLinks.yandexStart) });
     expect(start.headers.location).toBe(`${loginPage}?oauth=unavailable&provider=yandex`);
   });
 });

@@ -1,7 +1,9 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, postForm, signedInAccount } from '../../../../test/factories';
+import { authHeader, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -16,7 +18,7 @@ describe('session tokens (JWT-TOKEN)', () => {
   });
   afterAll(() => t.close());
 
-  const info = (headers: Record<string, string>) => t.call({ method: 'GET', url: '/api/user/info', headers });
+  const info = (headers: Record<string, string>) => t.send(accountEndpoints.userInfo, {}, { headers });
 
   it('no token, garbage, tampered, alg:none and foreign-key tokens all get 10013 with HTTP 401', async () => {
     const { token } = await signedInAccount(t);
@@ -47,21 +49,15 @@ describe('session tokens (JWT-TOKEN)', () => {
     let current = token;
     for (let hop = 0; hop < 3; hop++) {
       t.advanceClock(1800);
-      const refreshed = await t.call({
-        method: 'GET',
-        url: '/api/user/refreshToken',
-        headers: authHeader(current),
-      });
+      const refreshed = await t.send(accountEndpoints.refreshToken, {}, { token: current });
       expect(refreshed.code).toBe(0);
-      current = (refreshed.data as { jwt_token: string }).jwt_token;
+      current = successData(refreshed).jwt_token;
       expect(decodeJwt(current).auth_time).toBe(authTime);
       expect(decodeJwt(current).exp).toBeLessThanOrEqual(authTime + 7200);
       expect((await info(authHeader(current))).code).toBe(0);
     }
     t.advanceClock(1800);
-    expect(
-      (await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: authHeader(current) })).code,
-    ).toBe(10013);
+    expect((await t.send(accountEndpoints.refreshToken, {}, { token: current })).code).toBe(10013);
   });
 
   it('an expired token is refused and cannot be refreshed, even after it was accepted before', async () => {
@@ -69,27 +65,24 @@ describe('session tokens (JWT-TOKEN)', () => {
     expect((await info(authHeader(token))).code).toBe(0);
     t.advanceClock(3601);
     expect((await info(authHeader(token))).code).toBe(10013);
-    expect(
-      (await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: authHeader(token) })).code,
-    ).toBe(10013);
+    expect((await t.send(accountEndpoints.refreshToken, {}, { token })).code).toBe(10013);
   });
 
   it('a password change revokes every older session', async () => {
     const account = await signedInAccount(t);
-    const otherDevice = await postForm(t, '/api/account/login', {
+    const otherDevice = await t.send(accountEndpoints.login, {
       email: account.email,
       password: account.password,
     });
-    const otherToken = (otherDevice.data as { jwt_token: string }).jwt_token;
-    const changed = await postForm(
-      t,
-      '/api/user/changepwd',
+    const otherToken = successData(otherDevice).jwt_token;
+    const changed = await t.send(
+      accountEndpoints.changePassword,
       { old_password: account.password, password: 'Brand0new1', confirm: 'Brand0new1' },
-      authHeader(account.token),
+      { token: account.token },
     );
     expect(changed.code).toBe(0);
     expect((await info(authHeader(account.token))).code).toBe(10013);
     expect((await info(authHeader(otherToken))).code).toBe(10013);
-    expect((await info(authHeader((changed.data as { jwt_token: string }).jwt_token))).code).toBe(0);
+    expect((await info(authHeader(successData(changed).jwt_token))).code).toBe(0);
   });
 });

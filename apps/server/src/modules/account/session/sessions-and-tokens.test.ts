@@ -1,15 +1,13 @@
-import type { SecurityOverview } from '@resiport/contract';
+import { accountEndpoints, rechargeEndpoints, securityEndpoints, subEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedAccount,
-  authHeader,
   GOOD_PASSWORD,
   pathOf,
-  postForm,
   signedInAccount,
   startOfFreshRateWindow,
 } from '../../../../test/factories';
-import { extractFirstLink } from '@resiport/testkit';
+import { extractFirstLink, successData } from '@resiport/testkit';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 /** Sessions a customer can list and end, and a developer token that dies with the password (decision 021). */
@@ -20,27 +18,23 @@ describe('sessions and developer tokens', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, token: string) => t.call({ method: 'GET', url, headers: authHeader(token) });
-  const post = (url: string, token: string, payload: object = {}) =>
-    t.call({ method: 'POST', url, headers: authHeader(token), payload });
+  const info = (token: string) => t.send(accountEndpoints.userInfo, {}, { token });
   const signIn = async (email: string, ip: string, userAgent: string) => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/account/login',
-      remoteAddress: ip,
-      headers: { 'user-agent': userAgent },
-      payload: { email, password: GOOD_PASSWORD },
-    });
+    const response = await t.send(
+      accountEndpoints.login,
+      { email, password: GOOD_PASSWORD },
+      { remoteAddress: ip, headers: { 'user-agent': userAgent } },
+    );
     expect(response.code).toBe(0);
-    return (response.data as { jwt_token: string }).jwt_token;
+    return successData(response).jwt_token;
   };
   const mintToken = async (session: string) => {
-    const minted = await post('/api/user/genToken', session);
+    const minted = await t.send(accountEndpoints.genToken, {}, { token: session });
     expect(minted.code).toBe(0);
-    return (minted.data as { api_token: string }).api_token;
+    return successData(minted).api_token;
   };
   const overview = async (session: string) =>
-    (await get('/api/user/security', session)).data as SecurityOverview;
+    successData(await t.send(securityEndpoints.overview, {}, { token: session }));
 
   it('lists sessions with device and address, marks this one, and ends one without touching the others', async () => {
     const { email } = await activatedAccount(t);
@@ -55,15 +49,17 @@ describe('sessions and developer tokens', () => {
     expect(mine.user_agent).toContain('Firefox');
     expect(other).toMatchObject({ ip: '198.51.100.30', user_agent: 'Mozilla/5.0 (iPhone) Safari/604.1' });
 
-    expect((await post('/api/user/sessions/revoke', laptop, { id: other.id })).code).toBe(0);
-    const ended = await get('/api/user/info', phone);
+    expect((await t.send(securityEndpoints.revokeSession, { id: other.id }, { token: laptop })).code).toBe(0);
+    const ended = await info(phone);
     expect(ended).toMatchObject({
       status: 401,
       code: 10013,
       msg: 'This session was signed out; please sign in again',
     });
-    expect((await get('/api/user/info', laptop)).code).toBe(0);
-    expect((await post('/api/user/sessions/revoke', laptop, { id: other.id })).code).toBe(10009);
+    expect((await info(laptop)).code).toBe(0);
+    expect((await t.send(securityEndpoints.revokeSession, { id: other.id }, { token: laptop })).code).toBe(
+      10009,
+    );
   });
 
   it("cannot end another account's session", async () => {
@@ -71,8 +67,10 @@ describe('sessions and developer tokens', () => {
     const attacker = await signedInAccount(t);
     const victimSession = (await overview(victim.token)).sessions[0]?.id ?? '';
     expect(victimSession).not.toBe('');
-    expect((await post('/api/user/sessions/revoke', attacker.token, { id: victimSession })).code).toBe(10009);
-    expect((await get('/api/user/info', victim.token)).code).toBe(0);
+    expect(
+      (await t.send(securityEndpoints.revokeSession, { id: victimSession }, { token: attacker.token })).code,
+    ).toBe(10009);
+    expect((await info(victim.token)).code).toBe(0);
   });
 
   it('sign out everywhere: other sessions and the API token end, this one goes on', async () => {
@@ -81,16 +79,16 @@ describe('sessions and developer tokens', () => {
     const there = await signIn(email, '203.0.113.22', 'B');
     const apiToken = await mintToken(here);
     expect((await overview(here)).api_token).toMatchObject({ last_used_at: null });
-    expect((await get('/api/user/info', apiToken)).code).toBe(0);
+    expect((await info(apiToken)).code).toBe(0);
     expect((await overview(here)).api_token?.last_used_at).not.toBeNull();
 
-    expect(await post('/api/user/sessions/revokeAll', here)).toMatchObject({ code: 0 });
-    expect((await get('/api/user/info', there)).code).toBe(10013);
-    expect(await get('/api/user/info', apiToken)).toMatchObject({
+    expect(await t.send(securityEndpoints.signOutEverywhere, {}, { token: here })).toMatchObject({ code: 0 });
+    expect((await info(there)).code).toBe(10013);
+    expect(await info(apiToken)).toMatchObject({
       code: 10013,
       msg: 'This API token was revoked by signing out everywhere; generate a new one in Account settings',
     });
-    expect((await get('/api/user/info', here)).code).toBe(0);
+    expect((await info(here)).code).toBe(0);
     expect(await overview(here)).toMatchObject({
       api_token: null,
       api_token_revoked: { reason: 'signed_out_everywhere' },
@@ -102,39 +100,43 @@ describe('sessions and developer tokens', () => {
     const here = await signIn(email, '203.0.113.23', 'A');
     const there = await signIn(email, '203.0.113.24', 'B');
     const apiToken = await mintToken(here);
-    const changed = await post('/api/user/changepwd', here, {
-      old_password: GOOD_PASSWORD,
-      password: 'Another456',
-      confirm: 'Another456',
-    });
+    const changed = await t.send(
+      accountEndpoints.changePassword,
+      {
+        old_password: GOOD_PASSWORD,
+        password: 'Another456',
+        confirm: 'Another456',
+      },
+      { token: here },
+    );
     expect(changed.code).toBe(0);
-    const renewed = (changed.data as { jwt_token: string }).jwt_token;
-    expect((await get('/api/user/info', renewed)).code).toBe(0);
-    expect((await get('/api/user/info', there)).code).toBe(10013);
-    const revoked = await get('/api/user/info', apiToken);
+    const renewed = successData(changed).jwt_token;
+    expect((await info(renewed)).code).toBe(0);
+    expect((await info(there)).code).toBe(10013);
+    const revoked = await info(apiToken);
     expect(revoked).toMatchObject({ status: 401, code: 10013 });
     expect(revoked.msg).toBe(
       'This API token was revoked when the password was changed; generate a new one in Account settings',
     );
     // A stolen session's token cannot create sub-accounts after the change either.
-    expect((await post('/api/auth/passadd', apiToken, {})).code).toBe(10013);
+    expect((await t.sendUnchecked(subEndpoints.add, {}, { token: apiToken })).code).toBe(10013);
   });
 
   it('a password reset ends every session and the API token', async () => {
     const { email, token } = await signedInAccount(t);
     const apiToken = await mintToken(token);
     const earlier = new Set(t.mailbox.mails);
-    expect((await postForm(t, '/api/account/forgetPwd', { email })).code).toBe(0);
+    expect((await t.send(accountEndpoints.forgetPwd, { email })).code).toBe(0);
     const mail = await t.mailbox.waitForMail((m) => m.to.includes(email) && !earlier.has(m));
     const link = new URL(extractFirstLink(mail, '/client/user/resetpassword'));
-    const reset = await postForm(t, '/api/account/resetPwd', {
+    const reset = await t.send(accountEndpoints.resetPwd, {
       token: link.searchParams.get('token') ?? '',
       password: 'Brand9new',
       confirm: 'Brand9new',
     });
     expect(reset.code).toBe(0);
-    expect((await get('/api/user/info', token)).code).toBe(10013);
-    expect((await get('/api/user/info', apiToken)).msg).toBe(
+    expect((await info(token)).code).toBe(10013);
+    expect((await info(apiToken)).msg).toBe(
       'This API token was revoked when the password was reset; generate a new one in Account settings',
     );
     expect(pathOf(link.toString())).toContain('resetpassword');
@@ -144,13 +146,13 @@ describe('sessions and developer tokens', () => {
     const { token } = await signedInAccount(t);
     const first = await mintToken(token);
     const second = await mintToken(token);
-    expect((await get('/api/user/info', first)).msg).toMatch(/replaced by a newer one/);
-    expect((await get('/api/user/info', second)).code).toBe(0);
-    const unknown = await t.call({
-      method: 'GET',
-      url: '/api/user/info',
-      headers: { ...authHeader(`rp_${'x'.repeat(43)}`), 'accept-language': 'ru' },
-    });
+    expect((await info(first)).msg).toMatch(/replaced by a newer one/);
+    expect((await info(second)).code).toBe(0);
+    const unknown = await t.send(
+      accountEndpoints.userInfo,
+      {},
+      { token: `rp_${'x'.repeat(43)}`, headers: { 'accept-language': 'ru' } },
+    );
     expect(unknown).toMatchObject({ status: 401, code: 10013 });
     expect(unknown.msg).toMatch(/^Этот API-токен недействителен/);
   });
@@ -159,14 +161,16 @@ describe('sessions and developer tokens', () => {
     startOfFreshRateWindow(t);
     const { token } = await signedInAccount(t);
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post('/api/user/genToken', token)).code);
+    for (let i = 0; i < 11; i++) {
+      codes.push((await t.send(accountEndpoints.genToken, {}, { token: token })).code);
+    }
     expect(codes.slice(0, 10).every((c) => c === 0)).toBe(true);
     expect(codes[10]).toBe(10008);
 
     const failures: number[] = [];
     for (let i = 0; i < 11; i++) {
       const wrong = { old_password: `Wrong${i}abc`, password: 'Another456', confirm: 'Another456' };
-      failures.push((await post('/api/user/changepwd', token, wrong)).code);
+      failures.push((await t.send(accountEndpoints.changePassword, wrong, { token: token })).code);
     }
     expect(failures.slice(0, 10).every((c) => c === 10005)).toBe(true);
     expect(failures).toEqual([...Array.from({ length: 10 }, () => 10005), 10008]);
@@ -174,7 +178,7 @@ describe('sessions and developer tokens', () => {
     const payer = await signedInAccount(t);
     const invoices: number[] = [];
     for (let i = 0; i < 11; i++) {
-      invoices.push((await post('/api/recharge/cryptomusPay', payer.token, { amount: '25' })).code);
+      invoices.push((await t.send(rechargeEndpoints.pay, { amount: '25' }, { token: payer.token })).code);
     }
     expect(invoices.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 20302));
     expect(invoices[10]).toBe(10008);

@@ -1,14 +1,20 @@
-import type { RecoveryCodes, TwoFactorChallenge, TwoFactorSetup } from '@resiport/contract';
+import {
+  accountEndpoints,
+  type RecoveryCodes,
+  securityEndpoints,
+  type TwoFactorChallenge,
+  type TwoFactorSetup,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   GOOD_PASSWORD,
-  postForm,
   signedInAccount,
   startOfFreshRateWindow,
 } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { totpCodeAt } from './totp';
+import { apiUrl } from '@resiport/testkit';
 
 /** Two-factor sign-in through the API (decision 021); the e2e journey walks it in Chromium. */
 describe('two-factor sign-in', () => {
@@ -28,14 +34,16 @@ describe('two-factor sign-in', () => {
 
   async function enrolled() {
     const account = await signedInAccount(t);
-    const setup = await post('/api/user/2fa/setup', account.token);
+    const setup = await post(apiUrl(securityEndpoints.twoFactorSetup), account.token);
     expect(setup.code).toBe(0);
     const { secret, qr_data_url: qr, otpauth_uri: uri } = setup.data as TwoFactorSetup;
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect(uri).toContain(`secret=${secret}`);
-    const wrong = await post('/api/user/2fa/enable', account.token, { code: '000000' });
+    const wrong = await post(apiUrl(securityEndpoints.twoFactorEnable), account.token, { code: '000000' });
     expect(wrong.code === 10041 || totpCodeAt(secret, t.ctx.clock()) === '000000').toBe(true);
-    const enabled = await post('/api/user/2fa/enable', account.token, { code: phone(secret) });
+    const enabled = await post(apiUrl(securityEndpoints.twoFactorEnable), account.token, {
+      code: phone(secret),
+    });
     expect(enabled).toMatchObject({ code: 0, msg: 'Two-factor sign-in is on' });
     const { recovery_codes: codes } = enabled.data as RecoveryCodes;
     expect(codes).toHaveLength(10);
@@ -44,7 +52,7 @@ describe('two-factor sign-in', () => {
   }
 
   const passwordStep = async (email: string) => {
-    const response = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
+    const response = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(response.code).toBe(10040);
     expect(response.status).toBe(200);
     const data = response.data as TwoFactorChallenge & { jwt_token?: string };
@@ -52,11 +60,11 @@ describe('two-factor sign-in', () => {
     return data.challenge;
   };
   const codeStep = (challenge: string, code: string) =>
-    t.call({ method: 'POST', url: '/api/account/login2fa', payload: { challenge, code } });
+    t.call({ method: 'POST', url: apiUrl(accountEndpoints.twoFactorLogin), payload: { challenge, code } });
 
   it('enrols with a QR code and a code, then asks for a code at sign-in; a code works once', async () => {
     const { email, secret, token } = await enrolled();
-    const overview = await t.call({ method: 'GET', url: '/api/user/security', headers: authHeader(token) });
+    const overview = await t.send(securityEndpoints.overview, {}, { token });
     expect(overview.data).toMatchObject({ two_factor_enabled: true, recovery_codes_left: 10 });
 
     const challenge = await passwordStep(email);
@@ -67,9 +75,7 @@ describe('two-factor sign-in', () => {
     const signedIn = await codeStep(challenge, code);
     expect(signedIn.code).toBe(0);
     const session = (signedIn.data as { jwt_token: string }).jwt_token;
-    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(session) })).code).toBe(
-      0,
-    );
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: session })).code).toBe(0);
     // The same code again (a replay, or a shoulder-surfer) is refused even with a fresh ticket.
     expect((await codeStep(await passwordStep(email), code)).code).toBe(10041);
   });
@@ -79,7 +85,7 @@ describe('two-factor sign-in', () => {
     const first = codes[0] ?? '';
     expect((await codeStep(await passwordStep(email), first.toUpperCase().replace('-', ''))).code).toBe(0);
     expect((await codeStep(await passwordStep(email), first)).code).toBe(10041);
-    const overview = await t.call({ method: 'GET', url: '/api/user/security', headers: authHeader(token) });
+    const overview = await t.send(securityEndpoints.overview, {}, { token });
     expect(overview.data).toMatchObject({ recovery_codes_left: 9 });
   });
 
@@ -97,16 +103,21 @@ describe('two-factor sign-in', () => {
 
   it('turning it off needs the password and a code; wrong ones change nothing', async () => {
     const { email, secret, token } = await enrolled();
-    const off = (payload: object) => post('/api/user/2fa/disable', token, payload);
+    const off = (payload: object) => post(apiUrl(securityEndpoints.twoFactorDisable), token, payload);
     expect((await off({ password: 'Wrong1234', code: phone(secret) })).code).toBe(10005);
     expect((await off({ code: phone(secret) })).code).toBe(10005);
     expect((await off({ password: GOOD_PASSWORD, code: '000001' })).code).toBe(10041);
     expect((await passwordStep(email)).length).toBeGreaterThan(0);
     expect(await off({ password: GOOD_PASSWORD, code: phone(secret) })).toMatchObject({ code: 0 });
-    const plain = await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD });
+    const plain = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(plain.code).toBe(0);
     expect(
-      (await post('/api/user/2fa/disable', token, { password: GOOD_PASSWORD, code: '123456' })).code,
+      (
+        await post(apiUrl(securityEndpoints.twoFactorDisable), token, {
+          password: GOOD_PASSWORD,
+          code: '123456',
+        })
+      ).code,
     ).toBe(10043);
   });
 
@@ -124,11 +135,9 @@ describe('two-factor sign-in', () => {
 
   it('a developer API token can neither see nor change two-factor settings', async () => {
     const { token } = await signedInAccount(t);
-    const minted = await post('/api/user/genToken', token);
+    const minted = await post(apiUrl(accountEndpoints.genToken), token);
     const apiToken = (minted.data as { api_token: string }).api_token;
-    expect((await post('/api/user/2fa/setup', apiToken)).code).toBe(10015);
-    expect(
-      (await t.call({ method: 'GET', url: '/api/user/security', headers: authHeader(apiToken) })).code,
-    ).toBe(10015);
+    expect((await post(apiUrl(securityEndpoints.twoFactorSetup), apiToken)).code).toBe(10015);
+    expect((await t.send(securityEndpoints.overview, {}, { token: apiToken })).code).toBe(10015);
   });
 });

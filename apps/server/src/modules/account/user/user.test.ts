@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, GOOD_PASSWORD, postForm, signedInAccount } from '../../../../test/factories';
+import { authHeader, GOOD_PASSWORD, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { accountEndpoints } from '@resiport/contract';
+import { apiUrl } from '@resiport/testkit';
 
 describe('/user calls', () => {
   let t: TestApp;
@@ -11,7 +13,7 @@ describe('/user calls', () => {
 
   it('GET /user/info describes the signed-in customer', async () => {
     const { email, token } = await signedInAccount(t);
-    const response = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    const response = await t.send(accountEndpoints.userInfo, {}, { token });
     expect(response.code).toBe(0);
     expect(response.data).toMatchObject({
       email,
@@ -29,25 +31,24 @@ describe('/user calls', () => {
 
   it('POST /user/setlang switches the language of every later message', async () => {
     const { token } = await signedInAccount(t);
-    const set = await postForm(t, '/api/user/setlang', { lang: 'ru' }, authHeader(token));
+    const set = await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token });
     expect(set).toMatchObject({ code: 0, msg: 'Успешно' });
-    const wrong = await postForm(
-      t,
-      '/api/user/changepwd',
+    const wrong = await t.send(
+      accountEndpoints.changePassword,
       { old_password: 'Nope12345', password: 'Fresh1234', confirm: 'Fresh1234' },
-      authHeader(token),
+      { token },
     );
     expect(wrong.msg).toBe('Неверный пароль');
-    const bad = await postForm(t, '/api/user/setlang', { lang: 'de' }, authHeader(token));
+    const bad = await t.sendUnchecked(accountEndpoints.setLang, { lang: 'de' }, { token });
     expect(bad).toMatchObject({ status: 400, code: 10001 });
-    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token });
     expect(info.data).toMatchObject({ lang: 'ru' });
   });
 
   it('POST /user/changepwd checks the current password, the rules and that the new one differs', async () => {
     const { email, token } = await signedInAccount(t);
     const change = (values: Record<string, string>) =>
-      postForm(t, '/api/user/changepwd', values, authHeader(token));
+      t.sendUnchecked(accountEndpoints.changePassword, values, { token });
     expect(
       await change({ old_password: 'Wrong1234', password: 'Fresh1234', confirm: 'Fresh1234' }),
     ).toMatchObject({ code: 10005 });
@@ -72,13 +73,13 @@ describe('/user calls', () => {
     });
     const done = await change({ old_password: GOOD_PASSWORD, password: 'Fresh1234', confirm: 'Fresh1234' });
     expect(done).toMatchObject({ code: 0, msg: 'Your password has been changed' });
-    expect((await postForm(t, '/api/account/login', { email, password: GOOD_PASSWORD })).code).toBe(10005);
-    expect((await postForm(t, '/api/account/login', { email, password: 'Fresh1234' })).code).toBe(0);
+    expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(10005);
+    expect((await t.send(accountEndpoints.login, { email, password: 'Fresh1234' })).code).toBe(0);
   });
 
   it('POST /user/genToken: shown once, stored hashed, works as JWT-TOKEN and Bearer, regenerating kills the old one', async () => {
     const { email, token } = await signedInAccount(t);
-    const first = await postForm(t, '/api/user/genToken', {}, authHeader(token));
+    const first = await t.send(accountEndpoints.genToken, {}, { token });
     const apiToken = (first.data as { api_token: string }).api_token;
     expect(apiToken).toMatch(/^rp_[\w-]{43}$/);
     const row = await t.ctx.db
@@ -87,53 +88,52 @@ describe('/user calls', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     expect(row.api_token_hash).not.toContain(apiToken.slice(3));
-    const viaHeader = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) });
+    const viaHeader = await t.send(accountEndpoints.userInfo, {}, { token: apiToken });
     expect(viaHeader.data).toMatchObject({ email, has_api_token: true });
     const viaBearer = await t.call({
       method: 'GET',
-      url: '/api/user/info',
+      url: apiUrl(accountEndpoints.userInfo),
       headers: { authorization: `Bearer ${apiToken}` },
     });
     expect(viaBearer.code).toBe(0);
 
-    const second = await postForm(t, '/api/user/genToken', {}, authHeader(token));
+    const second = await t.send(accountEndpoints.genToken, {}, { token });
     const newToken = (second.data as { api_token: string }).api_token;
     expect(newToken).not.toBe(apiToken);
-    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(apiToken) })).code).toBe(
-      10013,
-    );
-    expect((await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(newToken) })).code).toBe(
-      0,
-    );
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: apiToken })).code).toBe(10013);
+    expect((await t.send(accountEndpoints.userInfo, {}, { token: newToken })).code).toBe(0);
   });
 
   it('the developer token cannot change the password, mint tokens or refresh sessions', async () => {
     const { token } = await signedInAccount(t);
     const apiToken = (
-      (await postForm(t, '/api/user/genToken', {}, authHeader(token))).data as { api_token: string }
+      (await t.send(accountEndpoints.genToken, {}, { token })).data as {
+        api_token: string;
+      }
     ).api_token;
     const asApi = authHeader(apiToken);
-    expect(await postForm(t, '/api/user/genToken', {}, asApi)).toMatchObject({ status: 403, code: 10015 });
+    expect(await t.send(accountEndpoints.genToken, {}, { headers: asApi })).toMatchObject({
+      status: 403,
+      code: 10015,
+    });
     expect(
-      await postForm(
-        t,
-        '/api/user/changepwd',
+      await t.send(
+        accountEndpoints.changePassword,
         { old_password: GOOD_PASSWORD, password: 'Fresh1234', confirm: 'Fresh1234' },
-        asApi,
+        { headers: asApi },
       ),
     ).toMatchObject({ code: 10015 });
-    expect(await t.call({ method: 'GET', url: '/api/user/refreshToken', headers: asApi })).toMatchObject({
+    expect(await t.send(accountEndpoints.refreshToken, {}, { headers: asApi })).toMatchObject({
       code: 10015,
     });
   });
 
   it('ignores fields a client should not set (mass assignment)', async () => {
     const { email, token } = await signedInAccount(t);
-    await postForm(
-      t,
-      '/api/user/setlang',
+    await t.sendUnchecked(
+      accountEndpoints.setLang,
       { lang: 'ru', role: 'operator', balance_cents: '100000', email: 'x@y.z' },
-      authHeader(token),
+      { token },
     );
     const row = await t.ctx.db
       .selectFrom('accounts')

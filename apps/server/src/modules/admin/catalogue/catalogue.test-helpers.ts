@@ -1,6 +1,7 @@
-import type { OperatorAction } from '@resiport/contract';
+import { type OperatorAction, orderEndpoints } from '@resiport/contract';
 import { authHeader } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 export { consoleCall } from '../customers/customers.test-helpers';
 
@@ -32,7 +33,7 @@ export async function catalogueState(t: TestApp) {
 export async function quote(app: TestApp['app'], token: string, query: Record<string, string>) {
   const response = await app.inject({
     method: 'GET',
-    url: `/api/order/check?${new URLSearchParams(query).toString()}`,
+    url: `${apiUrl(orderEndpoints.check)}?${new URLSearchParams(query).toString()}`,
     headers: authHeader(token),
   });
   return response.json<{ code: number; data: Record<string, unknown> }>();

@@ -1,4 +1,11 @@
-import { adminCustomersEndpoints as calls, INTERNAL_SECRET_HEADER, ResultCode } from '@resiport/contract';
+import {
+  accountEndpoints,
+  adminCustomersEndpoints as calls,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  ResultCode,
+  whitelistEndpoints,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
@@ -6,13 +13,13 @@ import {
   customerWithSub,
   gatewayCall,
   logIn,
-  postForm,
   signedInAccount,
   signedInOperator,
   signUp,
 } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditRowsOf, consoleCall, snapshotOf } from './customers.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 /** Disable / enable, resend activation, sign out everywhere (docs/product.md#operator-console): each audited, each on its customer only. */
 describe('console: a customer’s access', () => {
@@ -26,12 +33,12 @@ describe('console: a customer’s access', () => {
   });
   afterAll(() => t.close());
 
-  const me = (token: string) => t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(token) });
+  const me = (token: string) => t.send(accountEndpoints.userInfo, {}, { token });
   const lastEventId = async () =>
     (
       await t.call({
         method: 'GET',
-        url: '/api/internal/gateway/events',
+        url: apiUrl(internalGatewayEndpoints.events),
         headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
       })
     ).data as { last_id: number };
@@ -40,7 +47,7 @@ describe('console: a customer’s access', () => {
       (
         await t.call({
           method: 'GET',
-          url: `/api/internal/gateway/events?after=${after}`,
+          url: `${apiUrl(internalGatewayEndpoints.events)}?after=${after}`,
           headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
         })
       ).data as { events: { kind: string; account_id: number }[] }
@@ -48,7 +55,7 @@ describe('console: a customer’s access', () => {
 
   it('disable cuts the proxies, the sessions and sign-in; enable restores proxies and sign-in', async () => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.5, prefix: 'cutoff' });
-    await postForm(t, '/api/auth/whiteipadd', { ip: '198.51.100.61' }, customer.headers);
+    await t.send(whitelistEndpoints.add, { ip: '198.51.100.61' }, { headers: customer.headers });
     const email = (
       await t.ctx.db
         .selectFrom('accounts')
@@ -61,10 +68,14 @@ describe('console: a customer’s access', () => {
     const disabled = await call(calls.disable, { account_id: customer.id, reason: 'Chargeback fraud' });
     expect([disabled.code, disabled.data]).toEqual([0, { status: 'disabled', role: 'customer' }]);
     // Gateways: the sub-account is no longer usable, the address lets no one in, and the feed says so.
-    const lookup = await gatewayCall(t, 'credentials', { username: customer.username });
+    const lookup = await gatewayCall(t, internalGatewayEndpoints.credentials, {
+      username: customer.username,
+    });
     expect(lookup.data).toMatchObject({ found: true, active: false });
-    expect((await gatewayCall(t, 'whitelist', { ip: '198.51.100.61' })).data).toEqual({ account_id: null });
-    const lease = await gatewayCall(t, 'lease', {
+    expect((await gatewayCall(t, internalGatewayEndpoints.whitelist, { ip: '198.51.100.61' })).data).toEqual({
+      account_id: null,
+    });
+    const lease = await gatewayCall(t, internalGatewayEndpoints.lease, {
       account_id: customer.id,
       subaccount_id: customer.subId,
       instance_id: 'gw-disable',
@@ -76,7 +87,7 @@ describe('console: a customer’s access', () => {
     );
     // The customer: the session ends at its next call, and signing in is refused.
     expect((await me(customer.token)).code).toBe(ResultCode.SessionExpired);
-    const login = await postForm(t, '/api/account/login', { email, password: 'Secret123' });
+    const login = await t.send(accountEndpoints.login, { email, password: 'Secret123' });
     expect(login.code).toBe(ResultCode.AccountDisabled);
 
     const again = await call(calls.disable, { account_id: customer.id, reason: 'Twice' });
@@ -84,10 +95,12 @@ describe('console: a customer’s access', () => {
 
     const enabled = await call(calls.enable, { account_id: customer.id, reason: 'Resolved with the bank' });
     expect([enabled.code, enabled.data]).toEqual([0, { status: 'active', role: 'customer' }]);
-    expect((await gatewayCall(t, 'credentials', { username: customer.username })).data).toMatchObject({
+    expect(
+      (await gatewayCall(t, internalGatewayEndpoints.credentials, { username: customer.username })).data,
+    ).toMatchObject({
       active: true,
     });
-    expect((await gatewayCall(t, 'whitelist', { ip: '198.51.100.61' })).data).toEqual({
+    expect((await gatewayCall(t, internalGatewayEndpoints.whitelist, { ip: '198.51.100.61' })).data).toEqual({
       account_id: customer.id,
     });
     // The old session stays ended; signing in works again.
@@ -151,7 +164,7 @@ describe('console: a customer’s access', () => {
     const { id } = await accountInfo(t, customer.token);
     const token = await t.call({
       method: 'POST',
-      url: '/api/user/genToken',
+      url: apiUrl(accountEndpoints.genToken),
       headers: authHeader(customer.token),
     });
     const apiToken = (token.data as { api_token: string }).api_token;
@@ -175,7 +188,9 @@ describe('console: a customer’s access', () => {
     }
     expect(await snapshotOf(t, bystander.id)).toEqual(before);
     expect((await me(bystander.token)).code).toBe(0);
-    expect((await gatewayCall(t, 'credentials', { username: bystander.username })).data).toMatchObject({
+    expect(
+      (await gatewayCall(t, internalGatewayEndpoints.credentials, { username: bystander.username })).data,
+    ).toMatchObject({
       active: true,
     });
     expect(await auditRowsOf(t, bystander.id)).toEqual([]);

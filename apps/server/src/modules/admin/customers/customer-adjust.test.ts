@@ -1,4 +1,4 @@
-import { adminCustomersEndpoints as calls, ResultCode } from '@resiport/contract';
+import { adminCustomersEndpoints as calls, internalGatewayEndpoints, ResultCode } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedCustomer, gatewayCall, signedInOperator, trafficConserved } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
@@ -110,7 +110,7 @@ describe('console: adjusting a balance or traffic', () => {
     const give = { account_id: customer.id, traffic: '1', reason: 'One GB', idempotency_key: newKey() };
     expect((await call(calls.adjustTraffic, give)).code).toBe(0);
     const owner = { account_id: customer.id, subaccount_id: null };
-    const lease = await gatewayCall(t, 'lease', {
+    const lease = await gatewayCall(t, internalGatewayEndpoints.lease, {
       ...owner,
       instance_id: 'gw-adjust',
       want_bytes: 100_000_000,

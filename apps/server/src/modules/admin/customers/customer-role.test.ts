@@ -1,6 +1,6 @@
-import { adminCustomersEndpoints as calls, ResultCode } from '@resiport/contract';
+import { accountEndpoints, adminCustomersEndpoints as calls, ResultCode } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, signedInAccount, signedInOperator } from '../../../../test/factories';
+import { accountInfo, signedInAccount, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { changeOperatorRole, grantOperator } from '../../account/operator.service';
 import { commandLine } from '../../audit/audit.service';
@@ -45,7 +45,7 @@ describe('console: making and unmaking operators', () => {
 
     const made = await call(calls.makeOperator, { account_id: id, reason: 'New support hire' });
     expect([made.code, made.data]).toEqual([0, { status: 'active', role: 'operator' }]);
-    const info = await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(customer.token) });
+    const info = await t.send(accountEndpoints.userInfo, {}, { token: customer.token });
     expect(info.data).toMatchObject({ access: { name: 'operator' } });
     expect((await call(calls.makeOperator, { account_id: id, reason: 'Twice' })).code).toBe(
       ResultCode.CustomerUnchanged,

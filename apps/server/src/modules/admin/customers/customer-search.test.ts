@@ -1,13 +1,11 @@
-import { adminCustomersEndpoints as calls, type CustomerRow } from '@resiport/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  accountInfo,
-  authHeader,
-  customerWithSub,
-  postForm,
-  signedInOperator,
-  signUp,
-} from '../../../../test/factories';
+  accountEndpoints,
+  adminCustomersEndpoints as calls,
+  type CustomerRow,
+  whitelistEndpoints,
+} from '@resiport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountInfo, customerWithSub, signedInOperator, signUp } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { consoleCall } from './customers.test-helpers';
 
@@ -25,7 +23,7 @@ describe('console: customer search', () => {
     t = await createTestApp();
     call = consoleCall(t, (await signedInOperator(t)).token);
     const created = await customerWithSub(t, { mainGb: 3, subGb: 1.25, prefix: 'shopfinder' });
-    await postForm(t, '/api/auth/whiteipadd', { ip: '2001:db8:16::7' }, created.headers);
+    await t.send(whitelistEndpoints.add, { ip: '2001:db8:16::7' }, { headers: created.headers });
     const { email } = await t.ctx.db
       .selectFrom('accounts')
       .select('email')
@@ -64,8 +62,11 @@ describe('console: customer search', () => {
   });
 
   it('shows the row as /user/info figures it: total traffic left, balance, sub-accounts, last seen', async () => {
-    const info = (await t.call({ method: 'GET', url: '/api/user/info', headers: authHeader(shop.token) }))
-      .data as { traffic_left_bytes: number; subaccounts_traffic_left_bytes: number; balance_cents: number };
+    const info = (await t.send(accountEndpoints.userInfo, {}, { token: shop.token })).data as {
+      traffic_left_bytes: number;
+      subaccounts_traffic_left_bytes: number;
+      balance_cents: number;
+    };
     const [row] = (await search({ q: shop.email })).list;
     expect(row).toMatchObject({
       id: shop.id,

@@ -1,4 +1,9 @@
-import { adminOverviewEndpoints, INTERNAL_SECRET_HEADER, type OverviewData } from '@resiport/contract';
+import {
+  adminOverviewEndpoints,
+  INTERNAL_SECRET_HEADER,
+  internalGatewayEndpoints,
+  type OverviewData,
+} from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -12,6 +17,7 @@ import { takeLease } from '../../../lib/job-lease';
 import { jobTracker } from '../../../lib/job-runs';
 import { post } from '../../ledger/ledger.service';
 import { trafficCalls } from '../../traffic/traffic.test-helpers';
+import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const MB = 1_000_000;
@@ -101,7 +107,7 @@ describe('operator console: overview', () => {
   it('lists a gateway that reads the change feed, with its lag and last usage batch', async () => {
     const feed = await t.call({
       method: 'GET',
-      url: '/api/internal/gateway/events?after=0&instance_id=gw-traffic',
+      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0&instance_id=gw-traffic`,
       headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
     });
     expect(feed.code, JSON.stringify(feed)).toBe(0);

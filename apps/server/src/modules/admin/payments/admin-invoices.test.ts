@@ -1,16 +1,15 @@
 import {
-  adminPaymentsEndpoints as calls,
-  cryptomusWebhookPath,
   type AdminInvoiceDetail,
   type AdminInvoiceRow,
+  adminPaymentsEndpoints as calls,
+  alertEndpoints,
+  cryptomusWebhookPath,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInOperator,
 } from '../../../../test/factories';
@@ -97,11 +96,10 @@ describe('console payments: invoices, their history, resolving them (docs/produc
     const bystander = await fundedCustomer(t, 500);
     const untouched = await snapshotOf(t, bystander.id);
     const { invoiceId, recharge_id } = await topUp(customer, 'underpay');
-    const alertsOn = await postForm(
-      t,
-      '/api/user/alertsupdate',
+    const alertsOn = await t.send(
+      alertEndpoints.update,
       { email_enabled: 'true', on_payment: 'true' },
-      authHeader(customer.token),
+      { token: customer.token },
     );
     expect(alertsOn.code).toBe(0);
 

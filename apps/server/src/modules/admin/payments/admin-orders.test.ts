@@ -1,15 +1,14 @@
 import {
-  adminPaymentsEndpoints as calls,
   type AdminOrderDetail,
   type AdminOrderRow,
+  adminPaymentsEndpoints as calls,
+  orderEndpoints,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   fundedCustomer,
   payOrder,
-  postForm,
   pressCheckout,
   signedInOperator,
 } from '../../../../test/factories';
@@ -186,11 +185,10 @@ describe('console orders: list, detail, refund (docs/product.md#operator-console
     const unpaid = await cryptoOrder(customer.token);
     const paidByCrypto = await cryptoOrder(customer.token);
     await pressCheckout(paidByCrypto.url, 'pay');
-    await postForm(
-      t,
-      '/api/order/checkPay',
+    await t.send(
+      orderEndpoints.checkPay,
       { order_id: String(paidByCrypto.order_id) },
-      authHeader(customer.token),
+      { token: customer.token },
     );
     const trial = (await payOrder(t, customer.token, { trial: 'true' }, '192.0.2.71')).data as {
       order: { id: number };

@@ -1,7 +1,8 @@
-import type { AdminInvoiceRow } from '@resiport/contract';
+import { type AdminInvoiceRow, rechargeEndpoints } from '@resiport/contract';
 import { expect, vi } from 'vitest';
-import { authHeader, postForm, pressCheckout, type fundedCustomer } from '../../../../test/factories';
+import { authHeader, pressCheckout, type fundedCustomer } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/test-app';
+import { apiUrl } from '@resiport/testkit';
 
 type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
 type Action = 'pay' | 'underpay' | 'expire';
@@ -26,7 +27,7 @@ export function sandboxPayments(
   const rechargeRecord = async (token: string) => {
     const answer = await app().call({
       method: 'GET',
-      url: '/api/order/rechargeRecord',
+      url: apiUrl(rechargeEndpoints.record),
       headers: authHeader(token),
     });
     return (answer.data as { list: { id: number; status: string; payment_detail: string | null }[] }).list;
@@ -39,9 +40,8 @@ export function sandboxPayments(
    */
   async function topUp(customer: Customer, action?: Action, options: { webhook?: boolean } = {}) {
     const t = app();
-    const checkout = (
-      await postForm(t, '/api/recharge/cryptomusPay', { amount: '20' }, authHeader(customer.token))
-    ).data as { url: string; recharge_id: number };
+    const checkout = (await t.send(rechargeEndpoints.pay, { amount: '20' }, { token: customer.token }))
+      .data as { url: string; recharge_id: number };
     const uuid = checkout.url.split('/').pop() ?? '';
     if (options.webhook === false) {
       await t.ctx.db
@@ -60,7 +60,7 @@ export function sandboxPayments(
       await vi.waitFor(async () => expect(await webhooksOf(invoice.id)).not.toEqual([]));
     }
     const check = { recharge_id: String(checkout.recharge_id) };
-    await postForm(t, '/api/recharge/checkPay', check, authHeader(customer.token));
+    await t.send(rechargeEndpoints.check, check, { token: customer.token });
     return { ...checkout, uuid, invoiceId: invoice.id };
   }
 
