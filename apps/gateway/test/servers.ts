@@ -19,6 +19,18 @@ export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * Relays two sockets both ways, as a real proxy does: a half-close (end) travels through the pipes,
+ * and a side that goes away (closed, reset, destroyed) takes the other with it. Pipes alone do not
+ * carry a reset: when the gateway reset its side at a stop, the tunnel's other side stayed open, and
+ * the echo server behind it never finished closing (an afterAll that hung until its timeout).
+ */
+function splice(client: Socket, upstream: Socket): void {
+  client.pipe(upstream).pipe(client);
+  client.once('close', () => upstream.destroy());
+  upstream.once('close', () => client.destroy());
+}
+
 /** Echoes every byte; ends its side when the client ends (half-close). */
 export async function startEchoServer() {
   const sockets = new Set<Socket>();
@@ -128,7 +140,7 @@ export async function startUpstreamHttpProxy(name: string, auth?: { user: string
           connects.push(target ?? '');
           client.write('HTTP/1.1 200 Connection established\r\n\r\n');
           upstream.write(rest);
-          client.pipe(upstream).pipe(client);
+          splice(client, upstream);
           client.resume();
         });
       },
@@ -185,7 +197,7 @@ export async function startUpstreamSocks5(name: string, auth?: { user: string; p
           connects.push(`${host}:${port}`);
           client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
           upstream.write(rest);
-          client.pipe(upstream).pipe(client);
+          splice(client, upstream);
         });
       }
     };

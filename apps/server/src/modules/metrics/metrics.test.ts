@@ -11,7 +11,7 @@ import { startReconciliation } from '../billing/reconcile';
 import { startLeaseReclaim } from '../gateway-link/lease-reclaim';
 import { startMetricsListener, type MetricsListener } from './metrics-listener';
 import { accountEndpoints, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
-import { apiUrl, successData } from '@resiport/testkit';
+import { apiUrl, passThroughData } from '@resiport/testkit';
 
 const RECONCILE = 'reconcile-crypto-invoices';
 const RECLAIM = 'reclaim-traffic-leases';
@@ -52,7 +52,7 @@ describe('API metrics on their own listener', () => {
     const recharge = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     const order = await t.send(orderEndpoints.pay, { quantity: '1' }, { token });
     expect(order.code).toBe(20302);
-    const uuid = successData(recharge).url.split('/').pop() ?? '';
+    const uuid = passThroughData(rechargeEndpoints.pay, 'GoToPayment', recharge).url.split('/').pop() ?? '';
     await t.ctx.db
       .updateTable('cryptomus_sandbox_invoices')
       .set({ status: 'paid', is_final: true, updated_at: new Date() })
