@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:net';
-import { apiUrl, freePort } from '@resiport/testkit';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { apiUrl } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, form, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -16,7 +16,6 @@ describe("the proxy test: the gateway's refusal in words", () => {
   let reason = 'no_traffic';
 
   beforeAll(async () => {
-    const port = await freePort();
     gateway = createServer((socket) => {
       socket.once('data', () => {
         socket.end(
@@ -25,7 +24,9 @@ describe("the proxy test: the gateway's refusal in words", () => {
         );
       });
     });
-    await new Promise<void>((resolve) => gateway.listen(port, '127.0.0.1', resolve));
+    // The stand-in binds a port of its own choosing; the app is then told where it is.
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
     t = await createTestApp({ GATEWAY_HTTP_PORT: String(port) });
   });
   afterAll(async () => {
