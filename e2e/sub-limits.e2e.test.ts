@@ -36,6 +36,8 @@ describe('a daily cap in Chromium: set on the edit page, reached through a gener
     await expect.poll(async () => (await output.inputValue()).split('\n')[0] ?? '').toContain(username);
     const line = (await output.inputValue()).split('\n')[0] ?? '';
     let refusal: string | undefined;
+    // Behaviour, not a retry: each download is 0.4 MB of the 1 MB, so the gateway refuses by about the
+    // third, or a few later as its metering catches up; 20 (8+ MB) means it never refused.
     for (let attempt = 0; attempt < 20 && refusal === undefined; attempt++) {
       try {
         await fetchThroughLine(line, target.port, '/file');

@@ -24,6 +24,8 @@ describe('a sub-account running dry in Chromium: the gateway refuses it and the 
 
     // Download as a customer's tool would until the gateway refuses the sub-account: 402 no_traffic.
     let refusal: string | undefined;
+    // Behaviour, not a retry: each download is 0.6 MB of the 1 MB, so the gateway refuses by about the
+    // third, or a few later as its metering catches up; 20 (8+ MB) means it never refused.
     for (let attempt = 0; attempt < 20 && refusal === undefined; attempt++) {
       try {
         await fetchThroughLine(line, target.port, '/file');

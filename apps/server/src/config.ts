@@ -91,6 +91,8 @@ const envSchema = z.object({
   ALERT_WEBHOOKS_ALLOW_PRIVATE: field.flag(false),
   /** How often each API process sends due alert mails and webhooks (and retries failed ones). */
   ALERT_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How long a webhook receiver has to answer before the attempt counts as failed (`timeout`). */
+  ALERT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** LOG_LEVEL, and LOG_FORMAT `pretty` or `json` (JSON by default under NODE_ENV=production). */
   ...logEnvFields,
   WEB_DIST_DIR: field.optionalText,
@@ -140,7 +142,7 @@ export interface Config {
   logFormat: LogFormat;
   webDistDir: string | undefined;
   /** Alerts (decision 039). */
-  alerts: { allowPrivateWebhooks: boolean; deliveryIntervalMs: number };
+  alerts: { allowPrivateWebhooks: boolean; deliveryIntervalMs: number; webhookTimeoutMs: number };
   gateway: {
     /** What an empty `exits` table is filled with at start (GATEWAY_POOL_FILE or the default pool). */
     seedPool: Pool;
@@ -238,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     alerts: {
       allowPrivateWebhooks: env.ALERT_WEBHOOKS_ALLOW_PRIVATE,
       deliveryIntervalMs: env.ALERT_DELIVERY_INTERVAL_MS,
+      webhookTimeoutMs: env.ALERT_WEBHOOK_TIMEOUT_MS,
     },
     gateway: {
       seedPool: pool.pool,

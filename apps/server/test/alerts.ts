@@ -11,12 +11,20 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** `/hang…` requests still open (not answered, not given up by the sender) when this one arrived. */
+  hangsOpen: number;
 }
 
-/** A local webhook receiver: `/ok` answers 200, `/fail` 500 (until told otherwise), `/hang…` never. */
+/**
+ * A local webhook receiver: `/ok` answers 200, `/fail` 500 (until told otherwise), `/hang…` never
+ * (the sender gives up), `/hold…` once `release()` is called (at once after that).
+ */
 export async function startReceiver() {
   const received: Received[] = [];
   const state = { failing: true };
+  const hanging = new Set<object>();
+  const held: (() => void)[] = [];
+  let released = false;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -26,8 +34,19 @@ export async function startReceiver() {
         headers: req.headers,
         body: Buffer.concat(chunks).toString(),
         at: Date.now(),
+        hangsOpen: hanging.size,
       });
-      if (req.url?.startsWith('/hang')) return;
+      if (req.url?.startsWith('/hang')) {
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
+      if (req.url?.startsWith('/hold')) {
+        const answer = () => void res.writeHead(200).end('thanks');
+        if (released) answer();
+        else held.push(answer);
+        return;
+      }
       if (req.url === '/nul') return void res.writeHead(200).end('ok\0thanks');
       if (req.url === '/fail' && state.failing) res.writeHead(500).end('nope, try later');
       else res.writeHead(200).end('thanks');
@@ -39,7 +58,12 @@ export async function startReceiver() {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { received, state, url, close };
+  /** Answers every `/hold…` request, now and from now on. */
+  const release = () => {
+    released = true;
+    held.splice(0).forEach((answer) => answer());
+  };
+  return { received, state, url, close, release };
 }
 
 /** The documented recipe, written independently of the server's code: HMAC-SHA256(secret, t.body). */

@@ -11,10 +11,9 @@ import { webhookSignature } from './webhook-signature';
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the delivery is `failed`. */
 export const RETRY_AFTER_SECONDS = [10, 60, 300, 1800, 7200] as const;
 export const MAX_ATTEMPTS = RETRY_AFTER_SECONDS.length + 1;
-export const WEBHOOK_TIMEOUT_MS = 5000;
 /** A mail server slower than this counts as a failed attempt (well inside the claim). */
 export const MAIL_TIMEOUT_MS = 20_000;
-/** How long one process holds what it claimed: well past either timeout. */
+/** How long one process holds what it claimed: well past either timeout (ALERT_WEBHOOK_TIMEOUT_MS is 30 s at most). */
 const CLAIM_SECONDS = 60;
 /** Deliveries one process has under way at most. */
 export const DELIVERIES_AT_ONCE = 20;
@@ -29,8 +28,24 @@ interface Outcome {
   detail?: string;
 }
 
-/** Deliveries under way in each app (process): the job and a test's immediate send share the room. */
-const underWay = new WeakMap<AppContext, { count: number }>();
+/**
+ * Each app's (process's) room: `count` is the slots held — by sends under way and by claims still
+ * running (a claim holds the whole room it saw until it knows how much it took, so two calls at once
+ * cannot both fill it); `claiming` is how many claims are running.
+ */
+const rooms = new WeakMap<AppContext, { count: number; claiming: number }>();
+
+function roomOf(ctx: AppContext): { count: number; claiming: number } {
+  let room = rooms.get(ctx);
+  if (!room) rooms.set(ctx, (room = { count: 0, claiming: 0 }));
+  return room;
+}
+
+/** The room as it is now (tests: every claim settled, and how many sends it holds). */
+export function deliveryRoom(ctx: AppContext): { underWay: number; claiming: number } {
+  const room = roomOf(ctx);
+  return { underWay: room.count, claiming: room.claiming };
+}
 
 /**
  * Claims as many due deliveries as this process has room for (at most `DELIVERIES_AT_ONCE` under way,
@@ -40,28 +55,35 @@ const underWay = new WeakMap<AppContext, { count: number }>();
  * them all being done (the job does not wait for it; tests do).
  */
 export async function startDueDeliveries(ctx: AppContext): Promise<{ claimed: number; done: Promise<void> }> {
-  let slots = underWay.get(ctx);
-  if (!slots) underWay.set(ctx, (slots = { count: 0 }));
+  const slots = roomOf(ctx);
   const room = DELIVERIES_AT_ONCE - slots.count;
   if (room <= 0) return { claimed: 0, done: Promise.resolve() };
-  const now = ctx.clock();
-  const claimedUntil = addSeconds(now, CLAIM_SECONDS);
-  const claimed = await claimDueDeliveries(ctx.db, now, claimedUntil, {
-    batch: room,
-    maxAttempts: MAX_ATTEMPTS,
-  });
-  const done = Promise.all(
-    claimed.map((delivery) =>
-      deliverOne(ctx, delivery, claimedUntil).catch((error: unknown) =>
-        // Its claim lapses and it is tried again later; nothing else waits for it.
-        ctx.log.error({ err: error, delivery: delivery.id }, 'alert delivery outcome not recorded'),
+  slots.count += room;
+  slots.claiming += 1;
+  let claimed: ClaimedDelivery[] = [];
+  try {
+    const now = ctx.clock();
+    const claimedUntil = addSeconds(now, CLAIM_SECONDS);
+    claimed = await claimDueDeliveries(ctx.db, now, claimedUntil, {
+      batch: room,
+      maxAttempts: MAX_ATTEMPTS,
+    });
+    const done = Promise.all(
+      claimed.map((delivery) =>
+        deliverOne(ctx, delivery, claimedUntil).catch((error: unknown) =>
+          // Its claim lapses and it is tried again later; nothing else waits for it.
+          ctx.log.error({ err: error, delivery: delivery.id }, 'alert delivery outcome not recorded'),
+        ),
       ),
-    ),
-  ).then(() => undefined);
-  slots.count += claimed.length;
-  const taken = slots;
-  void done.finally(() => (taken.count -= claimed.length));
-  return { claimed: claimed.length, done };
+    ).then(() => undefined);
+    const taken = claimed.length;
+    void done.finally(() => (slots.count -= taken));
+    return { claimed: taken, done };
+  } finally {
+    // What the claim did not take is free again (all of it if the claim failed).
+    slots.count -= room - claimed.length;
+    slots.claiming -= 1;
+  }
 }
 
 /** Sends what is due now and waits for every outcome; answers how many it attempted. */
@@ -150,7 +172,7 @@ async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<
       'x-resiport-event': delivery.kind,
       'x-resiport-delivery': String(delivery.id),
     },
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    timeoutMs: ctx.config.alerts.webhookTimeoutMs,
     allowPrivate: allowPrivateWebhooks,
     keepChars: KEPT_CHARS,
   });
