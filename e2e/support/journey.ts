@@ -37,9 +37,26 @@ export async function storedSession(page: Page): Promise<{ jwt_token: string; ex
  */
 export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  const trail: string[] = [];
+  const note = (what: string) => trail.push(`${what} at ${new URL(page.url()).pathname}`);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note('navigated');
+  });
+  page.on('console', (message) => trail.push(`console ${message.type()}: ${message.text()}`));
   await page.getByTestId('user-menu').click();
+  note('menu clicked');
   await page.getByTestId('sign-out').click();
-  await page.waitForURL('**/client/user/login');
+  note('sign-out clicked');
+  try {
+    await page.waitForURL('**/client/user/login', { timeout: 15_000 });
+  } catch (error) {
+    const menuOpen = await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count();
+    const session = await page.evaluate(() => localStorage.getItem('userAuthData'));
+    throw new Error(
+      `sign-out did not reach the sign-in page (menus open: ${menuOpen}, session stored: ${session !== null}):\n${trail.join('\n')}`,
+      { cause: error },
+    );
+  }
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

@@ -53,6 +53,8 @@ async function openCoupons() {
     url: `${paths.adminCatalogue}?tab=coupons`,
   });
   await screen.findByText('SPRING');
+  // The rows are on screen; the table's loading blur goes a render later.
+  await untilListLoaded('coupons-table');
   return { ...view, list };
 }
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint, refuse } from '../../test/api-mock';
-import { named } from '../../test/queries';
+import { named, untilListLoaded } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminCataloguePage from '.';
@@ -36,6 +36,8 @@ async function openPackages() {
     url: `${paths.adminCatalogue}?tab=packages`,
   });
   await screen.findByText('$22.50');
+  // The rows are on screen; the table's loading blur goes a render later.
+  await untilListLoaded('packages-table');
   return view;
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
 import { aPage } from '../../test/fixtures';
-import { named } from '../../test/queries';
+import { named, untilListLoaded } from '../../test/queries';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import AdminExitsPage from '.';
@@ -65,6 +65,8 @@ async function openExits() {
   mockEndpoint(adminExitsEndpoints.list, aPage([provider, direct]));
   const view = await renderPage(AdminExitsPage, { path: paths.adminExits });
   await screen.findByText('de-provider');
+  // The rows are on screen; the table's loading blur goes a render later.
+  await untilListLoaded('exits-table');
   return view;
 }
 
