@@ -1,21 +1,13 @@
 import { accountInfo, authHeader, signedInAccount } from './factories';
 import { post } from '../src/modules/ledger/ledger.service';
 import type { TestApp } from './test-app';
-import { subEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { type EndpointInput, type SubAccount, subEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
-export interface SubData {
-  id: number;
-  username: string;
-  password: string;
-  remark: string;
-  allocated_bytes: number;
-  traffic_left_bytes: number;
-  traffic_used_bytes: number;
-  status: string;
-}
+/** A sub-account as the API shows it to its owner. */
+export type SubData = SubAccount;
 
 /**
  * The sub-account calls as a customer makes them, and a customer with traffic to split. Takes the app
@@ -45,13 +37,7 @@ export function subaccountCalls(app: () => TestApp) {
       app().sendUnchecked(subEndpoints.add, values, { headers }),
     move: (headers: Record<string, string>, values: Record<string, string>) =>
       app().sendUnchecked(subEndpoints.traffic, values, { headers }),
-    list: async (headers: Record<string, string>, query = '') => {
-      const response = await app().call({
-        method: 'GET',
-        url: `${apiUrl(subEndpoints.list)}?${query}`,
-        headers,
-      });
-      return response.data as { list: SubData[]; total: number; main_traffic_left_bytes: number };
-    },
+    list: async (headers: Record<string, string>, query: EndpointInput<typeof subEndpoints.list> = {}) =>
+      successData(await app().send(subEndpoints.list, query, { headers })),
   };
 }

@@ -2,7 +2,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activatedAccount, GOOD_PASSWORD, uniqueEmail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountEndpoints } from '@resiport/contract';
+import { accountEndpoints, validationDetailsSchema } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 describe('POST /account/login', () => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describe('POST /account/login', () => {
       password: GOOD_PASSWORD,
     });
     expect(response.code).toBe(0);
-    const { jwt_token, expire_at } = response.data as { jwt_token: string; expire_at: number };
+    const { jwt_token, expire_at } = successData(response);
     const claims = decodeJwt(jwt_token);
     expect(expire_at - Math.floor(Date.now() / 1000)).toBeCloseTo(t.config.session.refreshAfter, -1);
     expect((claims.exp ?? 0) - expire_at).toBeGreaterThan(6 * 60);
@@ -43,9 +44,7 @@ describe('POST /account/login', () => {
 
   it('validates input: missing password gets the product text, absurdly long input is refused before hashing', async () => {
     const missing = await t.sendUnchecked(accountEndpoints.login, { email: uniqueEmail() });
-    expect((missing.data as { fields: Record<string, string> }).fields.password).toBe(
-      'Please enter your passowrd',
-    );
+    expect(validationDetailsSchema.parse(missing.data).fields.password).toBe('Please enter your passowrd');
     const huge = await t.send(accountEndpoints.login, {
       email: uniqueEmail(),
       password: 'x'.repeat(5000),

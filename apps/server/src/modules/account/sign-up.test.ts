@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app';
-import {
-  activatedAccount,
-  GOOD_PASSWORD,
-  pathOf,
-  postForm,
-  signUp,
-  uniqueEmail,
-} from '../../../test/factories';
-import { accountEndpoints, accountLinks } from '@resiport/contract';
+import { activatedAccount, GOOD_PASSWORD, pathOf, signUp, uniqueEmail } from '../../../test/factories';
+import { accountEndpoints, accountLinks, validationDetailsSchema } from '@resiport/contract';
 import { apiUrl } from '@resiport/testkit';
 
 describe('POST /account/signup and activation', () => {
@@ -20,11 +13,10 @@ describe('POST /account/signup and activation', () => {
 
   it('creates a pending account and mails an activation link built from PUBLIC_URL, not the Host header', async () => {
     const email = uniqueEmail();
-    const response = await postForm(
-      t,
-      apiUrl(accountEndpoints.signup),
+    const response = await t.send(
+      accountEndpoints.signup,
       { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
-      { host: 'evil.example' },
+      { headers: { host: 'evil.example' } },
     );
     expect(response).toMatchObject({ status: 200, code: 0, data: null });
     expect(response.msg).toBe('The activation link has been sent, please open your email to activate');
@@ -174,7 +166,7 @@ describe('POST /account/signup and activation', () => {
       .executeTakeFirstOrThrow();
     const response = await t.sendUnchecked(accountEndpoints.signup, values);
     expect(response).toMatchObject({ status: 400, code: 10001 });
-    expect((response.data as { fields: Record<string, string> }).fields[field]).toContain(message);
+    expect(validationDetailsSchema.parse(response.data).fields[field]).toContain(message);
     const after = await t.ctx.db
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -184,21 +176,19 @@ describe('POST /account/signup and activation', () => {
 
   it('speaks Russian to a Russian browser, in messages and in the mail', async () => {
     const email = uniqueEmail();
-    const bad = await postForm(
-      t,
-      apiUrl(accountEndpoints.signup),
+    const bad = await t.sendUnchecked(
+      accountEndpoints.signup,
       { email: 'x' },
-      { 'accept-language': 'ru-RU,ru;q=0.9' },
+      { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } },
     );
     expect(bad.msg).toBe('Проверьте выделенные поля');
-    expect((bad.data as { fields: Record<string, string> }).fields.email).toBe(
+    expect(validationDetailsSchema.parse(bad.data).fields.email).toBe(
       'Введите корректный адрес электронной почты',
     );
-    const ok = await postForm(
-      t,
-      apiUrl(accountEndpoints.signup),
+    const ok = await t.send(
+      accountEndpoints.signup,
       { email, password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
-      { 'accept-language': 'ru' },
+      { headers: { 'accept-language': 'ru' } },
     );
     expect(ok.msg).toBe('Ссылка для активации отправлена, откройте письмо, чтобы активировать аккаунт');
     const mail = await t.mailbox.waitForMail({ to: email });

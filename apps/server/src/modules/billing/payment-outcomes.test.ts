@@ -3,6 +3,7 @@ import { accountInfo, fundedCustomer, payOrder, pressCheckout } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import { passThroughData, successData } from '@resiport/testkit';
 
 /**
  * Decision 026: every way a crypto payment can end, told as the product's status with the provider's
@@ -17,13 +18,13 @@ describe('payment outcomes: product statuses with the provider detail', () => {
 
   const topUp = async (token: string) => {
     const response = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
-    return response.data as { url: string; recharge_id: number };
+    return passThroughData(rechargeEndpoints.pay, 'GoToPayment', response);
   };
   const checkTopUp = (token: string, id: number) =>
     t.send(rechargeEndpoints.check, { recharge_id: String(id) }, { token });
   const record = async (token: string) => {
     const response = await t.send(rechargeEndpoints.record, {}, { token });
-    return (response.data as { list: Record<string, unknown>[] }).list;
+    return successData(response).list;
   };
 
   it('an unpaid top-up says unpaid and keeps its checkout in the record', async () => {
@@ -109,7 +110,7 @@ describe('payment outcomes: product statuses with the provider detail', () => {
     async (action, status, detail, received, traffic) => {
       const { token } = await fundedCustomer(t, 0);
       const response = await payOrder(t, token, { quantity: '1' }); // 4.50 + 3% = 4.64
-      const checkout = response.data as { url: string; order_id: number };
+      const checkout = passThroughData(orderEndpoints.pay, 'GoToPayment', response);
       await pressCheckout(checkout.url, action);
       const checked = await t.send(
         orderEndpoints.checkPay,

@@ -6,6 +6,7 @@ import { cryptomusStatuses, type CryptomusStatus } from '../cryptomus/payment-st
 import { signWebhookPayload } from '../cryptomus/signature';
 import { auditLedger } from '../ledger/ledger.service';
 import { cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
+import { passThroughData } from '@resiport/testkit';
 
 /**
  * Property tests on the money paths (docs/architecture.md#ledger), against the real API, database and
@@ -68,7 +69,7 @@ describe('recharge properties', () => {
         } else {
           tally.checkouts++;
           expect(response.code).toBe(20302);
-          const data = response.data as { amount_cents: number; fee_cents: number; total_cents: number };
+          const data = passThroughData(rechargeEndpoints.pay, 'GoToPayment', response);
           expect(data.amount_cents).toBe(want);
           expect(data.fee_cents).toBe(Math.floor((want * 3 + 50) / 100));
           expect(data.total_cents).toBe(data.amount_cents + data.fee_cents);
@@ -92,7 +93,7 @@ describe('recharge properties', () => {
         async (sequence) => {
           tally.sequences++;
           const checkout = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
-          const { recharge_id: rechargeId } = checkout.data as { recharge_id: number };
+          const { recharge_id: rechargeId } = passThroughData(rechargeEndpoints.pay, 'GoToPayment', checkout);
           const invoice = await t.ctx.db
             .selectFrom('crypto_invoices as i')
             .innerJoin('recharges as r', 'r.invoice_id', 'i.id')

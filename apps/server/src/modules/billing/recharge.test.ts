@@ -4,18 +4,15 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { signWebhookPayload } from '../cryptomus/signature';
 import { accountEndpoints, cryptomusWebhookPath, rechargeEndpoints } from '@resiport/contract';
+import { type Answer, passThroughData, successData } from '@resiport/testkit';
 
-interface CheckoutData {
-  url: string;
-  recharge_id: number;
-  amount_cents: number;
-  fee_cents: number;
-  total_cents: number;
-}
+/** The checkout of a pay answered with 20302 (go to payment). */
+const checkoutOf = (answer: Answer<typeof rechargeEndpoints.pay>) =>
+  passThroughData(rechargeEndpoints.pay, 'GoToPayment', answer);
 
 async function balance(t: TestApp, token: string): Promise<number> {
   const info = await t.send(accountEndpoints.userInfo, {}, { token });
-  return (info.data as { balance_cents: number }).balance_cents;
+  return successData(info).balance_cents;
 }
 
 async function ledgerEntriesFor(t: TestApp, rechargeId: number) {
@@ -68,7 +65,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
     const { token } = await signedInAccount(t);
     const response = await pay(token, { amount: '25' });
     expect(response).toMatchObject({ status: 200, code: 20302 });
-    const checkout = response.data as CheckoutData;
+    const checkout = checkoutOf(response);
     expect(checkout).toMatchObject({ amount_cents: 2500, fee_cents: 75, total_cents: 2575 });
     expect(checkout.url).toContain('/sandbox/cryptomus/pay/');
 
@@ -104,14 +101,14 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
       pay(token, { amount: '30', idempotency_key: key }),
       pay(token, { amount: '30', idempotency_key: key }),
     ]);
-    expect((first.data as CheckoutData).recharge_id).toBe((second.data as CheckoutData).recharge_id);
-    expect((first.data as CheckoutData).url).toBe((second.data as CheckoutData).url);
+    expect(checkoutOf(first).recharge_id).toBe(checkoutOf(second).recharge_id);
+    expect(checkoutOf(first).url).toBe(checkoutOf(second).url);
     expect((await pay(token, { amount: '31', idempotency_key: key })).code).toBe(10021);
   });
 
   it('the same signed webhook 10× in a row and 20× in parallel credits once (T5)', async () => {
     const { token } = await signedInAccount(t);
-    const checkout = (await pay(token, { amount: '20' })).data as CheckoutData;
+    const checkout = checkoutOf(await pay(token, { amount: '20' }));
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(() => balance(t, token)).toBe(2000);
     const invoice = await invoiceOf(t, checkout.recharge_id);
@@ -141,7 +138,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
 
   it('forged, tampered and premature webhooks change nothing (T7)', async () => {
     const { token } = await signedInAccount(t);
-    const checkout = (await pay(token, { amount: '40' })).data as CheckoutData;
+    const checkout = checkoutOf(await pay(token, { amount: '40' }));
     const invoice = await invoiceOf(t, checkout.recharge_id);
     const fields = {
       uuid: invoice.provider_uuid ?? '',
@@ -182,7 +179,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
   it('expired and underpaid invoices never credit, even if a paid webhook arrives later (monotonic)', async () => {
     const { token } = await signedInAccount(t);
     for (const action of ['expire', 'underpay'] as const) {
-      const checkout = (await pay(token, { amount: '20' })).data as CheckoutData;
+      const checkout = checkoutOf(await pay(token, { amount: '20' }));
       await pressCheckout(checkout.url, action);
       const checked = await t.send(
         rechargeEndpoints.check,
@@ -200,7 +197,7 @@ describe('recharge with Cryptomus (through the bundled sandbox, over real HTTP)'
   it('another account cannot check or see my recharge', async () => {
     const owner = await signedInAccount(t);
     const stranger = await signedInAccount(t);
-    const checkout = (await pay(owner.token, { amount: '20' })).data as CheckoutData;
+    const checkout = checkoutOf(await pay(owner.token, { amount: '20' }));
     const probe = await t.send(
       rechargeEndpoints.check,
       { recharge_id: String(checkout.recharge_id) },

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon } from '../orders/coupon-admin.service';
 import { reconcilePendingInvoices } from './reconcile';
 import { accountEndpoints, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import { passThroughData } from '@resiport/testkit';
 
 describe('reconciliation of pending invoices (T9)', () => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe('reconciliation of pending invoices (T9)', () => {
   it('credits a payment whose webhook never arrived, once, with one runner at a time', async () => {
     const { token } = await signedInAccount(t);
     const checkout = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
-    const { url } = checkout.data as { url: string };
+    const { url } = passThroughData(rechargeEndpoints.pay, 'GoToPayment', checkout);
     // The payer paid at the provider, but the webhook was lost on the way.
     const uuid = url.split('/').pop() ?? '';
     await t.ctx.db
@@ -45,7 +46,7 @@ describe('reconciliation of pending invoices (T9)', () => {
     const { token } = await signedInAccount(t);
     const coupon = await createCoupon(t.ctx.db, { code: 'STUCK', discount: '10%', maxUses: '1' });
     const placed = await t.send(orderEndpoints.pay, { quantity: '1', coupon: 'STUCK' }, { token });
-    const { order_id: orderId } = placed.data as { order_id: number };
+    const { order_id: orderId } = passThroughData(orderEndpoints.pay, 'GoToPayment', placed);
     // As if the process died between recording the invoice and opening it at the provider.
     const order = await t.ctx.db
       .selectFrom('orders')
@@ -78,7 +79,7 @@ describe('reconciliation of pending invoices (T9)', () => {
     const { token } = await signedInAccount(t);
     const placed = await t.send(orderEndpoints.pay, { quantity: '1' }, { token });
     expect(placed.code).toBe(20302);
-    const { order_id: orderId } = placed.data as { order_id: number };
+    const { order_id: orderId } = passThroughData(orderEndpoints.pay, 'GoToPayment', placed);
     const status = async () =>
       (
         await t.ctx.db

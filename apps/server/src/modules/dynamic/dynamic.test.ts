@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../config';
-import { dynamicEndpoints, whitelistEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { dynamicEndpoints, type Endpoint, type EndpointInput, whitelistEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const poolFile = path.join(mkdtempSync(path.join(tmpdir(), 'pool-')), 'pool.json');
 writeFileSync(
@@ -71,13 +71,13 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
     await withProvider.close();
   });
 
-  const get = async (app: TestApp, url: string) => {
+  const get = async <E extends Endpoint>(app: TestApp, endpoint: E, input: EndpointInput<E>) => {
     const { token } = await signedInAccount(app);
-    return app.call({ method: 'GET', url, headers: authHeader(token) });
+    return app.send(endpoint, input, { token });
   };
 
   it('lists the gateway customers connect to', async () => {
-    expect((await get(tagged, apiUrl(dynamicEndpoints.gateways))).data).toEqual({
+    expect((await get(tagged, dynamicEndpoints.gateways, {})).data).toEqual({
       list: [
         {
           hostname: 'gw.example.test',
@@ -88,19 +88,17 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
         },
       ],
     });
-    const byDefault = (await get(t, apiUrl(dynamicEndpoints.gateways))).data as {
-      list: { hostname: string }[];
-    };
+    const byDefault = successData(await get(t, dynamicEndpoints.gateways, {}));
     expect(byDefault.list[0]?.hostname).toBe(new URL(t.config.publicUrl).hostname);
   });
 
   it('offers no location with the default pool: its untagged direct exit serves only lines without one', async () => {
-    expect((await get(t, apiUrl(dynamicEndpoints.stock))).data).toEqual({
+    expect((await get(t, dynamicEndpoints.stock, {})).data).toEqual({
       countries: [],
       any_country: false,
     });
     for (const country of ['us', 'de']) {
-      expect((await get(t, `${apiUrl(dynamicEndpoints.citys)}?country=${country}`)).data).toEqual({
+      expect((await get(t, dynamicEndpoints.citys, { country })).data).toEqual({
         country,
         states: [],
         cities: [],
@@ -109,10 +107,7 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   });
 
   it('offers every country, named in English and Russian, when a forward_targeting exit serves any country', async () => {
-    const stock = (await get(withProvider, apiUrl(dynamicEndpoints.stock))).data as {
-      any_country: boolean;
-      countries: { code: string; name: { en: string; ru: string } }[];
-    };
+    const stock = successData(await get(withProvider, dynamicEndpoints.stock, {}));
     expect(stock.any_country).toBe(true);
     expect(stock.countries.length).toBeGreaterThan(240);
     expect(stock.countries.find((c) => c.code === 'us')?.name).toEqual({
@@ -121,12 +116,12 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
     });
     expect(stock.countries.find((c) => c.code === 'de')?.name.ru).toBe('Германия');
     // Cities only where an exit tags them: the provider could serve others, but we cannot know which.
-    expect((await get(withProvider, `${apiUrl(dynamicEndpoints.citys)}?country=de`)).data).toEqual({
+    expect((await get(withProvider, dynamicEndpoints.citys, { country: 'de' })).data).toEqual({
       country: 'de',
       states: [],
       cities: [{ code: 'berlin', state: null, name: { en: 'Berlin', ru: 'Berlin' } }],
     });
-    expect((await get(withProvider, `${apiUrl(dynamicEndpoints.citys)}?country=fr`)).data).toEqual({
+    expect((await get(withProvider, dynamicEndpoints.citys, { country: 'fr' })).data).toEqual({
       country: 'fr',
       states: [],
       cities: [],
@@ -134,13 +129,10 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
   });
 
   it('offers only the tagged countries, states and cities of a tagged pool', async () => {
-    const stock = (await get(tagged, apiUrl(dynamicEndpoints.stock))).data as {
-      any_country: boolean;
-      countries: { code: string }[];
-    };
+    const stock = successData(await get(tagged, dynamicEndpoints.stock, {}));
     expect(stock).toMatchObject({ any_country: false });
     expect(stock.countries.map((c) => c.code)).toEqual(['de', 'us']);
-    const us = await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=US`);
+    const us = await get(tagged, dynamicEndpoints.citys, { country: 'US' });
     expect(us.data).toEqual({
       country: 'us',
       states: [
@@ -152,13 +144,13 @@ describe('dynamic proxies: gateways, stock, cities, whitelisted IPs', () => {
         { code: 'new_york', state: 'new_york', name: { en: 'New York', ru: 'Нью-Йорк' } },
       ],
     });
-    expect((await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=fr`)).data).toEqual({
+    expect((await get(tagged, dynamicEndpoints.citys, { country: 'fr' })).data).toEqual({
       country: 'fr',
       states: [],
       cities: [],
     });
     for (const bad of ['', 'usa', 'u1', '%00%00']) {
-      expect((await get(tagged, `${apiUrl(dynamicEndpoints.citys)}?country=${bad}`)).code).toBe(10001);
+      expect((await get(tagged, dynamicEndpoints.citys, { country: bad })).code).toBe(10001);
     }
   });
 

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, form, signedInAccount } from '../../../test/factories';
+import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dynamicEndpoints } from '@resiport/contract';
 
@@ -34,15 +34,12 @@ describe("the proxy test: the gateway's refusal in words", () => {
     await new Promise((resolve) => gateway.close(resolve));
   });
 
-  const proxyTest = (token: string) => {
-    const body = form({ protocol: 'http', username: 'aliceproxy01', password: 'Line-pass.1' });
-    return t.call({
-      method: 'POST',
-      url: apiUrl(dynamicEndpoints.test),
-      payload: body.payload,
-      headers: { ...body.headers, ...authHeader(token) },
-    });
-  };
+  const proxyTest = (token: string) =>
+    t.send(
+      dynamicEndpoints.test,
+      { protocol: 'http', username: 'aliceproxy01', password: 'Line-pass.1' },
+      { token },
+    );
 
   it('answers the reason and the gateway text in English, then in Russian for a Russian account', async () => {
     const { token, email } = await signedInAccount(t);
@@ -58,7 +55,7 @@ describe("the proxy test: the gateway's refusal in words", () => {
     });
     await t.ctx.db.updateTable('accounts').set({ lang: 'ru' }).where('email', '=', email).execute();
     const russian = await proxyTest(token);
-    expect((russian.data as { detail: string }).detail).toMatch(/^Трафик закончился/);
+    expect(successData(russian).detail).toMatch(/^Трафик закончился/);
   });
 
   it('has no words for a reason the gateway table does not know', async () => {

@@ -1,14 +1,12 @@
 import {
   type Endpoint,
   type EndpointInput,
-  INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
   subEndpoints,
 } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   trafficConserved,
   customerWithSub as createCustomer,
   gatewayCall,
@@ -16,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { LEASE_TTL_SECONDS, reclaimExpiredLeases } from './lease.service';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -53,7 +51,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     });
     // At most half of what is left goes to one grant, so other processes are not starved near the end.
     expect(topUp.data).toMatchObject({ granted_bytes: 35 * MB, exhausted: false });
-    expect((topUp.data as { lease_id: number }).lease_id).toBe((lease.data as { lease_id: number }).lease_id);
+    expect(successData(topUp).lease_id).toBe(successData(lease).lease_id);
     expect(await conserved(id, purchased)).toBe(true);
 
     const batch = {
@@ -73,12 +71,8 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     expect(await conserved(id, purchased)).toBe(true);
 
     // While the lease is open, its unused 40 MB still count as left in every figure the customer sees.
-    const listed = await t.call({
-      method: 'GET',
-      url: `${apiUrl(subEndpoints.list)}?id=${subId}`,
-      headers: authHeader(token),
-    });
-    expect((listed.data as { list: unknown[] }).list[0]).toMatchObject({
+    const listed = await t.send(subEndpoints.list, { id: String(subId) }, { token });
+    expect(successData(listed).list[0]).toMatchObject({
       allocated_bytes: 100 * MB,
       traffic_left_bytes: 75 * MB,
       traffic_used_bytes: 25 * MB,
@@ -178,16 +172,12 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     });
     const deleted = await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
     expect(deleted.data).toMatchObject({ recycled_bytes: 500 * MB, main_traffic_left_bytes: GB });
-    const events = await t.call({
-      method: 'GET',
-      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0`,
-      headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-    });
-    expect((events.data as { events: unknown[] }).events).toContainEqual(
+    const events = await internal(internalGatewayEndpoints.events, { after: 0 });
+    expect(successData(events).events).toContainEqual(
       expect.objectContaining({
         kind: 'lease',
         subaccount_id: subId,
-        lease_id: (lease.data as { lease_id: number }).lease_id,
+        lease_id: successData(lease).lease_id,
       }),
     );
     expect(
@@ -256,7 +246,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
         }),
       ),
     );
-    const granted = asks.reduce((sum, r) => sum + (r.data as { granted_bytes: number }).granted_bytes, 0);
+    const granted = asks.reduce((sum, r) => sum + successData(r).granted_bytes, 0);
     console.info(`leases: 24 parallel asks of 16 MB from 4 processes on 100 MB → granted ${granted / MB} MB`);
     expect(granted).toBe(100 * MB);
     expect(await conserved(id, BigInt(GB))).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { orderEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
   let t: TestApp;
@@ -13,7 +14,7 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
   it('lists the seeded per-GB tiers, cheaper in bulk', async () => {
     const { token } = await signedInAccount(t);
     const response = await t.send(orderEndpoints.priceMenu, {}, { token });
-    const { tiers } = response.data as { tiers: { min_gb: number; price_per_gb_cents: number }[] };
+    const { tiers } = successData(response);
     expect(tiers[0]).toEqual({ min_gb: 1, price_per_gb_cents: 450 });
     tiers.slice(1).forEach((tier, i) => {
       const previous = tiers[i];
@@ -26,9 +27,7 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
     const { token } = await signedInAccount(t);
     await t.ctx.db.updateTable('packages').set({ active: false }).where('code', '=', 'business').execute();
     const response = await t.send(orderEndpoints.packages, {}, { token });
-    const { list } = response.data as {
-      list: { code: string; is_trial: boolean; price_cents: number; traffic_bytes: number }[];
-    };
+    const { list } = successData(response);
     expect(list.map((p) => p.code)).toEqual(['trial', 'starter', 'pro']);
     expect(list.filter((p) => p.is_trial)).toEqual([
       expect.objectContaining({ code: 'trial', price_cents: 0, traffic_bytes: 100_000_000 }),

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
 import { orderEndpoints } from '@resiport/contract';
+import { passThroughData, successData } from '@resiport/testkit';
 import { apiUrl } from '@resiport/testkit';
 
 /**
@@ -71,7 +72,7 @@ describe('orders under concurrency', () => {
         pay(token, { quantity: '1', way: 'balance', idempotency_key: racedKey }),
       ),
     );
-    const orderIds = new Set(raced.map((r) => (r.data as { order: { id: number } }).order.id));
+    const orderIds = new Set(raced.map((r) => successData(r).order.id));
     console.info(
       `T11: 2 sequential + 1 mismatched + 20 concurrent requests on 2 keys → ${codes(raced)[0]} ok, orders ${orderIds.size}`,
     );
@@ -84,7 +85,9 @@ describe('orders under concurrency', () => {
     const checkouts = await Promise.all(
       Array.from({ length: 5 }, () => pay(token, { quantity: '1', idempotency_key: cryptoKey })),
     );
-    expect(new Set(checkouts.map((r) => (r.data as { url: string }).url)).size).toBe(1);
+    expect(
+      new Set(checkouts.map((r) => passThroughData(orderEndpoints.pay, 'GoToPayment', r).url)).size,
+    ).toBe(1);
     expect(await countOrders([id])).toBe(3);
   });
 

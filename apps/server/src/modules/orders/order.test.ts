@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, authHeader, fundedCustomer, payOrder, pressCheckout } from '../../../test/factories';
+import { accountInfo, fundedCustomer, payOrder, pressCheckout } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { createCoupon } from './coupon-admin.service';
 import { commandLine } from '../audit/audit.service';
 import { refundOrder } from './order-refund.service';
 import { orderEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { passThroughData, successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
-
-interface OrderData {
-  id: number;
-  status: string;
-  paid_type: string;
-  amount_cents: number;
-  total_cents: number;
-  fee_cents: number;
-  discount_cents: number;
-  traffic_bytes: number;
-  coupon_code: string | null;
-}
 
 const byCommandLine = (orderId: number) => ({
   orderId,
@@ -37,17 +25,13 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
   });
   afterAll(() => t.close());
 
-  const quote = (token: string, query: string) =>
-    t.call({ method: 'GET', url: `${apiUrl(orderEndpoints.check)}?${query}`, headers: authHeader(token) });
+  const quote = (token: string, query: Record<string, string>) =>
+    t.sendUnchecked(orderEndpoints.check, query, { token });
   const pay = (token: string, values: Record<string, string>, ip?: string) => payOrder(t, token, values, ip);
-  const listOrders = async (token: string, query = '') => {
-    const response = await t.call({
-      method: 'GET',
-      url: `${apiUrl(orderEndpoints.list)}?${query}`,
-      headers: authHeader(token),
-    });
-    return response as { code: number; data: { list: OrderData[]; total: number } };
-  };
+  const listOrders = (token: string, query: Record<string, string> = {}) =>
+    t.sendUnchecked(orderEndpoints.list, query, { token });
+  const ordersOf = async (token: string, query: Record<string, string> = {}) =>
+    successData(await listOrders(token, query));
   const funded = (cents: number) => fundedCustomer(t, cents);
 
   it('buys from the balance: debit, order and traffic commit together, through the ledger', async () => {
@@ -82,7 +66,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       ['money', 'order_payment', -900n],
       ['traffic', 'purchase', 2_000_000_000n],
     ]);
-    const { list } = (await listOrders(token)).data;
+    const { list } = await ordersOf(token);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ status: 'paid', coupon_code: null });
   });
@@ -94,7 +78,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       code: 20402,
       data: { amount_cents: 900, balance_cents: 500, missing_cents: 400 },
     });
-    expect((await listOrders(token)).data.total).toBe(0);
+    expect((await ordersOf(token)).total).toBe(0);
     const entries = await t.ctx.db
       .selectFrom('ledger_entries')
       .selectAll()
@@ -108,10 +92,10 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
     const { token } = await funded(0);
     const response = await pay(token, { quantity: '1' });
     expect(response.code).toBe(20302);
-    const checkout = response.data as { url: string; order_id: number; total_cents: number };
+    const checkout = passThroughData(orderEndpoints.pay, 'GoToPayment', response);
     expect(checkout.total_cents).toBe(464); // 4.50 + 3% (13.5 → 14)
     expect(checkout.url).toContain('/sandbox/cryptomus/pay/');
-    const before = (await listOrders(token)).data.list[0];
+    const before = (await ordersOf(token)).list[0];
     expect(before).toMatchObject({ status: 'unpaid', paid_type: 'cryptomus', checkout_url: checkout.url });
     const pending = await t.send(orderEndpoints.checkPay, { order_id: String(checkout.order_id) }, { token });
     expect(pending.code).toBe(10020);
@@ -129,9 +113,9 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       const { token } = await funded(0);
       const coupon = await createCoupon(t.ctx.db, { code: `ONCE-${action}`, discount: '10%', maxUses: '1' });
       const response = await pay(token, { quantity: '1', coupon: coupon.code });
-      const checkout = response.data as { url: string; order_id: number };
+      const checkout = passThroughData(orderEndpoints.pay, 'GoToPayment', response);
       await pressCheckout(checkout.url, action);
-      await expect.poll(async () => (await listOrders(token)).data.list[0]?.status).toBe('cancelled');
+      await expect.poll(async () => (await ordersOf(token)).list[0]?.status).toBe('cancelled');
       const row = await t.ctx.db
         .selectFrom('coupons')
         .selectAll()
@@ -140,7 +124,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       expect(row.uses).toBe(0);
       expect((await accountInfo(t, token)).traffic_left_bytes).toBe(0);
       // The released use can be taken again.
-      expect((await quote(token, `quantity=1&coupon=${coupon.code}`)).code).toBe(0);
+      expect((await quote(token, { quantity: '1', coupon: coupon.code })).code).toBe(0);
     },
   );
 
@@ -150,18 +134,18 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       expect((await pay(a.token, { quantity, way: 'balance' })).code).toBe(0);
     }
     expect((await pay(a.token, { quantity: '1' })).code).toBe(20302);
-    const page = await listOrders(a.token, 'page=1&page_size=2');
-    expect(page.data.total).toBe(4);
-    expect(page.data.list.map((o) => o.status)).toEqual(['unpaid', 'paid']);
-    const paid = await listOrders(a.token, 'status=paid');
-    expect(paid.data.list.map((o) => o.traffic_bytes)).toEqual([3 * GB, 2 * GB, GB]);
-    expect((await listOrders(a.token, 'status=lost')).code).toBe(10001);
-    expect((await listOrders(a.token, 'page=0')).code).toBe(10001);
+    const page = await ordersOf(a.token, { page: '1', page_size: '2' });
+    expect(page.total).toBe(4);
+    expect(page.list.map((o) => o.status)).toEqual(['unpaid', 'paid']);
+    const paid = await ordersOf(a.token, { status: 'paid' });
+    expect(paid.list.map((o) => o.traffic_bytes)).toEqual([3 * GB, 2 * GB, GB]);
+    expect((await listOrders(a.token, { status: 'lost' })).code).toBe(10001);
+    expect((await listOrders(a.token, { page: '0' })).code).toBe(10001);
 
     const b = await funded(0);
-    expect((await listOrders(b.token)).data.total).toBe(0);
+    expect((await ordersOf(b.token)).total).toBe(0);
     // B cannot check (or learn anything about) A's order.
-    const unpaid = (await listOrders(a.token, 'status=unpaid')).data.list[0];
+    const unpaid = (await ordersOf(a.token, { status: 'unpaid' })).list[0];
     const foreign = await t.send(
       orderEndpoints.checkPay,
       { order_id: String(unpaid?.id) },
@@ -179,7 +163,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       data: { traffic_left_bytes: GB / 10, order: { is_trial: true, paid_type: 'free', total_cents: 0 } },
     });
     expect((await pay(first.token, { trial: 'true' }, '198.51.100.8')).code).toBe(10026);
-    expect((await quote(first.token, 'trial=true')).code).toBe(10026);
+    expect((await quote(first.token, { trial: 'true' })).code).toBe(10026);
     const sameNetwork = await funded(0);
     expect((await pay(sameNetwork.token, { trial: 'true' }, '198.51.100.7')).code).toBe(10026);
     const elsewhere = await funded(0);
@@ -195,7 +179,7 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
   it('an operator refund returns the money for the unused traffic and removes that traffic', async () => {
     const { token, id } = await funded(2000);
     const paid = await pay(token, { quantity: '4', way: 'balance' });
-    const order = (paid.data as { order: OrderData }).order;
+    const order = successData(paid).order;
     // A quarter of it used: 1 GB leaves the account as the gateway would meter it.
     await t.ctx.db.transaction().execute(async (trx) => {
       const { post } = await import('../ledger/ledger.service');
@@ -210,11 +194,14 @@ describe('orders: pay from the balance or with crypto, list, trial, refund', () 
       replayed: false,
     });
     expect(await accountInfo(t, token)).toMatchObject({ balance_cents: 200 + 1350, traffic_left_bytes: 0 });
-    expect((await listOrders(token)).data.list[0]?.status).toBe('refunded');
+    expect((await ordersOf(token)).list[0]?.status).toBe('refunded');
     await expect(refundOrder(t.ctx.db, byCommandLine(order.id))).rejects.toThrow('OrderAlreadyRefunded');
     const crypto = await pay(token, { quantity: '1' });
     await expect(
-      refundOrder(t.ctx.db, byCommandLine((crypto.data as { order_id: number }).order_id)),
+      refundOrder(
+        t.ctx.db,
+        byCommandLine(passThroughData(orderEndpoints.pay, 'GoToPayment', crypto).order_id),
+      ),
     ).rejects.toThrow('OrderNotPaid');
   });
 

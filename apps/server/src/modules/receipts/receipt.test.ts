@@ -1,5 +1,6 @@
 import {
   accountEndpoints,
+  orderEndpoints,
   type Receipt,
   receiptEndpoints,
   receiptLinks,
@@ -18,7 +19,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon } from '../orders/coupon-admin.service';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, passThroughData, successData } from '@resiport/testkit';
 
 /** A hostile operator name: every document must print it as text, never as markup. */
 const APP_NAME = 'Proxy <script>alert(1)</script> & "Co"';
@@ -44,7 +45,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   /** A top-up of `amount` USD paid at the sandbox checkout, and its stored rows. */
   async function paidTopUp(token: string, amount: string) {
     const pay = await t.send(rechargeEndpoints.pay, { amount }, { token });
-    const checkout = pay.data as { url: string; recharge_id: number };
+    const checkout = passThroughData(rechargeEndpoints.pay, 'GoToPayment', pay);
     await pressCheckout(checkout.url, 'pay');
     await expect.poll(async () => (await storedRecharge(checkout.recharge_id)).status).toBe('paid');
     return checkout.recharge_id;
@@ -98,7 +99,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     const { token } = await fundedCustomer(t, 0);
     const coupon = await createCoupon(t.ctx.db, { code: 'RECEIPT15', discount: '15%' });
     const pay = await payOrder(t, token, { quantity: '3', coupon: coupon.code });
-    const { url, order_id: id } = pay.data as { url: string; order_id: number };
+    const { url, order_id: id } = passThroughData(orderEndpoints.pay, 'GoToPayment', pay);
     await pressCheckout(url, 'pay');
     await expect.poll(async () => (await storedOrder(id)).status).toBe('paid');
     const stored = await storedOrder(id);
@@ -134,7 +135,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   it('escapes every interpolated value: a hostile coupon code and operator name stay text', async () => {
     const { token } = await fundedCustomer(t, 10_000);
     const paid = await payOrder(t, token, { quantity: '1', way: 'balance' });
-    const id = (paid.data as { order: { id: number } }).order.id;
+    const id = successData(paid).order.id;
     // A value the coupon rules would refuse today, as if written by an older version or by hand.
     await t.ctx.db
       .updateTable('orders')
@@ -151,7 +152,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     const { token } = await fundedCustomer(t, 10_000);
     expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { token })).code).toBe(0);
     const paid = await payOrder(t, token, { quantity: '2', way: 'balance' });
-    const id = (paid.data as { order: { id: number } }).order.id;
+    const id = successData(paid).order.id;
     const stored = await storedOrder(id);
     const total = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD' }).format(
       Number(stored.total_cents) / 100,
@@ -179,7 +180,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   it('another account gets the same not-found as a missing id, in every format', async () => {
     const owner = await fundedCustomer(t, 10_000);
     const paid = await payOrder(t, owner.token, { quantity: '1', way: 'balance' });
-    const orderId = (paid.data as { order: { id: number } }).order.id;
+    const orderId = successData(paid).order.id;
     const rechargeId = await paidTopUp(owner.token, '20');
     const stranger = await signedInAccount(t);
     const missing = await receipt(stranger.token, 'kind=order&id=99999999');
@@ -201,13 +202,13 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   it('an unpaid, expired or cancelled item has no receipt: its own code, in the language', async () => {
     const { token } = await fundedCustomer(t, 0);
     const unpaid = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
-    const unpaidId = (unpaid.data as { recharge_id: number }).recharge_id;
+    const unpaidId = passThroughData(rechargeEndpoints.pay, 'GoToPayment', unpaid).recharge_id;
     const expired = await t.send(rechargeEndpoints.pay, { amount: '21' }, { token });
-    const { url, recharge_id: expiredId } = expired.data as { url: string; recharge_id: number };
+    const { url, recharge_id: expiredId } = passThroughData(rechargeEndpoints.pay, 'GoToPayment', expired);
     await pressCheckout(url, 'expire');
     await expect.poll(async () => (await storedRecharge(expiredId)).status).toBe('cancelled');
     const order = await payOrder(t, token, { quantity: '1' });
-    const orderId = (order.data as { order_id: number }).order_id;
+    const orderId = passThroughData(orderEndpoints.pay, 'GoToPayment', order).order_id;
 
     for (const query of [
       `kind=recharge&id=${unpaidId}`,

@@ -1,4 +1,4 @@
-import { internalGatewayEndpoints, ResultCode, type SubAccount, subEndpoints } from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, subEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger, post } from '../ledger/ledger.service';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -62,8 +62,8 @@ describe('auto-refill of a sub-account', () => {
       .execute()
       .then((rows) => rows.map((r) => Number(r.amount_bytes)));
   const subView = async (headers: Record<string, string>, subId: number) => {
-    const list = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
-    return (list.data as { list: SubAccount[] }).list[0];
+    const list = await t.send(subEndpoints.list, { id: String(subId) }, { headers });
+    return successData(list).list[0];
   };
 
   it('refills once per crossing under bursts of requests, up to the day’s maximum, and again the next day', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subaccountCalls, type SubData } from '../../../test/subaccounts';
+import { validationDetailsSchema } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
+import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Bad input to the sub-account calls: each refused with a field message, and nothing created or moved. */
@@ -24,7 +26,7 @@ describe('sub-accounts: usernames, passwords and traffic amounts that are refuse
     const { headers } = await customer();
     const response = await add(headers, { username: name });
     expect(response.code).toBe(10001);
-    expect((response.data as { fields: Record<string, string> }).fields.username).toBeTruthy();
+    expect(validationDetailsSchema.parse(response.data).fields.username).toBeTruthy();
     expect((await list(headers)).total).toBe(0);
   });
 
@@ -43,7 +45,7 @@ describe('sub-accounts: usernames, passwords and traffic amounts that are refuse
     'refuses the traffic amount %j',
     async (traffic) => {
       const { headers } = await customer(1);
-      const created = (await add(headers, { username: username() })).data as SubData;
+      const created = successData(await add(headers, { username: username() }));
       expect((await add(headers, { username: username(), traffic })).code).toBe(10001);
       expect(
         (

@@ -1,10 +1,4 @@
-import {
-  internalGatewayEndpoints,
-  ResultCode,
-  type SubAccount,
-  subEndpoints,
-  subExpiryOf,
-} from '@resiport/contract';
+import { internalGatewayEndpoints, ResultCode, subEndpoints, subExpiryOf } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -19,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { expireDueSubaccounts } from './subaccount-expiry.service';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -47,15 +41,7 @@ describe('sub-account limits', () => {
   async function leaseUntilStopped(owner: { account_id: number; subaccount_id: number }) {
     let total = 0;
     for (let i = 0; i < 50; i++) {
-      const {
-        granted_bytes: granted,
-        exhausted,
-        stop,
-      } = (await lease(owner, 10 * MB)).data as {
-        granted_bytes: number;
-        exhausted: boolean;
-        stop?: string;
-      };
+      const { granted_bytes: granted, exhausted, stop } = successData(await lease(owner, 10 * MB));
       total += granted;
       if (exhausted) return { total, stop };
     }
@@ -90,8 +76,8 @@ describe('sub-account limits', () => {
       expires_on: '2099-12-31',
     });
     // The list shows the same.
-    const list = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
-    expect((list.data as { list: SubAccount[] }).list[0]).toMatchObject({ monthly_cap_bytes: 10 * GB });
+    const list = await t.send(subEndpoints.list, { id: String(subId) }, { headers });
+    expect(successData(list).list[0]).toMatchObject({ monthly_cap_bytes: 10 * GB });
   });
 
   it('refuses bad values with a code and a message, and changes nothing', async () => {
@@ -158,8 +144,8 @@ describe('sub-account limits', () => {
     // Used: 3 MB today. Nothing more today, though the sub-account holds 2 GB.
     expect((await use(owner, 3 * MB)).code).toBe(0);
     expect((await lease(owner, MB)).data).toMatchObject({ granted_bytes: 0, exhausted: true, stop: 'cap' });
-    const shown = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
-    expect((shown.data as { list: SubAccount[] }).list[0]).toMatchObject({
+    const shown = await t.send(subEndpoints.list, { id: String(subId) }, { headers });
+    expect(successData(shown).list[0]).toMatchObject({
       used_today_bytes: 3 * MB,
       used_this_month_bytes: 3 * MB,
     });
@@ -213,8 +199,8 @@ describe('sub-account limits', () => {
     expect(settled.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await expireDueSubaccounts(t.ctx)).toBe(0);
     expect(await mainLeft(id)).toBe(mainBefore + BigInt(GB));
-    const sub = await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=${subId}`, headers });
-    expect((sub.data as { list: SubAccount[] }).list[0]).toMatchObject({
+    const sub = await t.send(subEndpoints.list, { id: String(subId) }, { headers });
+    expect(successData(sub).list[0]).toMatchObject({
       expired: true,
       traffic_left_bytes: 0,
     });

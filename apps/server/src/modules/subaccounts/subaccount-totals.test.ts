@@ -1,18 +1,12 @@
-import {
-  accountEndpoints,
-  internalGatewayEndpoints,
-  ResultCode,
-  subEndpoints,
-  type UserInfo,
-} from '@resiport/contract';
+import { accountEndpoints, internalGatewayEndpoints, ResultCode, subEndpoints } from '@resiport/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, gatewayCall } from '../../../test/factories';
+import { customerWithSub, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { findSubaccountTotalsDrift, subaccountsTrafficFigures } from './subaccount.repository';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 /**
  * /user/info reads the sub-accounts' figures from the account's row (kept by a trigger on
@@ -119,7 +113,7 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
         const fields: Record<string, string> = { username };
         if (step.mb > 0) fields.traffic = String(step.mb / 1000);
         const answer = await t.sendUnchecked(subEndpoints.add, fields, { headers: customer.headers });
-        if (answer.code === 0) customer.subs.push((answer.data as { id: number }).id);
+        if (answer.ok) customer.subs.push(answer.data.id);
         return answer.code;
       }
       case 'allocate':
@@ -191,7 +185,7 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
     for (const customer of customers) {
       const info = await t.send(accountEndpoints.userInfo, {}, { token: customer.token });
       expect(info.code).toBe(0);
-      const shown = info.data as UserInfo;
+      const shown = successData(info);
       const figures = await subaccountsTrafficFigures(t.ctx.db, customer.id);
       if (figures.emptyCount > 0) count('check:with-empty');
       if (figures.count < customer.subs.length) count('check:with-deleted');
@@ -212,16 +206,12 @@ describe('the sub-accounts figures kept on the account row (docs/performance.md)
         empty: figures.emptyCount,
       });
       // The list's unfiltered total and the main account's left come from the same row.
-      const list = await t.call({
-        method: 'GET',
-        url: `${apiUrl(subEndpoints.list)}?page=1&page_size=10`,
-        headers: authHeader(customer.token),
-      });
+      const list = await t.send(subEndpoints.list, { page: 1, page_size: 10 }, { token: customer.token });
       expect(list.data).toMatchObject({
         total: figures.count,
         main_traffic_left_bytes: shown.traffic_left_bytes,
       });
-      expect((list.data as { list: unknown[] }).list).toHaveLength(Math.min(10, figures.count));
+      expect(successData(list).list).toHaveLength(Math.min(10, figures.count));
     }
     const audit = await auditLedger(t.ctx.db);
     expect(audit.mismatches).toEqual([]);

@@ -20,7 +20,7 @@ describe('/user/info: the traffic split between the main account and its sub-acc
 
   const { username, customer, add } = subaccountCalls(() => t);
   const info = async (headers: Record<string, string>) =>
-    (await t.send(accountEndpoints.userInfo, {}, { headers })).data as Record<string, number>;
+    successData(await t.send(accountEndpoints.userInfo, {}, { headers }));
 
   it('everything allocated: the main account is at zero, the sub-accounts hold the rest', async () => {
     const { headers } = await customer(10.08);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo } from '../../../test/factories';
-import { subaccountCalls, type SubData } from '../../../test/subaccounts';
+import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { subEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -22,7 +22,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     const name = username('MixedCase');
     const created = await add(headers, { username: name, remark: 'scraper #1' });
     expect(created.code).toBe(0);
-    const sub = created.data as SubData;
+    const sub = successData(created);
     expect(sub).toMatchObject({
       username: name.toLowerCase(),
       remark: 'scraper #1',
@@ -66,7 +66,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
 
   it('allocates and recycles through the ledger, once per request id, never below zero on either side', async () => {
     const { headers, id, token } = await customer(2);
-    const sub = (await add(headers, { username: username() })).data as SubData;
+    const sub = successData(await add(headers, { username: username() }));
     const allocate = {
       id: String(sub.id),
       action: 'allocate',
@@ -138,7 +138,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
 
   it('changes the password (chosen or generated), the remark and the status', async () => {
     const { headers } = await customer();
-    const sub = (await add(headers, { username: username(), password: 'First-pass1' })).data as SubData;
+    const sub = successData(await add(headers, { username: username(), password: 'First-pass1' }));
     const chosen = await t.send(
       subEndpoints.password,
       { id: String(sub.id), password: 'Second.pass2' },
@@ -150,7 +150,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
       url: `${apiUrl(subEndpoints.password)}?id=${sub.id}`,
       headers,
     });
-    expect((generated.data as SubData).password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(subEndpoints.password.response.parse(generated.data).password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(
       (await t.send(subEndpoints.password, { id: String(sub.id), password: 'bad:pass1' }, { headers })).code,
     ).toBe(10001);
@@ -178,7 +178,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
   it('stores proxy passwords encrypted and never logs them', async () => {
     const { headers } = await customer();
     const password = 'Never-Logged.42';
-    const sub = (await add(headers, { username: username(), password })).data as SubData;
+    const sub = successData(await add(headers, { username: username(), password }));
     const row = await t.ctx.db
       .selectFrom('subaccounts')
       .select('password_cipher')
@@ -198,7 +198,7 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
   it('deletes a sub-account: its traffic returns to the main account, once, and the username is free again', async () => {
     const { headers, token } = await customer(1);
     const name = username();
-    const sub = (await add(headers, { username: name, traffic: '0.4' })).data as SubData;
+    const sub = successData(await add(headers, { username: name, traffic: '0.4' }));
     const deleted = await t.send(subEndpoints.delete, { id: String(sub.id) }, { headers });
     expect(deleted).toMatchObject({
       code: 0,
@@ -229,22 +229,21 @@ describe('sub-accounts: create, list, change, move traffic, delete', () => {
     for (const [i, name] of names.entries()) {
       await add(headers, { username: name, remark: i === 1 ? 'Mobile 100% team' : '' });
     }
-    expect((await list(headers, 'search=ALPHA')).list.map((s) => s.username)).toEqual([names[2], names[0]]);
-    expect((await list(headers, 'search=100%25')).list.map((s) => s.username)).toEqual([names[1]]);
-    expect((await list(headers, 'search=_')).total).toBe(0);
-    const page = await list(headers, 'page=2&page_size=2');
+    expect((await list(headers, { search: 'ALPHA' })).list.map((s) => s.username)).toEqual([
+      names[2],
+      names[0],
+    ]);
+    expect((await list(headers, { search: '100%' })).list.map((s) => s.username)).toEqual([names[1]]);
+    expect((await list(headers, { search: '_' })).total).toBe(0);
+    const page = await list(headers, { page: 2, page_size: 2 });
     expect(page).toMatchObject({ total: 3 });
     expect(page.list.map((s) => s.username)).toEqual([names[0]]);
-    expect(
-      (await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?page_size=1000`, headers })).code,
-    ).toBe(10001);
+    expect((await t.send(subEndpoints.list, { page_size: 1000 }, { headers })).code).toBe(10001);
     // One sub-account by id (the edit page); another account's id lists nothing.
-    const one = (await list(headers, 'search=alpha')).list[1];
-    expect((await list(headers, `id=${one?.id}`)).list.map((s) => s.username)).toEqual([names[0]]);
-    expect((await list((await customer()).headers, `id=${one?.id}`)).total).toBe(0);
-    expect((await t.call({ method: 'GET', url: `${apiUrl(subEndpoints.list)}?id=abc`, headers })).code).toBe(
-      10001,
-    );
+    const one = (await list(headers, { search: 'alpha' })).list[1];
+    expect((await list(headers, { id: String(one?.id) })).list.map((s) => s.username)).toEqual([names[0]]);
+    expect((await list((await customer()).headers, { id: String(one?.id) })).total).toBe(0);
+    expect((await t.send(subEndpoints.list, { id: 'abc' }, { headers })).code).toBe(10001);
   });
 
   it('keeps every balance equal to its entries (audit)', async () => {

@@ -1,4 +1,5 @@
 import { internalGatewayEndpoints, type TrafficChange } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, fundedCustomer, payOrder } from '../../../test/factories';
@@ -44,7 +45,7 @@ describe('traffic change record: usage rows', () => {
       for (const row of rows) if (row.id > stamped) stamped = row.id;
     };
     expect((await payOrder(t, account.token, { quantity: '2', way: 'balance' })).code).toBe(0);
-    sub = (await subs.add(headers, { username: subs.username('ledger'), traffic: '0.5' })).data as SubData;
+    sub = successData(await subs.add(headers, { username: subs.username('ledger'), traffic: '0.5' }));
     await stamp(at(d1, 1));
     const main = { account_id: account.id, subaccount_id: null, instance_id: 'gw-usage-log' };
     const bytes = (subaccountId: number | null, down: number) => [

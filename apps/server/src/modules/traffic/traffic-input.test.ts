@@ -1,12 +1,15 @@
-import { accountEndpoints, subEndpoints, validationMessages } from '@resiport/contract';
+import {
+  accountEndpoints,
+  subEndpoints,
+  validationDetailsSchema,
+  validationMessages,
+} from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subaccountCalls, type SubData } from '../../../test/subaccounts';
+import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dayOf, trafficCalls } from './traffic.test-helpers';
 
-interface Fields {
-  fields: Record<string, string>;
-}
 const paths = ['changelog', 'details', 'usage'] as const;
 
 /** Bad input to the three traffic calls: each refused the same way, in the caller's language, leaking nothing. */
@@ -58,7 +61,9 @@ describe('traffic: ranges, filters and ids that are refused', () => {
         code: 10001,
         msg: 'Please check the highlighted fields',
       });
-      expect((response.data as Fields).fields[field]).toBe(validationMessages['en-us'][key]);
+      expect(validationDetailsSchema.parse(response.data).fields[field]).toBe(
+        validationMessages['en-us'][key],
+      );
     }
   });
 
@@ -72,11 +77,13 @@ describe('traffic: ranges, filters and ids that are refused', () => {
     });
     const tooOld = await get('changelog', { start_date: dayOf(t.ctx.clock(), -366) }, headers);
     expect(tooOld).toMatchObject({ code: 10001 });
-    expect((tooOld.data as Fields).fields).toEqual({ start_date: 'Choose a range of at most 366 days' });
+    expect(validationDetailsSchema.parse(tooOld.data).fields).toEqual({
+      start_date: 'Choose a range of at most 366 days',
+    });
     expect((await get('changelog', { start_date: dayOf(t.ctx.clock(), -365) }, headers)).code).toBe(0);
     const future = await get('usage', { start_date: dayOf(t.ctx.clock(), 1) }, headers);
     expect(future).toMatchObject({ code: 10001 });
-    expect((future.data as Fields).fields).toEqual({
+    expect(validationDetailsSchema.parse(future.data).fields).toEqual({
       end_date: 'The end date must not be before the start date',
     });
   });
@@ -86,9 +93,13 @@ describe('traffic: ranges, filters and ids that are refused', () => {
     expect((await t.send(accountEndpoints.setLang, { lang: 'ru' }, { headers })).code).toBe(0);
     const given = await get('details', { start_date: '2026-02-30' }, headers);
     expect(given.msg).toBe('Проверьте выделенные поля');
-    expect((given.data as Fields).fields.start_date).toBe(validationMessages.ru['validation.date']);
+    expect(validationDetailsSchema.parse(given.data).fields.start_date).toBe(
+      validationMessages.ru['validation.date'],
+    );
     const filled = await get('usage', { start_date: dayOf(t.ctx.clock(), 3) }, headers);
-    expect((filled.data as Fields).fields.end_date).toBe(validationMessages.ru['validation.dateOrder']);
+    expect(validationDetailsSchema.parse(filled.data).fields.end_date).toBe(
+      validationMessages.ru['validation.dateOrder'],
+    );
   });
 
   it.each([
@@ -107,14 +118,14 @@ describe('traffic: ranges, filters and ids that are refused', () => {
     const { headers } = await customer();
     const response = await get(path, query, headers);
     expect(response).toMatchObject({ status: 400, code: 10001 });
-    expect(Object.keys((response.data as Fields).fields)).toHaveLength(1);
+    expect(Object.keys(validationDetailsSchema.parse(response.data).fields)).toHaveLength(1);
   });
 
   it('answers another account’s, a deleted and a nonexistent sub-account id exactly alike (no leak)', async () => {
     const a = await customer(1);
     const b = await customer(1);
-    const theirs = (await add(a.headers, { username: username('theirs'), traffic: '0.1' })).data as SubData;
-    const gone = (await add(b.headers, { username: username('gone') })).data as SubData;
+    const theirs = successData(await add(a.headers, { username: username('theirs'), traffic: '0.1' }));
+    const gone = successData(await add(b.headers, { username: username('gone') }));
     await t.send(subEndpoints.delete, { id: String(gone.id) }, { headers: b.headers });
     for (const path of paths) {
       const answers = [];
@@ -131,7 +142,7 @@ describe('traffic: ranges, filters and ids that are refused', () => {
   it('never exports another account’s sub-account as CSV: the same 10009 envelope, no file', async () => {
     const a = await customer(1);
     const b = await customer(1);
-    const theirs = (await add(a.headers, { username: username('csvtheirs') })).data as SubData;
+    const theirs = successData(await add(a.headers, { username: username('csvtheirs') }));
     const response = await raw({ format: 'csv', subaccount_id: String(theirs.id) }, b.headers);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');

@@ -1,4 +1,5 @@
 import { USAGE_TOP_OWNERS, type UsageEntry } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -156,9 +157,7 @@ describe('traffic usage: a zero-filled series, the biggest owners, range and rec
     const c = await subs.customer(1);
     const made: SubData[] = [];
     for (let i = 0; i < USAGE_TOP_OWNERS + 2; i++) {
-      made.push(
-        (await subs.add(c.headers, { username: subs.username('many'), traffic: '0.01' })).data as SubData,
-      );
+      made.push(successData(await subs.add(c.headers, { username: subs.username('many'), traffic: '0.01' })));
     }
     // Sub-account i uses (i + 1) × 1000 bytes, the main account 3500.
     const entries: UsageEntry[] = made.map((sub, i) => ({

@@ -32,10 +32,9 @@ export async function seedUsage(t: TestApp) {
   const { usage, advanceTo } = trafficCalls(() => t);
   const a = await subs.customer(10);
   const b = await subs.customer(1);
-  const s1 = (await subs.add(a.headers, { username: subs.username('alpha'), traffic: '1' })).data as SubData;
-  const s2 = (await subs.add(a.headers, { username: subs.username('bravo'), traffic: '1' })).data as SubData;
-  const bSub = (await subs.add(b.headers, { username: subs.username('other'), traffic: '0.5' }))
-    .data as SubData;
+  const s1 = successData(await subs.add(a.headers, { username: subs.username('alpha'), traffic: '1' }));
+  const s2 = successData(await subs.add(a.headers, { username: subs.username('bravo'), traffic: '1' }));
+  const bSub = successData(await subs.add(b.headers, { username: subs.username('other'), traffic: '0.5' }));
   for (const ip of [IP1, IP2]) {
     expect((await t.send(whitelistEndpoints.add, { ip }, { headers: a.headers })).code).toBe(0);
   }
@@ -108,12 +107,10 @@ export async function seedChanges(t: TestApp) {
     .execute((trx) =>
       post(trx, { accountId: account.id, asset: 'traffic', kind: 'adjustment', amount: BigInt(GB) }),
     );
-  const sub1 = (await subs.add(headers, { username: subs.username('first'), traffic: '0.5' }))
-    .data as SubData;
+  const sub1 = successData(await subs.add(headers, { username: subs.username('first'), traffic: '0.5' }));
   const recycle = { id: String(sub1.id), action: 'recycle', traffic: '0.2', request_id: 'changelog-1' };
   expect((await subs.move(headers, recycle)).code).toBe(0);
-  const sub2 = (await subs.add(headers, { username: subs.username('second'), traffic: '0.1' }))
-    .data as SubData;
+  const sub2 = successData(await subs.add(headers, { username: subs.username('second'), traffic: '0.1' }));
   expect((await t.send(subEndpoints.delete, { id: String(sub2.id) }, { headers })).code).toBe(0);
   const main = { account_id: account.id, subaccount_id: null, instance_id: 'gw-log' };
   await internal(internalGatewayEndpoints.lease, { ...main, want_bytes: 10 * MB });

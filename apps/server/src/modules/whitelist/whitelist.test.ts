@@ -1,14 +1,8 @@
-import { MAX_WHITELIST_IPS, whitelistEndpoints } from '@resiport/contract';
+import { MAX_WHITELIST_IPS, validationDetailsSchema, whitelistEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
-
-interface Entry {
-  id: number;
-  ip: string;
-  remark: string;
-}
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('IP whitelist', () => {
   let t: TestApp;
@@ -20,15 +14,8 @@ describe('IP whitelist', () => {
   const customer = async () => authHeader((await signedInAccount(t)).token);
   const add = (headers: Record<string, string>, values: Record<string, string>) =>
     t.sendUnchecked(whitelistEndpoints.add, values, { headers });
-  const list = async (headers: Record<string, string>, query = '') => {
-    const response = await t.call({
-      method: 'GET',
-      url: `${apiUrl(whitelistEndpoints.list)}?${query}`,
-      headers,
-      remoteAddress: '198.51.100.23',
-    });
-    return response.data as { list: Entry[]; total: number; limit: number; current_ip: string };
-  };
+  const list = async (headers: Record<string, string>) =>
+    successData(await t.send(whitelistEndpoints.list, {}, { headers, remoteAddress: '198.51.100.23' }));
   let next = 0;
   /** A fresh documentation-range address per test, so tests never collide on the global uniqueness. */
   const freshIp = () => `203.0.${Math.floor(++next / 250)}.${(next % 250) + 1}`;
@@ -68,7 +55,7 @@ describe('IP whitelist', () => {
     const headers = await customer();
     const response = await add(headers, { ip });
     expect(response.code).toBe(10001);
-    expect((response.data as { fields: Record<string, string> }).fields.ip).toBeTruthy();
+    expect(validationDetailsSchema.parse(response.data).fields.ip).toBeTruthy();
     expect((await list(headers)).total).toBe(0);
   });
 
@@ -93,7 +80,7 @@ describe('IP whitelist', () => {
     const other = await customer();
     const taken = freshIp();
     await add(other, { ip: taken });
-    const entry = (await add(headers, { ip: freshIp(), remark: 'old' })).data as Entry;
+    const entry = successData(await add(headers, { ip: freshIp(), remark: 'old' }));
     const renamed = await t.send(
       whitelistEndpoints.update,
       { id: String(entry.id), remark: 'new' },

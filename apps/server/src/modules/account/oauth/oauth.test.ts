@@ -1,7 +1,14 @@
-import { apiUrl, type MockOAuthProvider, startMockOAuthProvider } from '@resiport/testkit';
+import {
+  type Answer,
+  apiUrl,
+  type MockOAuthProvider,
+  passThroughData,
+  startMockOAuthProvider,
+  successData,
+} from '@resiport/testkit';
 import { totpCodeAt } from '../two-factor/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAccount, authHeader, GOOD_PASSWORD, signUp, uniqueEmail } from '../../../../test/factories';
+import { activatedAccount, GOOD_PASSWORD, signUp, uniqueEmail } from '../../../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../../test/test-app';
 import { accountEndpoints, accountLinks, securityEndpoints } from '@resiport/contract';
 
@@ -46,7 +53,7 @@ async function exchange(t: TestApp, landing: URL) {
   return t.send(accountEndpoints.oauthLogin, { code: code ?? '' });
 }
 
-const sessionToken = (response: { data: unknown }) => (response.data as { jwt_token: string }).jwt_token;
+const sessionToken = (answer: Answer<typeof accountEndpoints.oauthLogin>) => successData(answer).jwt_token;
 
 describe('Google and Yandex sign-in', () => {
   let t: TestApp;
@@ -110,7 +117,7 @@ describe('Google and Yandex sign-in', () => {
     const ids = await Promise.all(
       [first, second].map(async (s) => {
         const info = await t.send(accountEndpoints.userInfo, {}, { token: sessionToken(s) });
-        return (info.data as { id: number }).id;
+        return successData(info).id;
       }),
     );
     expect(ids[0]).toBe(ids[1]);
@@ -120,30 +127,27 @@ describe('Google and Yandex sign-in', () => {
     const email = uniqueEmail('twofactor');
     google.setNextUser({ sub: `g-${email}`, email, email_verified: true });
     const token = sessionToken(await exchange(t, await runFlow(t, 'google')));
-    const post = (url: string, payload: object = {}) =>
-      t.call({ method: 'POST', url, headers: authHeader(token), payload });
-    const { secret } = (await post(apiUrl(securityEndpoints.twoFactorSetup))).data as { secret: string };
+    const { secret } = successData(await t.send(securityEndpoints.twoFactorSetup, {}, { token }));
     expect(
-      (await post(apiUrl(securityEndpoints.twoFactorEnable), { code: totpCodeAt(secret, t.ctx.clock()) }))
-        .code,
+      (
+        await t.send(
+          securityEndpoints.twoFactorEnable,
+          { code: totpCodeAt(secret, t.ctx.clock()) },
+          { token },
+        )
+      ).code,
     ).toBe(0);
 
     google.setNextUser({ sub: `g-${email}`, email, email_verified: true });
     const asked = await exchange(t, await runFlow(t, 'google'));
     expect(asked.code).toBe(10040);
     t.advanceClock(30);
-    const { challenge } = asked.data as { challenge: string };
+    const { challenge } = passThroughData(accountEndpoints.oauthLogin, 'TwoFactorRequired', asked);
     const code = totpCodeAt(secret, t.ctx.clock());
-    const signedIn = await t.call({
-      method: 'POST',
-      url: apiUrl(accountEndpoints.twoFactorLogin),
-      payload: { challenge, code },
-    });
+    const signedIn = await t.send(accountEndpoints.twoFactorLogin, { challenge, code });
     expect(signedIn.code).toBe(0);
     const overview = await t.send(securityEndpoints.overview, {}, { token: sessionToken(signedIn) });
-    const current = (overview.data as { sessions: { current: boolean; method: string }[] }).sessions.find(
-      (s) => s.current,
-    );
+    const current = successData(overview).sessions.find((s) => s.current);
     expect(current?.method).toBe('google');
   });
 

@@ -1,20 +1,9 @@
-import {
-  accountEndpoints,
-  type RecoveryCodes,
-  securityEndpoints,
-  type TwoFactorChallenge,
-  type TwoFactorSetup,
-} from '@resiport/contract';
+import { accountEndpoints, type EndpointInput, securityEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  GOOD_PASSWORD,
-  signedInAccount,
-  startOfFreshRateWindow,
-} from '../../../../test/factories';
+import { GOOD_PASSWORD, signedInAccount, startOfFreshRateWindow } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { totpCodeAt } from './totp';
-import { apiUrl } from '@resiport/testkit';
+import { passThroughData, successData } from '@resiport/testkit';
 
 /** Two-factor sign-in through the API (decision 021); the e2e journey walks it in Chromium. */
 describe('two-factor sign-in', () => {
@@ -24,8 +13,6 @@ describe('two-factor sign-in', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, token: string, payload: object = {}) =>
-    t.call({ method: 'POST', url, headers: authHeader(token), payload });
   /** The authenticator app: the code for the app's clock, one step later each call. */
   const phone = (secret: string) => {
     t.advanceClock(30);
@@ -34,18 +21,24 @@ describe('two-factor sign-in', () => {
 
   async function enrolled() {
     const account = await signedInAccount(t);
-    const setup = await post(apiUrl(securityEndpoints.twoFactorSetup), account.token);
+    const setup = await t.send(securityEndpoints.twoFactorSetup, {}, { token: account.token });
     expect(setup.code).toBe(0);
-    const { secret, qr_data_url: qr, otpauth_uri: uri } = setup.data as TwoFactorSetup;
+    const { secret, qr_data_url: qr, otpauth_uri: uri } = successData(setup);
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect(uri).toContain(`secret=${secret}`);
-    const wrong = await post(apiUrl(securityEndpoints.twoFactorEnable), account.token, { code: '000000' });
+    const wrong = await t.send(
+      securityEndpoints.twoFactorEnable,
+      { code: '000000' },
+      { token: account.token },
+    );
     expect(wrong.code === 10041 || totpCodeAt(secret, t.ctx.clock()) === '000000').toBe(true);
-    const enabled = await post(apiUrl(securityEndpoints.twoFactorEnable), account.token, {
-      code: phone(secret),
-    });
+    const enabled = await t.send(
+      securityEndpoints.twoFactorEnable,
+      { code: phone(secret) },
+      { token: account.token },
+    );
     expect(enabled).toMatchObject({ code: 0, msg: 'Two-factor sign-in is on' });
-    const { recovery_codes: codes } = enabled.data as RecoveryCodes;
+    const { recovery_codes: codes } = successData(enabled);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     return { ...account, secret, codes };
@@ -55,12 +48,12 @@ describe('two-factor sign-in', () => {
     const response = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     expect(response.code).toBe(10040);
     expect(response.status).toBe(200);
-    const data = response.data as TwoFactorChallenge & { jwt_token?: string };
-    expect(data.jwt_token).toBeUndefined();
+    const data = passThroughData(accountEndpoints.login, 'TwoFactorRequired', response);
+    expect(data).not.toHaveProperty('jwt_token');
     return data.challenge;
   };
   const codeStep = (challenge: string, code: string) =>
-    t.call({ method: 'POST', url: apiUrl(accountEndpoints.twoFactorLogin), payload: { challenge, code } });
+    t.send(accountEndpoints.twoFactorLogin, { challenge, code });
 
   it('enrols with a QR code and a code, then asks for a code at sign-in; a code works once', async () => {
     const { email, secret, token } = await enrolled();
@@ -74,7 +67,7 @@ describe('two-factor sign-in', () => {
     const code = phone(secret);
     const signedIn = await codeStep(challenge, code);
     expect(signedIn.code).toBe(0);
-    const session = (signedIn.data as { jwt_token: string }).jwt_token;
+    const session = successData(signedIn).jwt_token;
     expect((await t.send(accountEndpoints.userInfo, {}, { token: session })).code).toBe(0);
     // The same code again (a replay, or a shoulder-surfer) is refused even with a fresh ticket.
     expect((await codeStep(await passwordStep(email), code)).code).toBe(10041);
@@ -103,9 +96,12 @@ describe('two-factor sign-in', () => {
 
   it('turning it off needs the password and a code; wrong ones change nothing', async () => {
     const { email, secret, token } = await enrolled();
-    const off = (payload: object) => post(apiUrl(securityEndpoints.twoFactorDisable), token, payload);
+    const off = (input: EndpointInput<typeof securityEndpoints.twoFactorDisable>) =>
+      t.send(securityEndpoints.twoFactorDisable, input, { token });
     expect((await off({ password: 'Wrong1234', code: phone(secret) })).code).toBe(10005);
-    expect((await off({ code: phone(secret) })).code).toBe(10005);
+    expect(
+      (await t.sendUnchecked(securityEndpoints.twoFactorDisable, { code: phone(secret) }, { token })).code,
+    ).toBe(10005);
     expect((await off({ password: GOOD_PASSWORD, code: '000001' })).code).toBe(10041);
     expect((await passwordStep(email)).length).toBeGreaterThan(0);
     expect(await off({ password: GOOD_PASSWORD, code: phone(secret) })).toMatchObject({ code: 0 });
@@ -113,7 +109,7 @@ describe('two-factor sign-in', () => {
     expect(plain.code).toBe(0);
     expect(
       (
-        await post(apiUrl(securityEndpoints.twoFactorDisable), token, {
+        await off({
           password: GOOD_PASSWORD,
           code: '123456',
         })
@@ -135,9 +131,9 @@ describe('two-factor sign-in', () => {
 
   it('a developer API token can neither see nor change two-factor settings', async () => {
     const { token } = await signedInAccount(t);
-    const minted = await post(apiUrl(accountEndpoints.genToken), token);
-    const apiToken = (minted.data as { api_token: string }).api_token;
-    expect((await post(apiUrl(securityEndpoints.twoFactorSetup), apiToken)).code).toBe(10015);
+    const minted = await t.send(accountEndpoints.genToken, {}, { token });
+    const apiToken = successData(minted).api_token;
+    expect((await t.send(securityEndpoints.twoFactorSetup, {}, { token: apiToken })).code).toBe(10015);
     expect((await t.send(securityEndpoints.overview, {}, { token: apiToken })).code).toBe(10015);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, GOOD_PASSWORD, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { accountEndpoints } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { accountEndpoints, validationDetailsSchema } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 describe('/user calls', () => {
   let t: TestApp;
@@ -57,7 +57,7 @@ describe('/user calls', () => {
       password: GOOD_PASSWORD,
       confirm: GOOD_PASSWORD,
     });
-    expect((same.data as { fields: Record<string, string> }).fields.password).toBe(
+    expect(validationDetailsSchema.parse(same.data).fields.password).toBe(
       'The new password must be different from the previous one',
     );
     const mismatch = await change({
@@ -65,9 +65,7 @@ describe('/user calls', () => {
       password: 'Fresh1234',
       confirm: 'Fresh12345',
     });
-    expect((mismatch.data as { fields: Record<string, string> }).fields.confirm).toBe(
-      'The password is not the same',
-    );
+    expect(validationDetailsSchema.parse(mismatch.data).fields.confirm).toBe('The password is not the same');
     expect(await change({ old_password: GOOD_PASSWORD, password: 'weak', confirm: 'weak' })).toMatchObject({
       code: 10001,
     });
@@ -80,7 +78,7 @@ describe('/user calls', () => {
   it('POST /user/genToken: shown once, stored hashed, works as JWT-TOKEN and Bearer, regenerating kills the old one', async () => {
     const { email, token } = await signedInAccount(t);
     const first = await t.send(accountEndpoints.genToken, {}, { token });
-    const apiToken = (first.data as { api_token: string }).api_token;
+    const apiToken = successData(first).api_token;
     expect(apiToken).toMatch(/^rp_[\w-]{43}$/);
     const row = await t.ctx.db
       .selectFrom('accounts')
@@ -90,15 +88,15 @@ describe('/user calls', () => {
     expect(row.api_token_hash).not.toContain(apiToken.slice(3));
     const viaHeader = await t.send(accountEndpoints.userInfo, {}, { token: apiToken });
     expect(viaHeader.data).toMatchObject({ email, has_api_token: true });
-    const viaBearer = await t.call({
-      method: 'GET',
-      url: apiUrl(accountEndpoints.userInfo),
-      headers: { authorization: `Bearer ${apiToken}` },
-    });
+    const viaBearer = await t.send(
+      accountEndpoints.userInfo,
+      {},
+      { headers: { authorization: `Bearer ${apiToken}` } },
+    );
     expect(viaBearer.code).toBe(0);
 
     const second = await t.send(accountEndpoints.genToken, {}, { token });
-    const newToken = (second.data as { api_token: string }).api_token;
+    const newToken = successData(second).api_token;
     expect(newToken).not.toBe(apiToken);
     expect((await t.send(accountEndpoints.userInfo, {}, { token: apiToken })).code).toBe(10013);
     expect((await t.send(accountEndpoints.userInfo, {}, { token: newToken })).code).toBe(0);
@@ -106,11 +104,7 @@ describe('/user calls', () => {
 
   it('the developer token cannot change the password, mint tokens or refresh sessions', async () => {
     const { token } = await signedInAccount(t);
-    const apiToken = (
-      (await t.send(accountEndpoints.genToken, {}, { token })).data as {
-        api_token: string;
-      }
-    ).api_token;
+    const apiToken = successData(await t.send(accountEndpoints.genToken, {}, { token })).api_token;
     const asApi = authHeader(apiToken);
     expect(await t.send(accountEndpoints.genToken, {}, { headers: asApi })).toMatchObject({
       status: 403,
