@@ -92,6 +92,7 @@ describe('account journeys in Chromium', () => {
     await fillForm(journey.page, { old_password: 'Journey123' });
     await journey.page.locator('button[type=submit]').click();
     await expectToast(journey.page, 'Пароль изменён');
+    await journey.page.waitForURL('**/client/account/setting');
 
     await signOutThroughMenu(journey.page);
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();

@@ -32,11 +32,12 @@ export async function storedSession(page: Page): Promise<{ jwt_token: string; ex
 }
 
 /**
- * Signs out through the account menu, as a person does: once the page has settled (no request in
- * flight), open the menu, choose "Sign out", land on the sign-in page.
+ * Signs out through the account menu, as a person does once the page has settled: no page change
+ * under way (the shell's content is not `aria-busy`), no page still loading. A click while the app was
+ * still moving to another page (after a password change, to the settings) was lost in CI.
  */
 export async function signOutThroughMenu(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await untilPageSettled(page);
   const trail: string[] = [];
   const note = (what: string) => trail.push(`${what} at ${new URL(page.url()).pathname}`);
   page.on('framenavigated', (frame) => {
@@ -57,6 +58,13 @@ export async function signOutThroughMenu(page: Page): Promise<void> {
       { cause: error },
     );
   }
+}
+
+/** The signed-in shell shows a page and is not moving to another one. */
+export async function untilPageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-testid="page-content"][aria-busy="false"]').waitFor();
+  await page.getByTestId('page-loading').waitFor({ state: 'detached' });
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { ProLayout } from '@ant-design/pro-components';
 import { Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { APP_NAME } from '../../config/app';
 import { PRIMARY_COLOR } from '../../config/theme';
 import { paths } from '../../config/paths';
@@ -24,6 +24,7 @@ export default function MainLayout() {
   const intl = useIntl();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const title = usePageTitle();
   useTokenRefresh();
 
@@ -54,9 +55,13 @@ export default function MainLayout() {
     >
       <OperatorViewBanner />
       <AppHeader />
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      {/* Busy while the router moves to another page (its data and code loading): assistive technology
+          and the e2e journeys wait for the page to settle before acting on it. */}
+      <div data-testid="page-content" aria-busy={navigation.state !== 'idle'}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </div>
     </ProLayout>
   );
 }
