@@ -1,7 +1,7 @@
 import { accountEndpoints } from '@resiport/contract';
 import { extractFirstLink, startMockOAuthProvider, type MockOAuthProvider } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationLink, customerApi } from './support/customer';
+import { activationLink, customerApi, signedInCustomer } from './support/customer';
 import {
   expectToast,
   fillForm,
@@ -10,6 +10,7 @@ import {
   storedSession,
   submit,
   uniqueEmail,
+  untilPageSettled,
 } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
@@ -98,6 +99,34 @@ describe('account journeys in Chromium', () => {
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();
     await journey.page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
     await signIn(journey.page, journey.server.url, email, 'Changed123');
+  });
+
+  it('the account menu stays with the sticky header while the page scrolls under it, on one line', async () => {
+    const { page, server, mailbox } = journey;
+    await signedInCustomer(page, server.url, mailbox, 'menu');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(`${server.url}/client/account/setting`);
+      await untilPageSettled(page);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('sign-out').waitFor();
+      // Measured in one task, before any re-alignment could run: a menu placed in the page's body
+      // moved 300 px here, and a click aimed at it in that moment landed on the page behind.
+      const placement = await page.evaluate(() => {
+        const item = document.querySelector('[data-testid="sign-out"]');
+        if (!item) throw new Error('no sign-out item');
+        const before = item.getBoundingClientRect();
+        window.scrollBy(0, -300);
+        const after = item.getBoundingClientRect();
+        return { moved: after.top - before.top, height: after.height, right: after.right };
+      });
+      expect(placement.moved).toBe(0);
+      // In the header's box, not the page's: one line, inside the screen.
+      expect(placement.height).toBeLessThan(24);
+      expect(placement.right).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+    }
   });
 
   it('forgot password → reset mail → new password → sign in', async () => {

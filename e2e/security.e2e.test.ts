@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerApi, signedInCustomer } from './support/customer';
-import { clickInPopup, expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
+import { expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
 const PERIOD_MS = 30_000;
@@ -129,11 +129,9 @@ describe('two-factor sign-in and sessions in Chromium', () => {
       })
       .toBe(2);
     await page.getByTestId('sign-out-everywhere').click();
-    await clickInPopup(
-      page,
-      page.getByRole('button', { name: 'Sign out everywhere else', exact: true }).last(),
-      () => expectToast(page, 'Signed out everywhere else'),
-    );
+    // The confirmation's own button: its label is the same as the button that opened it.
+    await page.getByTestId('sign-out-everywhere-confirm').click();
+    await expectToast(page, 'Signed out everywhere else');
     await expect
       .poll(() => page.getByTestId('sessions-table').locator('tbody tr.ant-table-row').count(), {
         timeout: 10_000,

@@ -9,6 +9,7 @@ import { formatTraffic, formatTrafficTotal, formatUsd } from '../../lib/format';
 import { accessOf } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { UserMenu } from './user-menu';
+import { inStickyHeader } from './sticky-header-popup';
 
 /**
  * The bar above every signed-in page: operator badge, balance, traffic left and add funds, language,
@@ -55,6 +56,8 @@ export function AppHeader() {
         </span>
         {/* The customer's total: traffic allocated to sub-accounts is still theirs (docs/product.md#traffic-totals). */}
         <Tooltip
+          getPopupContainer={inStickyHeader}
+          classNames={{ root: 'app-header-popup' }}
           title={
             <div data-testid="header-traffic-split">
               <div>

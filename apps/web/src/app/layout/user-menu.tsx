@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { PRIMARY_COLOR } from '../../config/theme';
 import { signOut } from '../sign-out';
+import { inStickyHeader } from './sticky-header-popup';
 
 /** The account menu: settings, add funds, sign out (recharge and settings are not side-menu items). */
 export function UserMenu({ email }: { email: string }) {
@@ -20,6 +21,10 @@ export function UserMenu({ email }: { email: string }) {
   return (
     <Dropdown
       trigger={['click']}
+      // The header is sticky: a menu left in the page's body would drift from it whenever the page
+      // scrolls under it, until re-aligned — and a click made in between landed on the page behind.
+      getPopupContainer={inStickyHeader}
+      overlayClassName="app-header-popup"
       menu={{
         items: [
           {

@@ -99,7 +99,7 @@ export function SessionsCard() {
       description={<FormattedMessage id="settings.sessions.everywhereText" />}
       okText={intl.formatMessage({ id: 'settings.sessions.everywhere' })}
       cancelText={intl.formatMessage({ id: 'common.cancel' })}
-      okButtonProps={{ danger: true }}
+      okButtonProps={{ danger: true, 'data-testid': 'sign-out-everywhere-confirm' }}
       onConfirm={() => void signOutEverywhere()}
     >
       <Button
