@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createScratchDatabase } from '@resiport/testkit';
+import { createTemplateDatabase } from '@resiport/testkit';
 import type { TestProject } from 'vitest/node';
 import type {} from './database'; // its ProvidedContext entry
 
@@ -19,11 +19,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('templateDatabase', undefined);
     return undefined;
   }
-  const template = await createScratchDatabase(adminUrl, 'resiport_e2e_template');
-  await promisify(execFile)(process.execPath, ['apps/server/dist/cli/migrate.js'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: template.url, LOG_LEVEL: 'warn' },
+  const template = await createTemplateDatabase(adminUrl, 'resiport_e2e_template', async (url) => {
+    await promisify(execFile)(process.execPath, ['apps/server/dist/cli/migrate.js'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    });
   });
-  project.provide('templateDatabase', new URL(template.url).pathname.slice(1));
+  project.provide('templateDatabase', template.name);
   return () => template.drop();
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createScratchDatabase } from '@resiport/testkit';
+import { createTemplateDatabase } from '@resiport/testkit';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { TestProject } from 'vitest/node';
@@ -22,13 +22,13 @@ import type {} from './test-database'; // its ProvidedContext entries
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const template = await createScratchDatabase(adminUrl, 'resiport_template');
-    const db = createDatabase({ url: template.url, dataDir: null });
-    await migrateToLatest(db);
-    // A template admits no open connection while it is copied.
-    await db.destroy();
+    const template = await createTemplateDatabase(adminUrl, 'resiport_template', async (url) => {
+      const db = createDatabase({ url, dataDir: null });
+      await migrateToLatest(db);
+      await db.destroy();
+    });
     project.provide('migratedPgliteFile', undefined);
-    project.provide('templateDatabase', new URL(template.url).pathname.slice(1));
+    project.provide('templateDatabase', template.name);
     return () => template.drop();
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'resiport-pglite-'));

@@ -15,7 +15,12 @@ export {
   type TokenErrorCode,
   type YandexUser,
 } from './mock-oauth-provider';
-export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+export {
+  createScratchDatabase,
+  createTemplateDatabase,
+  type ScratchDatabase,
+  type TemplateDatabase,
+} from './scratch-database';
 export { freePort } from './free-port';
 export {
   apiUrl,

@@ -28,6 +28,27 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop: () => dropDatabase(adminUrl, name) };
 }
 
+/** A migrated database that scratch databases are copied from: its name, and how to drop it. */
+export interface TemplateDatabase {
+  name: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates the run's template: a scratch database, migrated by `migrate` (in process or by the built
+ * command — the caller's choice), which must leave no connection open (a template admits none while it
+ * is copied).
+ */
+export async function createTemplateDatabase(
+  adminUrl: string,
+  prefix: string,
+  migrate: (url: string) => Promise<void>,
+): Promise<TemplateDatabase> {
+  const template = await createScratchDatabase(adminUrl, prefix);
+  await migrate(template.url);
+  return { name: new URL(template.url).pathname.slice(1), drop: () => template.drop() };
+}
+
 /**
  * pg's pool.end() resolves before its sockets have closed, and `drop … with (force)` would kill
  * those backends, making the closing clients emit an unhandled FATAL error. So wait for them to go
