@@ -157,6 +157,7 @@ describe('createCryptomusClient', () => {
     });
     const hanging: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => {
+        // A fetch stand-in rejects as fetch does, with the signal's reason (typed `any`: the timeout's error).
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       });
     expect(await failure(client(hanging, 20).createInvoice(invoice))).toMatchObject({ kind: 'timeout' });
