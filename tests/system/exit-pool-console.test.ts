@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminExit } from '@resiport/contract';
+import { adminExitsEndpoints, type EndpointInput } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import {
   basic,
   closeServer,
@@ -11,13 +12,7 @@ import {
   waitFor,
   type GatewayProcess,
 } from '@resiport/gateway/testing';
-import {
-  authHeader,
-  createTestApp,
-  signedInOperator,
-  trafficConserved,
-  type TestApp,
-} from '@resiport/server/testing';
+import { createTestApp, signedInOperator, trafficConserved, type TestApp } from '@resiport/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub as createCustomer } from './support/customers';
 
@@ -58,24 +53,15 @@ describe('exits from the console, on a running gateway process', () => {
     await t.close();
   });
 
-  const console_ = async (call: string, body: Record<string, unknown>) => {
-    const answer = await t.call({
-      method: 'POST',
-      url: `/api/admin/exits/${call}`,
-      payload: body,
-      headers: authHeader(operator),
-    });
-    expect(answer.code).toBe(0);
-    return answer.data as AdminExit;
-  };
-  const listed = async (id: string) => {
-    const answer = await t.call({
-      method: 'GET',
-      url: `/api/admin/exits?q=${id}`,
-      headers: authHeader(operator),
-    });
-    return (answer.data as { list: AdminExit[] }).list.find((exit) => exit.id === id);
-  };
+  /** A console call as the operator makes it: its `data` checked against and typed by the contract. */
+  const console_ = async <C extends 'create' | 'disable'>(
+    call: C,
+    body: EndpointInput<(typeof adminExitsEndpoints)[C]>,
+  ) => successData(await t.send(adminExitsEndpoints[call], body, { token: operator }));
+  const listed = async (id: string) =>
+    successData(await t.send(adminExitsEndpoints.list, { q: id }, { token: operator })).list.find(
+      (exit) => exit.id === id,
+    );
   /** A new line for Germany: its status, and whether the upstream carried it. */
   const lineToGermany = async () => {
     const before = upstream.connects.length;

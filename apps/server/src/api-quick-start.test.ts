@@ -1,22 +1,20 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints, apiQuickStart } from '@resiport/contract';
+import { accountEndpoints, apiQuickStart, envelopeSchema, subEndpoints } from '@resiport/contract';
 import { createTestApp, customerWithSub, type TestApp } from '../test/testing';
 import { successData } from '@resiport/testkit';
+import { z } from 'zod';
 
 /**
  * The API quick start of account settings (docs/product.md#developer-api), run as printed: curl through a real socket, the
  * customer's developer token in $RESIPORT_TOKEN, the new sub-account's id in $SUB_ID.
  */
 
-interface Envelope {
-  code: number;
-  msg: string;
-  data: Record<string, unknown>;
-}
+const envelope = envelopeSchema(z.unknown());
 
-function sh(command: string, env: Record<string, string>): Promise<Envelope> {
-  return new Promise((resolve, reject) => {
+/** The envelope curl printed; a success's `data` is read through its endpoint's response schema. */
+function sh(command: string, env: Record<string, string>) {
+  return new Promise<z.infer<typeof envelope>>((resolve, reject) => {
     execFile(
       'sh',
       ['-c', command],
@@ -24,7 +22,7 @@ function sh(command: string, env: Record<string, string>): Promise<Envelope> {
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`${command}: ${error.message}\n${stderr}`))
-          : resolve(JSON.parse(stdout) as Envelope),
+          : resolve(envelope.parse(JSON.parse(stdout))),
     );
   });
 }
@@ -52,15 +50,15 @@ describe('the API quick start, run with curl', () => {
 
     const created = await sh(steps.create ?? '', env);
     expect(created).toMatchObject({ code: 0, data: { username: 'scraper000001' } });
-    const subId = String(created.data.id);
+    const subId = String(subEndpoints.add.response.parse(created.data).id);
 
     const moved = await sh(steps.allocate ?? '', { ...env, SUB_ID: subId });
     expect(moved.code).toBe(0);
-    const mainLeft = moved.data.main_traffic_left_bytes;
+    const mainLeft = subEndpoints.traffic.response.parse(moved.data).main_traffic_left_bytes;
     // 5 GB − 0.25 − 1 − 0.5, in bytes.
     expect(mainLeft).toBe(3_250_000_000);
     const again = await sh(steps.allocate ?? '', { ...env, SUB_ID: subId });
-    expect(again.data.main_traffic_left_bytes).toBe(mainLeft);
+    expect(subEndpoints.traffic.response.parse(again.data).main_traffic_left_bytes).toBe(mainLeft);
   });
 
   it('answers a wrong token with the envelope’s code, not a page', async () => {

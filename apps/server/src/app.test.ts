@@ -15,6 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, pathOf, signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { apiUrl, successData } from '@resiport/testkit';
+import { z } from 'zod';
+
+/** What the access log's lines are read for: pino's numeric level and the message. */
+const logLine = z.object({ level: z.number().int(), msg: z.string() });
 
 describe('the app shell: envelope, errors, health, docs, logs', () => {
   let t: TestApp;
@@ -90,11 +94,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
     await t.app.inject({ method: 'GET', url: pathOf(activationLink) });
     const login = await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD });
     const jwt = successData(login).jwt_token;
-    const apiToken = (
-      (await t.send(accountEndpoints.genToken, {}, { token: jwt })).data as {
-        api_token: string;
-      }
-    ).api_token;
+    const apiToken = successData(await t.send(accountEndpoints.genToken, {}, { token: jwt })).api_token;
     await t.send(accountEndpoints.userInfo, {}, { token: apiToken });
     const logs = t.logs.join('\n');
     expect(logs).toContain('"event":"security.sign_in"');
@@ -117,7 +117,7 @@ describe('the app shell: envelope, errors, health, docs, logs', () => {
       .join('')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { level: number; msg: string });
+      .map((line) => logLine.parse(JSON.parse(line)));
     const lines = (start: string) => entries.filter((entry) => entry.msg.startsWith(start));
     expect(lines('GET /api/nope?x=1 404 ')).toEqual([expect.objectContaining({ level: 30 })]);
     expect(lines('GET /api/test/boom 500 ')).toContainEqual(expect.objectContaining({ level: 50 }));

@@ -21,8 +21,8 @@ describe('loadConfig', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ConfigError);
-    const problems = (caught as ConfigError).problems.join('\n');
+    if (!(caught instanceof ConfigError)) throw new Error(`expected a ConfigError, got ${String(caught)}`);
+    const problems = caught.problems.join('\n');
     for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']) expect(problems).toContain(key);
   });
 

@@ -11,7 +11,7 @@ import {
   trafficEndpoints,
   whitelistEndpoints,
 } from '@resiport/contract';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, passThroughData, successData } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 
@@ -30,7 +30,6 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
   it('denies B every read, change, allocation, recycling and deletion of A’s objects', async () => {
     const a = await signedInAccount(t);
     const b = await signedInAccount(t);
-    const aHeaders = authHeader(a.token);
     const bHeaders = authHeader(b.token);
     const aId = (await accountInfo(t, a.token)).id;
     const bId = (await accountInfo(t, b.token)).id;
@@ -43,35 +42,34 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
       await fundAccount(t, id, 5000);
     }
     const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-    const call = (method: 'GET' | 'POST', url: string, values: Record<string, string>, headers = bHeaders) =>
+    /** B's call on the wire, by the method given (routes that take both are tried both ways). */
+    const call = (method: 'GET' | 'POST', url: string, values: Record<string, string>) =>
       method === 'GET'
-        ? t.call({ method, url: `${url}?${form(values)}`, headers })
+        ? t.call({ method, url: `${url}?${form(values)}`, headers: bHeaders })
         : t.call({
             method,
             url,
             payload: form(values),
-            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            headers: { ...bHeaders, 'content-type': 'application/x-www-form-urlencoded' },
           });
 
-    const sub = (
-      await call(
-        'POST',
-        apiUrl(subEndpoints.add),
-        { username: `ownera${Date.now()}`, traffic: '1' },
-        aHeaders,
-      )
-    ).data as { id: number };
-    const ip = (
-      await call('POST', apiUrl(whitelistEndpoints.add), { ip: '198.51.100.200', remark: 'a' }, aHeaders)
-    ).data as {
-      id: number;
-    };
-    const order = (await call('POST', apiUrl(orderEndpoints.pay), { quantity: '1' }, aHeaders)).data as {
-      order_id: number;
-    };
-    const recharge = (await call('POST', apiUrl(rechargeEndpoints.pay), { amount: '20' }, aHeaders)).data as {
-      recharge_id: number;
-    };
+    // A's objects, made through the endpoint objects; B's attempts below go on the wire by GET and POST.
+    const sub = successData(
+      await t.send(subEndpoints.add, { username: `ownera${Date.now()}`, traffic: '1' }, { token: a.token }),
+    );
+    const ip = successData(
+      await t.send(whitelistEndpoints.add, { ip: '198.51.100.200', remark: 'a' }, { token: a.token }),
+    );
+    const order = passThroughData(
+      orderEndpoints.pay,
+      'GoToPayment',
+      await t.send(orderEndpoints.pay, { quantity: '1' }, { token: a.token }),
+    );
+    const recharge = passThroughData(
+      rechargeEndpoints.pay,
+      'GoToPayment',
+      await t.send(rechargeEndpoints.pay, { amount: '20' }, { token: a.token }),
+    );
     // A's sub-account has usage, so the traffic reads below have something to leak.
     const usage = await t.call({
       method: 'POST',
@@ -195,23 +193,19 @@ describe('ownership: no account reaches another account’s objects (T13)', () =
       }
     }
     // Lists show B only B's objects.
+    const bSends = { token: b.token };
     const lists = [
-      await call('GET', apiUrl(subEndpoints.list), {}),
-      await call('GET', apiUrl(whitelistEndpoints.list), {}),
-      await call('GET', apiUrl(orderEndpoints.list), {}),
-      await call('GET', apiUrl(rechargeEndpoints.record), {}),
+      successData(await t.send(subEndpoints.list, {}, bSends)),
+      successData(await t.send(whitelistEndpoints.list, {}, bSends)),
+      successData(await t.send(orderEndpoints.list, {}, bSends)),
+      successData(await t.send(rechargeEndpoints.record, {}, bSends)),
     ];
-    for (const list of lists) if ((list.data as { total: number }).total !== 0) leaks++;
+    for (const list of lists) if (list.total !== 0) leaks++;
     // B's traffic views hold only B's own entries (its adjustment) and none of A's usage.
-    const changes = (await call('GET', apiUrl(trafficEndpoints.changelog), {})).data as {
-      list: { subaccount_id: number | null }[];
-    };
+    const changes = successData(await t.send(trafficEndpoints.changelog, {}, bSends));
     if (changes.list.some((c) => c.subaccount_id !== null)) leaks++;
-    const details = (await call('GET', apiUrl(trafficEndpoints.details), {})).data as { total: number };
-    const usage30 = (await call('GET', apiUrl(trafficEndpoints.usage), {})).data as {
-      range_totals: { bytes_total: number };
-      owners: unknown[];
-    };
+    const details = successData(await t.send(trafficEndpoints.details, {}, bSends));
+    const usage30 = successData(await t.send(trafficEndpoints.usage, {}, bSends));
     if (details.total !== 0 || usage30.range_totals.bytes_total !== 0 || usage30.owners.length !== 0) leaks++;
 
     const routes = new Set(attempts.map(([, , url]) => url)).size + lists.length;

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AlertDelivery, alertEndpoints, type AlertSettings } from '@resiport/contract';
-import { expect } from 'vitest';
-import type { TestApp } from './test-app';
+import { alertEndpoints, alertKinds } from '@resiport/contract';
 import { successData } from '@resiport/testkit';
+import { expect } from 'vitest';
+import { z } from 'zod';
+import type { TestApp } from './test-app';
 
 export interface Received {
   path: string;
@@ -66,6 +67,22 @@ export async function startReceiver() {
   return { received, state, url, close, release };
 }
 
+/**
+ * A webhook's body as decision 039 describes it, written independently of the server's code: `id`
+ * (`evt_<n>`, the same on every attempt), the event's kind as `type`, its account and sub-account.
+ */
+const webhookEventSchema = z.object({
+  id: z.string().regex(/^evt_\d+$/),
+  type: z.enum(alertKinds),
+  created_at: z.string(),
+  account_id: z.number().int(),
+  subaccount_id: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** The event a received webhook carries, checked against its documented shape. */
+export const webhookEvent = (received: Received) => webhookEventSchema.parse(JSON.parse(received.body));
+
 /** The documented recipe, written independently of the server's code: HMAC-SHA256(secret, t.body). */
 export function verifies(secret: string, header: string | undefined, body: string): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
@@ -84,10 +101,7 @@ export function alertCalls(t: TestApp) {
       return successData(answer).settings;
     },
     alertsOf: async (headers: Record<string, string>) =>
-      (await t.send(alertEndpoints.get, {}, { headers })).data as {
-        settings: AlertSettings;
-        deliveries: AlertDelivery[];
-      },
+      successData(await t.send(alertEndpoints.get, {}, { headers })),
     events: (accountId: number) =>
       t.ctx.db
         .selectFrom('alert_events')

@@ -1,15 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as contract from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
+import { serverRoot, serverTestFiles } from './test-files';
 
 /**
  * The server's tests call the API through the endpoint objects (`t.send(endpoint, input)`, or
  * `apiUrl(endpoint)` for a request on the wire), so a renamed path or a changed schema breaks them
  * at compile time. This guard fails on any hand-written `'/api/…'` literal in them.
  */
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Files that test the wire itself, with paths no endpoint object has: routes the test registers,
@@ -46,25 +45,6 @@ function contractPaths(): Set<string> {
   };
   for (const exported of Object.values(contract)) visit(exported, 0);
   return paths;
-}
-
-function serverTestFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(path);
-      } else if (/\.test(-helpers|-seed)?\.ts$/.test(entry.name)) {
-        found.push(path);
-      }
-    }
-  };
-  walk(join(serverRoot, 'src'));
-  for (const entry of readdirSync(join(serverRoot, 'test'))) {
-    if (entry.endsWith('.ts')) found.push(join(serverRoot, 'test', entry));
-  }
-  return found.map((path) => relative(serverRoot, path)).sort();
 }
 
 describe('server tests call the API through endpoint objects', () => {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createLogger, defaultLogFormat } from './logger';
 
 function capture(): { stream: Writable; text: () => string } {
@@ -24,7 +25,7 @@ describe('the process logger', () => {
     const out = capture();
     const log = createLogger({ level: 'info', format: 'json', destination: out.stream });
     log.info({ user: 7, password: 'hunter2', body: { jwt_token: 'abc.def' } }, 'signed in');
-    const entry = JSON.parse(out.text().trim()) as Record<string, unknown>;
+    const entry = z.record(z.string(), z.unknown()).parse(JSON.parse(out.text().trim()));
     expect(entry).toMatchObject({ msg: 'signed in', user: 7, password: '[redacted]' });
     expect(entry.body).toEqual({ jwt_token: '[redacted]' });
   });

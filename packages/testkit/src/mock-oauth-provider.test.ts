@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startMockOAuthProvider, type MockOAuthKind, type MockOAuthProvider } from './mock-oauth-provider';
 
 const CLIENT = { clientId: 'client-123', clientSecret: 'secret-456' };
@@ -62,7 +63,7 @@ async function exchange(
       ...fields,
     }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: z.record(z.string(), z.unknown()).parse(await response.json()) };
 }
 
 const fieldsFrom = ({ clientId, clientSecret }: typeof CLIENT) => ({

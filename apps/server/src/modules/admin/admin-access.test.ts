@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signedInAccount, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 /**
  * The console's authorization matrix (docs/product.md#operator-console): every `/api/admin` call × {anonymous, customer,
@@ -34,13 +34,7 @@ describe('operator console: who may call /api/admin', () => {
   afterAll(() => t.close());
 
   async function developerToken(session: string): Promise<string> {
-    const made = await t.call({
-      method: 'POST',
-      url: apiUrl(accountEndpoints.genToken),
-      headers: authHeader(session),
-    });
-    expect(made.code).toBe(0);
-    return (made.data as { api_token: string }).api_token;
+    return successData(await t.send(accountEndpoints.genToken, {}, { token: session })).api_token;
   }
 
   function send(endpoint: Endpoint, headers: Record<string, string>) {

@@ -13,7 +13,13 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
 import { deliverDueAlerts } from './alert-delivery.service';
-import { alertEndpoints, internalGatewayEndpoints, subEndpoints } from '@resiport/contract';
+import {
+  alertEndpoints,
+  internalGatewayEndpoints,
+  subEndpoints,
+  validationDetailsSchema,
+} from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -64,7 +70,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     ] as const) {
       const answer = await t.send(alertEndpoints.update, { [field]: value }, { headers });
       expect(answer, `${field}=${value}`).toMatchObject({ status: 400, code: 10001 });
-      expect(Object.keys((answer.data as { fields: object }).fields)).toEqual([field]);
+      expect(Object.keys(validationDetailsSchema.parse(answer.data).fields)).toEqual([field]);
     }
     // Nothing was half-saved.
     expect((await alertsOf(headers)).settings).toEqual(settings);
@@ -206,8 +212,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     // Each purchase checks the balance: the first one finds it above 20 USD (re-armed), the last below.
     for (let i = 0; balance >= 2000 && i < 100; i++) {
       const order = await payOrder(t, token, { quantity: '1', way: 'balance' });
-      expect(order.code).toBe(0);
-      balance = (order.data as { balance_cents: number }).balance_cents;
+      balance = successData(order).balance_cents;
     }
     expect(balance).toBeLessThan(2000);
     expect((await lowAlerts()).map((e) => e.data.balance_cents)).toEqual([1000, balance]);

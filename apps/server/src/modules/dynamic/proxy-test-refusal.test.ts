@@ -24,7 +24,8 @@ describe("the proxy test: the gateway's refusal in words", () => {
         );
       });
     });
-    // The stand-in binds a port of its own choosing; the app is then told where it is.
+    // The stand-in binds a port of its own choosing; the app is then told where it is (a TCP listener's
+    // address is an AddressInfo, never a pipe's string).
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const { port } = gateway.address() as AddressInfo;
     t = await createTestApp({ GATEWAY_HTTP_PORT: String(port) });

@@ -1,13 +1,8 @@
-import {
-  type AdminExit,
-  adminExitsEndpoints,
-  type EndpointInput,
-  internalGatewayEndpoints,
-} from '@resiport/contract';
+import { adminExitsEndpoints, type EndpointInput, internalGatewayEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, gatewayCall, signedInOperator } from '../../../test/factories';
+import { gatewayCall, signedInOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 /**
  * What gateways report about exits (decision 030), as the console lists it: each process's health
@@ -21,32 +16,17 @@ describe('operator console: exit health and bytes carried', () => {
   beforeAll(async () => {
     t = await createTestApp();
     operator = (await signedInOperator(t)).token;
-    const created = await t.call({
-      method: 'POST',
-      url: apiUrl(adminExitsEndpoints.create),
-      payload: {
-        id: 'de-1',
-        type: 'http',
-        host: '127.0.0.1',
-        port: 3128,
-        country: 'de',
-        reason: 'test exit',
-      },
-      headers: authHeader(operator),
-    });
+    const created = await t.send(
+      adminExitsEndpoints.create,
+      { id: 'de-1', type: 'http', host: '127.0.0.1', port: 3128, country: 'de', reason: 'test exit' },
+      { token: operator },
+    );
     expect(created.code).toBe(0);
   });
   afterAll(() => t.close());
 
-  const list = async (q: string) => {
-    const answer = await t.call({
-      method: 'GET',
-      url: `${apiUrl(adminExitsEndpoints.list)}?q=${q}`,
-      headers: authHeader(operator),
-    });
-    expect(answer.code).toBe(0);
-    return (answer.data as { list: AdminExit[] }).list;
-  };
+  const list = async (q: string) =>
+    successData(await t.send(adminExitsEndpoints.list, { q }, { token: operator })).list;
 
   it("shows gateways' health reports: the worst fresh one decides, a silent one's last error stays", async () => {
     const report = (

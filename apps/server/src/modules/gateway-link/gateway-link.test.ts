@@ -1,7 +1,6 @@
 import {
   type Endpoint,
   type EndpointInput,
-  INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
   subEndpoints,
   whitelistEndpoints,
@@ -10,7 +9,7 @@ import { matchesVerifier, proxyVerifierKey } from '@resiport/contract/proxy-veri
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerWithSub as createCustomer, gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
 
 describe('internal calls for gateway processes: who may connect, and the change feed', () => {
   let t: TestApp;
@@ -42,18 +41,12 @@ describe('internal calls for gateway processes: who may connect, and the change 
   it('tells who a proxy user is with a verifier of the password, never the password', async () => {
     const { username, subId, id, headers } = await customerWithSub(1, 0, 'Proxy-pass.1');
     const found = await internal(internalGatewayEndpoints.credentials, { username: username.toUpperCase() });
-    const data = found.data as {
-      found: boolean;
-      account_id: number;
-      subaccount_id: number;
-      active: boolean;
-      verifier: string;
-    };
+    const data = successData(found);
     expect(data).toMatchObject({ found: true, account_id: id, subaccount_id: subId, active: true });
     expect(JSON.stringify(found)).not.toContain('Proxy-pass.1');
     const key = proxyVerifierKey(t.ctx.internalSecret);
-    expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier)).toBe(true);
-    expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier)).toBe(false);
+    expect(matchesVerifier(key, 'Proxy-pass.1', data.verifier ?? '')).toBe(true);
+    expect(matchesVerifier(key, 'Proxy-pass.2', data.verifier ?? '')).toBe(false);
     await t.send(subEndpoints.status, { id: String(subId), status: 'disabled' }, { headers });
     expect((await internal(internalGatewayEndpoints.credentials, { username })).data).toMatchObject({
       found: true,
@@ -83,39 +76,22 @@ describe('internal calls for gateway processes: who may connect, and the change 
 
   it('feeds gateways the changes that revoke access, in order, after a cursor', async () => {
     const { id, subId, headers, username } = await customerWithSub(1, 0);
-    const head = async () =>
-      (
-        await t.call({
-          method: 'GET',
-          url: apiUrl(internalGatewayEndpoints.eventsHead),
-          headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-        })
-      ).data as { last_id: number };
+    const head = async () => successData(await internal(internalGatewayEndpoints.eventsHead, {}));
     // Where a fresh gateway starts following: nothing after it yet.
     const before = await head();
     await t.send(subEndpoints.password, { id: String(subId) }, { headers });
     await t.send(subEndpoints.remark, { id: String(subId), remark: 'no effect on access' }, { headers });
-    const ip = (await t.send(whitelistEndpoints.add, { ip: '198.51.100.99' }, { headers })).data as {
-      id: number;
-    };
+    const ip = successData(await t.send(whitelistEndpoints.add, { ip: '198.51.100.99' }, { headers }));
     await t.send(whitelistEndpoints.delete, { id: String(ip.id) }, { headers });
     await t.send(subEndpoints.delete, { id: String(subId) }, { headers });
-    const feed = await t.call({
-      method: 'GET',
-      url: `${apiUrl(internalGatewayEndpoints.events)}?after=${before.last_id}`,
-      headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-    });
-    const events = (
-      feed.data as {
-        events: { kind: string; account_id: number; username: string | null; ip: string | null }[];
-      }
-    ).events;
+    const feed = successData(await internal(internalGatewayEndpoints.events, { after: before.last_id }));
+    const { events } = feed;
     expect(events.map((e) => [e.kind, e.account_id, e.username ?? e.ip])).toEqual([
       ['subaccount', id, username],
       ['whitelist', id, '198.51.100.99'],
       ['subaccount', id, username],
     ]);
-    expect((await head()).last_id).toBe((feed.data as { last_id: number }).last_id);
+    expect((await head()).last_id).toBe(feed.last_id);
     expect((await head()).last_id).toBeGreaterThan(before.last_id);
   });
 });

@@ -1,7 +1,8 @@
-import { INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
+import { type EndpointInput, INTERNAL_SECRET_HEADER, internalGatewayEndpoints } from '@resiport/contract';
+import { apiUrl, successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayCall } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
 
 /** `POST /internal/gateway/session`: one epoch per owner and session, from first use, for `minutes`. */
 describe('sticky session epochs for gateway processes', () => {
@@ -18,11 +19,8 @@ describe('sticky session epochs for gateway processes', () => {
       payload: JSON.stringify(body),
       headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
     });
-  const epochOf = async (body: object) => {
-    const answer = await ask(body);
-    expect(answer.code).toBe(0);
-    return answer.data as { epoch: number; expires_in_ms: number };
-  };
+  const epochOf = async (body: EndpointInput<typeof internalGatewayEndpoints.session>) =>
+    successData(await gatewayCall(t, internalGatewayEndpoints.session, body));
   /** The clock is the real one plus the moves, so a few ms pass between calls. */
   const remains = (answer: { expires_in_ms: number }, ms: number) => {
     expect(answer.expires_in_ms).toBeLessThanOrEqual(ms);

@@ -1,5 +1,6 @@
 import {
   changesCsvColumns,
+  envelopeSchema,
   internalGatewayEndpoints,
   ResultCode,
   type TrafficChange,
@@ -12,7 +13,8 @@ import { subaccountCalls } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { CSV_MAX_ROWS } from '../../lib/csv';
 import { dayOf, MB, trafficCalls } from './traffic.test-helpers';
-import { apiUrl } from '@resiport/testkit';
+import { apiUrl, successData } from '@resiport/testkit';
+import { z } from 'zod';
 
 const HEADER = changesCsvColumns.join(',');
 
@@ -48,11 +50,8 @@ describe('traffic change record as CSV', () => {
       url: `${apiUrl(trafficLinks.changesCsv)}?${new URLSearchParams({ format: 'csv', ...query }).toString()}`,
       headers,
     });
-  const json = async (query: Record<string, string>, headers: Record<string, string>) => {
-    const response = await trafficCalls(() => t).get('changelog', { page_size: '100', ...query }, headers);
-    expect(response.code).toBe(0);
-    return (response.data as { list: TrafficChange[] }).list;
-  };
+  const json = async (query: Record<string, string>, headers: Record<string, string>) =>
+    successData(await trafficCalls(() => t).get('changelog', { page_size: '100', ...query }, headers)).list;
   /** The lines the screen's rows make, in the screen's order. */
   const linesOf = (rows: TrafficChange[]) =>
     rows.map((row) =>
@@ -126,7 +125,7 @@ describe('traffic change record as CSV', () => {
     expect(JSON.parse(refused.body)).toMatchObject({ code: ResultCode.NotFound, data: null });
     const signedOut = await csv({}, {});
     expect(signedOut.headers['content-type']).toContain('application/json');
-    expect((JSON.parse(signedOut.body) as { code: number }).code).not.toBe(0);
+    expect(envelopeSchema(z.unknown()).parse(JSON.parse(signedOut.body)).code).not.toBe(0);
   });
 
   it(`stops at ${CSV_MAX_ROWS} rows, newest first, and says so`, async () => {

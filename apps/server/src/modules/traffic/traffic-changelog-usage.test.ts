@@ -73,7 +73,7 @@ describe('traffic change record: usage rows', () => {
 
     const response = await get('changelog', { start_date: d1, end_date: d2, page_size: '100' }, headers);
     expect(response.code).toBe(0);
-    list = (response.data as { list: TrafficChange[] }).list;
+    list = successData(response).list;
     const mainLeft = await t.ctx.db
       .selectFrom('accounts')
       .select('traffic_left_bytes')

@@ -1,16 +1,10 @@
-import { ledgerChangeKinds, type TrafficChange } from '@resiport/contract';
+import { ledgerChangeKinds } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, fundedCustomer } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dayOf, GB, MB, trafficCalls } from './traffic.test-helpers';
 import { seedChanges, type SeededChanges } from './traffic.test-seed';
-
-interface Page {
-  list: TrafficChange[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 
 /**
  * `/traffic/changelog` is a view of the ledger (docs/architecture.md#ledger): after the changes of `seedChanges` it
@@ -32,11 +26,8 @@ describe('traffic change record', () => {
     headers = c.headers;
   });
 
-  const changelog = async (query: Record<string, string>) => {
-    const response = await get('changelog', query, headers);
-    expect(response.code).toBe(0);
-    return response.data as Page;
-  };
+  const changelog = async (query: Record<string, string>) =>
+    successData(await get('changelog', query, headers));
 
   it('lists every traffic change of the account, newest first, as the ledger recorded it', async () => {
     const data = await changelog({ page_size: '100' });

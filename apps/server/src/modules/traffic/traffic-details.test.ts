@@ -1,3 +1,4 @@
+import { successData } from '@resiport/testkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls } from '../../../test/subaccounts';
@@ -5,14 +6,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { CSV_MAX_ROWS } from '../../lib/csv';
 import { dayOf, trafficCalls } from './traffic.test-helpers';
 import { IP1, IP2, seedUsage, type Seeded } from './traffic.test-seed';
-
-interface Details {
-  list: Record<string, unknown>[];
-  total: number;
-  granularity: string;
-  totals: Record<string, number>;
-  last_flush_at: string | null;
-}
 
 /** `/traffic/details` over usage applied through the real gateway route (see traffic.test-seed.ts). */
 describe('traffic details: rows per hour or day, per owner and address, with totals and CSV', () => {
@@ -25,11 +18,8 @@ describe('traffic details: rows per hour or day, per owner and address, with tot
   afterAll(() => t.close());
 
   const { get, raw } = trafficCalls(() => t);
-  const details = async (query: Record<string, string>) => {
-    const response = await get('details', query, s.a.headers);
-    expect(response.code).toBe(0);
-    return response.data as Details;
-  };
+  const details = async (query: Record<string, string>) =>
+    successData(await get('details', query, s.a.headers));
   const row = (
     period: string,
     who: number | null,
@@ -126,7 +116,7 @@ describe('traffic details: rows per hour or day, per owner and address, with tot
   });
 
   it('shows each account only its own usage', async () => {
-    const theirs = (await get('details', { ...twoDays() }, s.b.headers)).data as Details;
+    const theirs = successData(await get('details', { ...twoDays() }, s.b.headers));
     expect(theirs.list).toEqual([
       expect.objectContaining({ subaccount_id: s.bSub.id, bytes_up: 7e6, bytes_down: 7e6, requests: 7 }),
     ]);

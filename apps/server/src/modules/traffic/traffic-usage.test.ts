@@ -1,28 +1,10 @@
-import { USAGE_TOP_OWNERS, type UsageEntry } from '@resiport/contract';
+import { USAGE_TOP_OWNERS, type UsageEntry, type UsagePoint } from '@resiport/contract';
 import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dayOf, trafficCalls } from './traffic.test-helpers';
 import { seedUsage, type Seeded } from './traffic.test-seed';
-
-interface Point {
-  period: string;
-  bytes_up: number;
-  bytes_down: number;
-  bytes_total: number;
-  requests: number;
-}
-interface Usage {
-  start_date: string;
-  end_date: string;
-  granularity: string;
-  series: Point[];
-  owners: { subaccount_id: number | null; username: string | null; bytes_total: number; points: number[] }[];
-  range_totals: Record<string, number>;
-  totals: Record<string, number>;
-  last_flush_at: string | null;
-}
 
 /** `/traffic/usage` over usage applied through the real gateway route (see traffic.test-seed.ts). */
 describe('traffic usage: a zero-filled series, the biggest owners, range and recent totals', () => {
@@ -35,12 +17,9 @@ describe('traffic usage: a zero-filled series, the biggest owners, range and rec
   afterAll(() => t.close());
 
   const { get, usage: sendUsage } = trafficCalls(() => t);
-  const usage = async (query: Record<string, string>, headers = s.a.headers) => {
-    const response = await get('usage', query, headers);
-    expect(response.code).toBe(0);
-    return response.data as Usage;
-  };
-  const point = (period: string, up: number, down: number, requests: number): Point => ({
+  const usage = async (query: Record<string, string>, headers = s.a.headers) =>
+    successData(await get('usage', query, headers));
+  const point = (period: string, up: number, down: number, requests: number): UsagePoint => ({
     period,
     bytes_up: up,
     bytes_down: down,

@@ -1,19 +1,10 @@
-import {
-  adminCatalogueEndpoints as calls,
-  ResultCode,
-  type AdminCoupon,
-  type CouponUse,
-} from '@resiport/contract';
+import { adminCatalogueEndpoints as calls, type EndpointInput, ResultCode } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../../test/testing';
 import { fundedCustomer, payOrder, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditRowsFor, catalogueState, consoleCall, quote } from './catalogue.test-helpers';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 /** Coupons from the console: created, listed with their uses, edited, disabled, and used by customers. */
 describe('operator console: coupons', () => {
@@ -33,10 +24,10 @@ describe('operator console: coupons', () => {
   const day = (days: number) =>
     new Date(t.ctx.clock().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-  async function create(input: Record<string, string | number>): Promise<AdminCoupon> {
+  async function create(input: Omit<EndpointInput<typeof calls.couponCreate>, 'reason'>) {
     const created = await send(calls.couponCreate, { reason, ...input });
     expect(created.code, JSON.stringify(created)).toBe(0);
-    return created.data as AdminCoupon;
+    return successData(created);
   }
 
   it('creates a percent coupon with an expiry and limits, and records who and why', async () => {
@@ -95,7 +86,7 @@ describe('operator console: coupons', () => {
       [{ ...good, max_uses_per_account: 'many' }, ResultCode.ValidationFailed],
       [{ ...good, reason: '' }, ResultCode.ValidationFailed],
     ] as const) {
-      const refused = await send(calls.couponCreate, input);
+      const refused = await send.unchecked(calls.couponCreate, input);
       expect([refused.code, refused.status < 500], JSON.stringify(input)).toEqual([code, true]);
     }
     expect(await catalogueState(t)).toEqual(before);
@@ -113,9 +104,9 @@ describe('operator console: coupons', () => {
     });
     await payOrder(t, customer.token, { quantity: '1', coupon: 'take5', way: 'balance' });
 
-    const listed = (await send(calls.coupons, { q: 'take' })).data as Page<AdminCoupon>;
+    const listed = successData(await send(calls.coupons, { q: 'take' }));
     expect(listed.list).toMatchObject([{ id: coupon.id, uses: 2, accounts_used: 1, status: 'active' }]);
-    const uses = (await send(calls.couponUses, { id: coupon.id })).data as Page<CouponUse>;
+    const uses = successData(await send(calls.couponUses, { id: coupon.id }));
     expect(uses).toMatchObject({
       total: 1,
       list: [{ account_id: customer.id, email: customer.email, uses: 2 }],
@@ -148,7 +139,7 @@ describe('operator console: coupons', () => {
         ResultCode.CouponInvalid,
       );
     }
-    const search = (await send(calls.coupons, { q: owner.email })).data as Page<AdminCoupon>;
+    const search = successData(await send(calls.coupons, { q: owner.email }));
     expect(search.list.map((c) => c.code)).toEqual(['VIP-ID', 'VIP-EMAIL']);
   });
 
@@ -215,7 +206,7 @@ describe('operator console: coupons', () => {
         reason: 'Leaked on a forum',
       },
     ]);
-    const listed = (await send(calls.coupons, { status: 'disabled' })).data as Page<AdminCoupon>;
+    const listed = successData(await send(calls.coupons, { status: 'disabled' }));
     expect(listed.list.map((c) => c.code)).toEqual(['STOPPED']);
 
     await send(calls.couponUpdate, { id: coupon.id, active: 'true', reason: 'Reissued' });
@@ -227,10 +218,8 @@ describe('operator console: coupons', () => {
     const customer = await fundedCustomer(t, 10_000);
     await payOrder(t, customer.token, { quantity: '1', coupon: 'ONCE', way: 'balance' });
     const soon = await create({ code: 'SOON', kind: 'percent', value: 5, expires_on: day(0) });
-    const codes = async (status: string) =>
-      ((await send(calls.coupons, { status, page_size: 100 })).data as Page<AdminCoupon>).list.map(
-        (c) => c.code,
-      );
+    const codes = async (status: EndpointInput<typeof calls.coupons>['status']) =>
+      successData(await send(calls.coupons, { status, page_size: 100 })).list.map((c) => c.code);
     expect(await codes('used_up')).toEqual([once.code]);
     expect(await codes('active')).toContain(soon.code);
     // Its day ends (moving the app's clock two days on would also end the operator's session).

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedCustomer, payOrder, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { successData } from '@resiport/testkit';
 import { buildApp } from '../../../app';
 import { createAppContext } from '../../../context';
 import { removePriceTier, setPackage, setPriceTier } from '../../orders/catalog-admin.service';
@@ -45,9 +46,9 @@ describe('operator console: price tiers and packages', () => {
         { min_gb: 500, price_per_gb_cents: 250 },
       ],
     });
-    const added = await send(calls.tierSet, { min_gb: 1000, price_per_gb_cents: 210, reason });
+    const added = await send(calls.tierSet, { min_gb: '1000', price_per_gb_cents: 210, reason });
     expect(added).toMatchObject({ code: 0, data: { min_gb: 1000, price_per_gb_cents: 210 } });
-    await send(calls.tierSet, { min_gb: 1000, price_per_gb_cents: 200, reason: 'Bulk discount' });
+    await send(calls.tierSet, { min_gb: '1000', price_per_gb_cents: 200, reason: 'Bulk discount' });
     expect(await auditRowsFor(t, 'catalogue.price_tier')).toMatchObject([
       { operator_id: operatorId, target_type: 'price_tier', target_id: '1000', before: null },
       {
@@ -66,21 +67,21 @@ describe('operator console: price tiers and packages', () => {
       [{ min_gb: 0, price_per_gb_cents: 100, reason }, ResultCode.ValidationFailed],
       [{ min_gb: 10, price_per_gb_cents: 100, reason: 'no' }, ResultCode.ValidationFailed],
     ] as const) {
-      const refused = await send(calls.tierSet, input);
+      const refused = await send.unchecked(calls.tierSet, input);
       expect([refused.code, refused.status < 500], JSON.stringify(input)).toEqual([code, true]);
     }
     expect(await catalogueState(t)).toEqual(before);
   });
 
   it('removes a tier, but never the 1 GB base tier', async () => {
-    await send(calls.tierSet, { min_gb: 2000, price_per_gb_cents: 150, reason });
-    expect((await send(calls.tierRemove, { min_gb: 2000, reason })).data).toEqual({ min_gb: 2000 });
+    await send(calls.tierSet, { min_gb: '2000', price_per_gb_cents: 150, reason });
+    expect((await send(calls.tierRemove, { min_gb: '2000', reason })).data).toEqual({ min_gb: 2000 });
     expect(await auditRowsFor(t, 'catalogue.price_tier_remove')).toMatchObject([
       { target_id: '2000', before: { price_per_gb_cents: '150' }, after: null, reason },
     ]);
-    const base = await send(calls.tierRemove, { min_gb: 1, reason });
+    const base = await send(calls.tierRemove, { min_gb: '1', reason });
     expect([base.status, base.code]).toEqual([409, ResultCode.CatalogueBaseTier]);
-    expect((await send(calls.tierRemove, { min_gb: 2000, reason })).code).toBe(ResultCode.NotFound);
+    expect((await send(calls.tierRemove, { min_gb: '2000', reason })).code).toBe(ResultCode.NotFound);
     expect((await send(calls.tiers, {})).data).toMatchObject({
       list: expect.arrayContaining([{ min_gb: 1, price_per_gb_cents: 450 }]) as unknown,
     });
@@ -95,7 +96,7 @@ describe('operator console: price tiers and packages', () => {
         total_cents: 4800,
       });
     }
-    await send(calls.tierSet, { min_gb: 10, price_per_gb_cents: 380, reason });
+    await send(calls.tierSet, { min_gb: '10', price_per_gb_cents: 380, reason });
     for (const app of [second, t.app]) {
       expect((await quote(app, customer.token, { quantity: '12', way: 'balance' })).data).toMatchObject({
         price_per_gb_cents: 380,
@@ -110,7 +111,7 @@ describe('operator console: price tiers and packages', () => {
     const customer = await fundedCustomer(t, 10_000);
     const starter = await packageByCode('starter');
     await payOrder(t, customer.token, { package_id: String(starter.id), way: 'balance' });
-    const list = (await send(calls.packages, {})).data as { list: AdminPackage[] };
+    const list = successData(await send(calls.packages, {}));
     expect(list.list.map((p) => [p.code, p.is_trial, p.active])).toEqual([
       ['trial', true, true],
       ['starter', false, true],
@@ -137,7 +138,7 @@ describe('operator console: price tiers and packages', () => {
       code: 0,
       data: { code: 'mega', traffic_bytes: 2.5 * GB, price_cents: 999, order_count: 0, active: true },
     });
-    const id = (created.data as AdminPackage).id;
+    const id = successData(created).id;
     const edited = await send(calls.packageUpdate, {
       id,
       code: 'mega',
@@ -202,7 +203,7 @@ describe('operator console: price tiers and packages', () => {
       [{ ...good, code: 'Bad Code' }, ResultCode.ValidationFailed],
       [{ ...good, is_trial: 'maybe' }, ResultCode.ValidationFailed],
     ] as const) {
-      const refused = await send(calls.packageCreate, input);
+      const refused = await send.unchecked(calls.packageCreate, input);
       expect([refused.code, refused.status < 500], JSON.stringify(input)).toEqual([code, true]);
     }
     const update = { ...good, id: starter.id };
@@ -211,7 +212,7 @@ describe('operator console: price tiers and packages', () => {
       [{ ...update, traffic_bytes: -1 }, ResultCode.PackageTrafficInvalid],
       [{ ...update, id: 999_999 }, ResultCode.NotFound],
     ] as const) {
-      expect((await send(calls.packageUpdate, input)).code, JSON.stringify(input)).toBe(code);
+      expect((await send.unchecked(calls.packageUpdate, input)).code, JSON.stringify(input)).toBe(code);
     }
     expect((await send(calls.packageActive, { id: 999_999, active: 'false', reason })).code).toBe(
       ResultCode.NotFound,
@@ -239,7 +240,7 @@ describe('operator console: price tiers and packages', () => {
   });
 
   async function packageByCode(code: string): Promise<AdminPackage> {
-    const { list } = (await send(calls.packages, {})).data as { list: AdminPackage[] };
+    const { list } = successData(await send(calls.packages, {}));
     const found = list.find((p) => p.code === code);
     if (!found) throw new Error(`no package ${code}`);
     return found;

@@ -1,7 +1,6 @@
 import {
   accountEndpoints,
   adminCustomersEndpoints as calls,
-  INTERNAL_SECRET_HEADER,
   internalGatewayEndpoints,
   ResultCode,
   whitelistEndpoints,
@@ -9,7 +8,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountInfo,
-  authHeader,
   customerWithSub,
   gatewayCall,
   logIn,
@@ -19,7 +17,7 @@ import {
 } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { auditRowsOf, consoleCall, snapshotOf } from './customers.test-helpers';
-import { apiUrl } from '@resiport/testkit';
+import { successData } from '@resiport/testkit';
 
 /** Disable / enable, resend activation, sign out everywhere (docs/product.md#operator-console): each audited, each on its customer only. */
 describe('console: a customer’s access', () => {
@@ -34,24 +32,9 @@ describe('console: a customer’s access', () => {
   afterAll(() => t.close());
 
   const me = (token: string) => t.send(accountEndpoints.userInfo, {}, { token });
-  const lastEventId = async () =>
-    (
-      await t.call({
-        method: 'GET',
-        url: apiUrl(internalGatewayEndpoints.events),
-        headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-      })
-    ).data as { last_id: number };
+  const lastEventId = async () => successData(await gatewayCall(t, internalGatewayEndpoints.events, {}));
   const eventsAfter = async (after: number) =>
-    (
-      (
-        await t.call({
-          method: 'GET',
-          url: `${apiUrl(internalGatewayEndpoints.events)}?after=${after}`,
-          headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-        })
-      ).data as { events: { kind: string; account_id: number }[] }
-    ).events;
+    successData(await gatewayCall(t, internalGatewayEndpoints.events, { after })).events;
 
   it('disable cuts the proxies, the sessions and sign-in; enable restores proxies and sign-in', async () => {
     const customer = await customerWithSub(t, { mainGb: 1, subGb: 0.5, prefix: 'cutoff' });
@@ -162,12 +145,9 @@ describe('console: a customer’s access', () => {
   it('signs a customer out everywhere: sessions and the developer token, the token says by support', async () => {
     const customer = await signedInAccount(t);
     const { id } = await accountInfo(t, customer.token);
-    const token = await t.call({
-      method: 'POST',
-      url: apiUrl(accountEndpoints.genToken),
-      headers: authHeader(customer.token),
-    });
-    const apiToken = (token.data as { api_token: string }).api_token;
+    const apiToken = successData(
+      await t.send(accountEndpoints.genToken, {}, { token: customer.token }),
+    ).api_token;
     const revoked = await call(calls.revokeSessions, { account_id: id, reason: 'Account takeover report' });
     expect([revoked.code, revoked.data]).toEqual([0, { revoked: 1 }]);
     expect((await me(customer.token)).code).toBe(ResultCode.SessionRevoked);

@@ -1,18 +1,9 @@
-import {
-  accountEndpoints,
-  adminCustomersEndpoints as calls,
-  type CustomerRow,
-  whitelistEndpoints,
-} from '@resiport/contract';
+import { adminCustomersEndpoints as calls, type EndpointInput, whitelistEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, customerWithSub, signedInOperator, signUp } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { consoleCall } from './customers.test-helpers';
-
-interface Page {
-  list: CustomerRow[];
-  total: number;
-}
 
 /** Finding customers (docs/product.md#operator-console): by email, id, sub-account username or whitelisted IP, with filters. */
 describe('console: customer search', () => {
@@ -33,12 +24,9 @@ describe('console: customer search', () => {
   });
   afterAll(() => t.close());
 
-  const search = async (query: Record<string, string | number>) => {
-    const answer = await call(calls.list, query);
-    expect(answer.code).toBe(0);
-    return answer.data as Page;
-  };
-  const ids = (page: Page) => page.list.map((row) => row.id);
+  const search = async (query: EndpointInput<typeof calls.list>) =>
+    successData(await call(calls.list, query));
+  const ids = (page: { list: { id: number }[] }) => page.list.map((row) => row.id);
 
   it('finds the customer by part of the email in any case', async () => {
     const part = shop.email.slice(0, 12).toUpperCase();
@@ -62,11 +50,7 @@ describe('console: customer search', () => {
   });
 
   it('shows the row as /user/info figures it: total traffic left, balance, sub-accounts, last seen', async () => {
-    const info = (await t.send(accountEndpoints.userInfo, {}, { token: shop.token })).data as {
-      traffic_left_bytes: number;
-      subaccounts_traffic_left_bytes: number;
-      balance_cents: number;
-    };
+    const info = await accountInfo(t, shop.token);
     const [row] = (await search({ q: shop.email })).list;
     expect(row).toMatchObject({
       id: shop.id,
@@ -95,7 +79,7 @@ describe('console: customer search', () => {
     expect(all.total).toBeGreaterThanOrEqual(3);
     expect(ids(all)).toEqual([...ids(all)].sort((a, b) => b - a));
     expect((await search({ q: 'no-such-customer-anywhere' })).total).toBe(0);
-    expect((await call(calls.list, { status: 'gone' })).code).toBe(10001);
+    expect((await call.unchecked(calls.list, { status: 'gone' })).code).toBe(10001);
   });
 
   it('escapes LIKE wildcards: "%" finds only emails that hold one', async () => {

@@ -1,24 +1,19 @@
-import { clientMethodOf, type Endpoint } from '@resiport/contract';
+import type { Endpoint, EndpointInput } from '@resiport/contract';
 import { randomUUID } from 'node:crypto';
-import { authHeader } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/test-app';
 
-/** A console call as the web makes it: GET with a query, POST with a form body, the operator's session. */
+/**
+ * A console call as the web makes it (GET with a query, POST with a form body, the operator's
+ * session), through the endpoint object: the input typed by its request schema, a success's `data`
+ * checked against and typed by its response schema. `.unchecked` sends an input the request schema
+ * would refuse, as it is (the refusal tests).
+ */
 export function consoleCall(t: TestApp, token: string) {
-  return (endpoint: Endpoint, input: Record<string, string | number>) => {
-    const fields = new URLSearchParams(
-      Object.entries(input).map(([key, value]) => [key, String(value)] as [string, string]),
-    ).toString();
-    const url = `/api${endpoint.path}`;
-    return clientMethodOf(endpoint) === 'GET'
-      ? t.call({ method: 'GET', url: `${url}?${fields}`, headers: authHeader(token) })
-      : t.call({
-          method: 'POST',
-          url,
-          payload: fields,
-          headers: { ...authHeader(token), 'content-type': 'application/x-www-form-urlencoded' },
-        });
-  };
+  const send = <E extends Endpoint>(endpoint: E, input: EndpointInput<E>) =>
+    t.send(endpoint, input, { token });
+  const unchecked = <E extends Endpoint>(endpoint: E, input: Record<string, unknown>) =>
+    t.sendUnchecked(endpoint, input, { token });
+  return Object.assign(send, { unchecked });
 }
 
 export const newKey = () => randomUUID();

@@ -1,23 +1,12 @@
-import {
-  adminOverviewEndpoints,
-  INTERNAL_SECRET_HEADER,
-  internalGatewayEndpoints,
-  type OverviewData,
-} from '@resiport/contract';
+import { adminOverviewEndpoints, internalGatewayEndpoints } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  fundedCustomer,
-  payOrder,
-  signedInAccount,
-  signedInOperator,
-} from '../../../../test/factories';
+import { fundedCustomer, payOrder, signedInAccount, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { takeLease } from '../../../lib/job-lease';
 import { jobTracker } from '../../../lib/job-runs';
 import { post } from '../../ledger/ledger.service';
 import { trafficCalls } from '../../traffic/traffic.test-helpers';
-import { apiUrl } from '@resiport/testkit';
 
 const GB = 1_000_000_000;
 const MB = 1_000_000;
@@ -35,15 +24,7 @@ describe('operator console: overview', () => {
   });
   afterAll(() => t.close());
 
-  const read = async (): Promise<OverviewData> => {
-    const answer = await t.call({
-      method: 'GET',
-      url: `/api${adminOverviewEndpoints.get.path}`,
-      headers: authHeader(operator),
-    });
-    expect(answer.code).toBe(0);
-    return answer.data as OverviewData;
-  };
+  const read = async () => successData(await t.send(adminOverviewEndpoints.get, {}, { token: operator }));
 
   it('starts at zero with 30 empty days', async () => {
     const data = await read();
@@ -105,11 +86,7 @@ describe('operator console: overview', () => {
   });
 
   it('lists a gateway that reads the change feed, with its lag and last usage batch', async () => {
-    const feed = await t.call({
-      method: 'GET',
-      url: `${apiUrl(internalGatewayEndpoints.events)}?after=0&instance_id=gw-traffic`,
-      headers: { [INTERNAL_SECRET_HEADER]: t.ctx.internalSecret },
-    });
+    const feed = await t.send(internalGatewayEndpoints.events, { after: 0, instance_id: 'gw-traffic' });
     expect(feed.code, JSON.stringify(feed)).toBe(0);
     const [gateway] = (await read()).gateways;
     expect(gateway).toMatchObject({ instance_id: 'gw-traffic', online: true, feed_lag_events: 0 });

@@ -1,10 +1,11 @@
 import {
-  type AdminInvoiceDetail,
-  type AdminInvoiceRow,
   adminPaymentsEndpoints as calls,
   alertEndpoints,
   cryptomusWebhookPath,
+  type EndpointInput,
+  orderEndpoints,
 } from '@resiport/contract';
+import { passThroughData, successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountInfo,
@@ -36,14 +37,15 @@ describe('console payments: invoices, their history, resolving them (docs/produc
   });
   afterAll(() => t.close());
 
-  const invoicesOf = async (query: Record<string, string | number>) => {
-    const answer = await call(calls.invoices, query);
-    expect(answer.code).toBe(0);
-    return (answer.data as { list: AdminInvoiceRow[] }).list;
-  };
+  const invoicesOf = async (query: EndpointInput<typeof calls.invoices>) =>
+    successData(await call(calls.invoices, query)).list;
   const detail = async (invoiceId: number) =>
-    (await call(calls.invoice, { invoice_id: invoiceId })).data as AdminInvoiceDetail;
-  const resolve = (invoiceId: number, choice: string, key: string = newKey()) =>
+    successData(await call(calls.invoice, { invoice_id: invoiceId }));
+  const resolve = (
+    invoiceId: number,
+    choice: EndpointInput<typeof calls.resolve>['choice'],
+    key: string = newKey(),
+  ) =>
     call(calls.resolve, {
       invoice_id: invoiceId,
       choice,
@@ -167,10 +169,11 @@ describe('console payments: invoices, their history, resolving them (docs/produc
 
   it('credits an underpaid order’s payment to the balance; the order stays cancelled', async () => {
     const customer = await fundedCustomer(t, 0);
-    const checkout = (await payOrder(t, customer.token, { quantity: '1' })).data as {
-      url: string;
-      order_id: number;
-    };
+    const checkout = passThroughData(
+      orderEndpoints.pay,
+      'GoToPayment',
+      await payOrder(t, customer.token, { quantity: '1' }),
+    );
     await pressCheckout(checkout.url, 'underpay');
     const [invoice] = await invoicesOf({ account_id: customer.id, purpose: 'order' });
     if (!invoice) throw new Error('no invoice for the order');
@@ -252,7 +255,7 @@ describe('console payments: invoices, their history, resolving them (docs/produc
       { ...valid, idempotency_key: 'no spaces allowed' },
     ];
     for (const input of bad) {
-      expect(await call(calls.resolve, input), JSON.stringify(input)).toMatchObject({
+      expect(await call.unchecked(calls.resolve, input), JSON.stringify(input)).toMatchObject({
         status: 400,
         code: 10001,
       });
@@ -265,11 +268,14 @@ describe('console payments: invoices, their history, resolving them (docs/produc
       { page: 0 },
     ];
     for (const query of badQueries) {
-      expect(await call(calls.invoices, query), JSON.stringify(query)).toMatchObject({
+      expect(await call.unchecked(calls.invoices, query), JSON.stringify(query)).toMatchObject({
         status: 400,
         code: 10001,
       });
     }
-    expect(await call(calls.invoice, { invoice_id: 'x' })).toMatchObject({ status: 400, code: 10001 });
+    expect(await call.unchecked(calls.invoice, { invoice_id: 'x' })).toMatchObject({
+      status: 400,
+      code: 10001,
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { type AdminInvoiceRow, rechargeEndpoints } from '@resiport/contract';
+import { passThroughData, successData } from '@resiport/testkit';
 import { expect, vi } from 'vitest';
-import { authHeader, pressCheckout, type fundedCustomer } from '../../../../test/factories';
+import { pressCheckout, type fundedCustomer } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/test-app';
-import { apiUrl } from '@resiport/testkit';
 
 type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
 type Action = 'pay' | 'underpay' | 'expire';
@@ -13,7 +13,7 @@ type Action = 'pay' | 'underpay' | 'expire';
  */
 export function sandboxPayments(
   app: () => TestApp,
-  invoicesOf: (query: Record<string, string | number>) => Promise<AdminInvoiceRow[]>,
+  invoicesOf: (query: { account_id: number }) => Promise<AdminInvoiceRow[]>,
 ) {
   const webhooksOf = (invoiceId: number) =>
     app()
@@ -24,14 +24,8 @@ export function sandboxPayments(
       .execute();
 
   /** The customer's top-ups as the portal lists them. */
-  const rechargeRecord = async (token: string) => {
-    const answer = await app().call({
-      method: 'GET',
-      url: apiUrl(rechargeEndpoints.record),
-      headers: authHeader(token),
-    });
-    return (answer.data as { list: { id: number; status: string; payment_detail: string | null }[] }).list;
-  };
+  const rechargeRecord = async (token: string) =>
+    successData(await app().send(rechargeEndpoints.record, {}, { token })).list;
 
   /**
    * A 20 USD top-up (20.60 with the fee) that the payer answers at the checkout with `action`; its
@@ -40,8 +34,11 @@ export function sandboxPayments(
    */
   async function topUp(customer: Customer, action?: Action, options: { webhook?: boolean } = {}) {
     const t = app();
-    const checkout = (await t.send(rechargeEndpoints.pay, { amount: '20' }, { token: customer.token }))
-      .data as { url: string; recharge_id: number };
+    const checkout = passThroughData(
+      rechargeEndpoints.pay,
+      'GoToPayment',
+      await t.send(rechargeEndpoints.pay, { amount: '20' }, { token: customer.token }),
+    );
     const uuid = checkout.url.split('/').pop() ?? '';
     if (options.webhook === false) {
       await t.ctx.db

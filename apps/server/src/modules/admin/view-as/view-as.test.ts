@@ -2,7 +2,6 @@ import {
   accountEndpoints,
   adminAuditEndpoints,
   adminViewAsEndpoints,
-  clientMethodOf,
   dynamicEndpoints,
   orderEndpoints,
   rechargeEndpoints,
@@ -12,10 +11,10 @@ import {
   trafficEndpoints,
   whitelistEndpoints,
   type Endpoint,
-  type ViewAsData,
 } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, customerWithSub, signedInOperator } from '../../../../test/factories';
+import { customerWithSub, signedInOperator } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 const portalEndpoints: Endpoint[] = [
@@ -42,25 +41,11 @@ describe('operator console: read-only view of a customer', () => {
   afterAll(() => t.close());
 
   const open = (accountId: number, reason = 'Ticket 88: customer sees no traffic', token = operator.token) =>
-    t.call({
-      method: 'POST',
-      url: `/api${adminViewAsEndpoints.open.path}`,
-      payload: { account_id: accountId, reason },
-      headers: authHeader(token),
-    });
-  const viewToken = async () => {
-    const answer = await open(customer.id);
-    expect(answer.code).toBe(0);
-    return (answer.data as ViewAsData).token;
-  };
-  const send = (endpoint: Endpoint, token: string, input: Record<string, string> = {}) =>
-    clientMethodOf(endpoint) === 'GET'
-      ? t.call({
-          method: 'GET',
-          url: `/api${endpoint.path}?${new URLSearchParams(input).toString()}`,
-          headers: authHeader(token),
-        })
-      : t.call({ method: 'POST', url: `/api${endpoint.path}`, payload: input, headers: authHeader(token) });
+    t.send(adminViewAsEndpoints.open, { account_id: accountId, reason }, { token });
+  const viewToken = async () => successData(await open(customer.id)).token;
+  /** A call made with the view's token; any input, as the sweep over every write sends one. */
+  const send = <E extends Endpoint>(endpoint: E, token: string, input: Record<string, string> = {}) =>
+    t.sendUnchecked(endpoint, input, { token });
 
   it("reads the customer's portal as the customer sees it", async () => {
     const token = await viewToken();
@@ -68,9 +53,7 @@ describe('operator console: read-only view of a customer', () => {
     expect(info.code).toBe(0);
     expect(info.data).toMatchObject({ id: customer.id });
     const subs = await send(subEndpoints.list, token);
-    expect((subs.data as { list: { username: string }[] }).list.map((s) => s.username)).toEqual([
-      customer.username,
-    ]);
+    expect(successData(subs).list.map((s) => s.username)).toEqual([customer.username]);
     expect((await send(trafficEndpoints.changelog, token)).code).toBe(0);
   });
 
@@ -93,8 +76,8 @@ describe('operator console: read-only view of a customer', () => {
       ]);
     }
     const whitelist = await send(whitelistEndpoints.list, token);
-    expect((whitelist.data as { total: number }).total).toBe(0);
-    const subs = (await send(subEndpoints.list, token)).data as { list: { id: number }[] };
+    expect(successData(whitelist).total).toBe(0);
+    const subs = successData(await send(subEndpoints.list, token));
     expect(subs.list.map((s) => s.id)).toEqual([customer.subId]);
   });
 
@@ -144,7 +127,7 @@ describe('operator console: read-only view of a customer', () => {
     );
 
     const second = await signedInOperator(t);
-    const secondView = (await open(customer.id, 'Second look', second.token)).data as ViewAsData;
+    const secondView = successData(await open(customer.id, 'Second look', second.token));
     await t.ctx.db.updateTable('accounts').set({ role: 'customer' }).where('id', '=', second.id).execute();
     expect((await send(accountEndpoints.userInfo, secondView.token)).code).toBe(ResultCode.SessionExpired);
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   SANDBOX_KEY,
   SANDBOX_MERCHANT,
@@ -156,7 +157,7 @@ describe('Cryptomus sandbox: checkout page, buttons and signed webhooks', () => 
       },
       body,
     });
-    const { uuid } = ((await created.json()) as { result: { uuid: string } }).result;
+    const { uuid } = z.object({ result: z.object({ uuid: z.string() }) }).parse(await created.json()).result;
     const payment = await client.paymentInfo({ uuid });
     expect(await press(payment, 'underpay')).toMatchObject({ location: `/sandbox/cryptomus/pay/${uuid}` });
     expect(await client.paymentInfo({ uuid })).toMatchObject({

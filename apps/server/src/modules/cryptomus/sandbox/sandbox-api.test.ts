@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   SANDBOX_KEY,
   SANDBOX_MERCHANT,
@@ -29,7 +30,7 @@ async function rawCall(s: RunningSandbox, path: string, body: string, sign = sig
     headers: { 'content-type': 'application/json', merchant: SANDBOX_MERCHANT, sign },
     body,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: z.record(z.string(), z.unknown()).parse(await response.json()) };
 }
 
 describe('Cryptomus sandbox: merchant API through the real client', () => {
