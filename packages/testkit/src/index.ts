@@ -16,7 +16,16 @@ export {
   type YandexUser,
 } from './mock-oauth-provider';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-export { freePort } from './free-port';
+export { closedPort, freePort } from './free-port';
+export {
+  gatewayListening,
+  jsonLogLines,
+  serverListening,
+  waitForReport,
+  type GatewayListening,
+  type ReportWait,
+  type ServerListening,
+} from './listening';
 export {
   apiUrl,
   endpointClient,
