@@ -54,7 +54,10 @@ export function jsonLogLines(output: string): Record<string, unknown>[] {
   return objects;
 }
 
-function firstMatch<T>(output: string, parse: (line: Record<string, unknown>) => T | undefined): T | undefined {
+function firstMatch<T>(
+  output: string,
+  parse: (line: Record<string, unknown>) => T | undefined,
+): T | undefined {
   for (const line of jsonLogLines(output)) {
     const found = parse(line);
     if (found !== undefined) return found;
@@ -71,9 +74,14 @@ export function serverListening(output: string): ServerListening | undefined {
 export function gatewayListening(output: string): GatewayListening | undefined {
   return firstMatch(output, (line) => {
     const parsed = gatewayLine.safeParse(line).data;
-    if (!parsed) return undefined;
-    const { msg: _msg, ...ports } = parsed;
-    return ports;
+    return (
+      parsed && {
+        host: parsed.host,
+        httpPort: parsed.httpPort,
+        socksPort: parsed.socksPort,
+        metricsPort: parsed.metricsPort,
+      }
+    );
   });
 }
 
@@ -88,7 +96,10 @@ export interface ReportWait {
 }
 
 /** Waits for a child's report (`serverListening` or `gatewayListening` on its output). */
-export async function waitForReport<T>(read: (output: string) => T | undefined, wait: ReportWait): Promise<T> {
+export async function waitForReport<T>(
+  read: (output: string) => T | undefined,
+  wait: ReportWait,
+): Promise<T> {
   const deadline = Date.now() + (wait.timeoutMs ?? 60_000);
   for (;;) {
     const output = wait.output();
