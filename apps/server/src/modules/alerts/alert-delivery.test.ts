@@ -8,7 +8,7 @@ import {
   signedInAccount,
   signedInOperator,
 } from '../../../test/factories';
-import { apiUrl, freePort } from '@resiport/testkit';
+import { apiUrl, closedPort } from '@resiport/testkit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   DELIVERIES_AT_ONCE,
@@ -179,7 +179,7 @@ describe('alerts: delivery by mail and signed webhooks', () => {
   it('a failure reads as a code: a closed port gives the network’s code; a mail server’s words stay in the log', async () => {
     const who = await fundedCustomer(t, 0);
     const headers = authHeader(who.token);
-    const closed = await freePort();
+    const closed = await closedPort();
     await saveAlerts(headers, { email_enabled: 'true', webhook_url: `http://127.0.0.1:${closed}/hook` });
     const { mailer } = t.ctx;
     const smtpWords = 'connect ECONNREFUSED 10.9.8.7:587 (relay.internal.example)';
