@@ -8,7 +8,9 @@ import { createServer } from 'node:net';
  * What is left, and why it uses this:
  * - `freePort()`: a program that is not ours needs a port number in its configuration before it
  *   starts and cannot report the port it got (nginx in the scale-out check, squid and dante in the
- *   bench). The race stays; this keeps it small.
+ *   bench); or a process of ours must come back on the same port after a kill (the scale-out check
+ *   restarts an API process behind nginx and a gateway named in proxy lines), which a port from
+ *   `listen(0)` does not survive (below). The race stays; this keeps it small.
  * - `closedPort()`: a test needs a port nothing listens on (a connection refused: an unreachable
  *   webhook, a gateway that is not there). The test binds nothing there, and below the ephemeral range
  *   (see below) no other test's `listen(0)` lands on it either.
