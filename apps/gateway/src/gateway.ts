@@ -242,7 +242,8 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     socksPort = await listenOn(socksServer, config.socksPort, host);
     // Port 0 in a cluster: each worker its own port (shared, scrapes would reach any one of them).
     metricsPort =
-      metricsServer && (await listenOn(metricsServer, config.metricsPort ?? 0, host, config.metricsPort === 0));
+      metricsServer &&
+      (await listenOn(metricsServer, config.metricsPort ?? 0, host, config.metricsPort === 0));
   } catch (error) {
     clearInterval(meterTimer);
     clearInterval(flushTimer);
