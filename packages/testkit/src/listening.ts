@@ -4,7 +4,7 @@ import { z } from 'zod';
  * How a process we start tells its parent where it listens. Each of our servers binds the port it
  * is given itself, and 0 lets the OS pick one at that moment (`listen(0)`): nothing probes a port for
  * a child to bind later. The child then reports the ports it got in one JSON log line on stdout
- * (LOG_FORMAT=json), which the parent reads with the functions below:
+ * (LOG_FORMAT=json, LOG_LEVEL info or below), which the parent reads with the functions below:
  *
  * - the server (apps/server/src/main.ts), its start line, once every listener is up:
  *   `{"listening":{"port":…,"publicUrl":"…","gateway":{"httpPort":…,"socksPort":…},"metricsPort":…},"msg":"<APP_NAME> is up: …"}`
