@@ -1,20 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { healthEndpoints } from '@resiport/contract';
-import { apiUrl, freePort, type ScratchDatabase } from '@resiport/testkit';
+import { serverListening, type ScratchDatabase } from '@resiport/testkit';
 import { loadConfig } from '../apps/server/src/config';
 import { createAppContext } from '../apps/server/src/context';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -28,7 +18,7 @@ import { labelOf, printRatiosAndProjection, printResults } from './lib/capacity-
 import { PROXY_PASSWORD, seedOwners } from './lib/capacity-seed';
 import { runStep, type Step, type StepResult } from './lib/capacity-step';
 import { verifyBilling } from './lib/capacity-verify';
-import { stopPid } from './lib/proc';
+import { readyPorts, stopPid } from './lib/proc';
 
 /**
  * Capacity from measurement (docs/capacity.md): the API server as its own process on a scratch PostgreSQL
@@ -116,37 +106,38 @@ export async function runCapacityBench(): Promise<void> {
 
     const serverLog = path.join(scratch, 'server.log');
     writeFileSync(path.join(scratch, 'index.html'), '<!doctype html><title>bench</title>\n'); // a "built" web app
-    const port = await freePort();
     const serverScript = serverEntry();
     console.log(`API server process: node ${path.relative(ROOT, serverScript)}`);
-    const server = await startNode(
+    // Every listener on port 0: the server binds free ports itself and its start line names them.
+    const { child: server, ready: listening } = await startNode(
       serverScript,
       [],
       {
         ...env,
+        // Not above info: the start line, with the ports, is logged at info.
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         LOG_FORMAT: 'json',
         // Monitored as in production: the request metrics' hooks are on the measured path.
-        METRICS_PORT: String(await freePort()),
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: '0',
         GATEWAY_IN_PROCESS: 'false',
         WEB_DIST_DIR: scratch,
       },
-      `http://127.0.0.1:${port}${apiUrl(healthEndpoints.health)}`,
-      openSync(serverLog, 'w'),
+      serverLog,
+      serverListening,
     );
     processes.push(server);
-    const basePort = await freePort();
-    const baseline = await startNode(
+    const { port } = listening;
+    const { child: baseline, ready: basePorts } = await startNode(
       'bench/lib/capacity-baseline.ts',
-      [database.url, String(basePort)],
+      [database.url, '0'],
       {},
-      `http://127.0.0.1:${basePort}/`,
-      'ignore',
+      path.join(scratch, 'baseline.log'),
+      readyPorts,
     );
     processes.push(baseline);
+    const basePort = basePorts[0] ?? 0;
     const nice = process.env.BENCH_CAPACITY_NICE;
     const watch = await Monitor.open(
       ADMIN_URL,

@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { internalGatewayEndpoints } from '@resiport/contract';
 import { apiUrl } from '@resiport/testkit';
 import { createDatabase } from '../../apps/server/src/db/database';
 
 /**
- * The capacity bench's baseline process (`node --import tsx capacity-baseline.ts <database url> <port>`):
+ * The capacity bench's baseline process (`node --import tsx capacity-baseline.ts <database url> <port>`;
+ * port 0: any free one, and it prints `ready <port>`):
  * a bare Fastify route at the usage path, with the API's body limit and the same Kysely pool, doing one
  * primary-key read per entry, one after another — the least a server can do per owner and flush.
  */
@@ -34,6 +36,7 @@ app.post(apiUrl(internalGatewayEndpoints.usage), async (request, reply) => {
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(port) });
+console.log(`ready ${(app.server.address() as AddressInfo).port}`);
 process.once('SIGTERM', () => {
   void app
     .close()

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -205,35 +205,33 @@ export function delta(a: Sample, b: Sample): Delta {
 }
 
 /**
- * A node process running a TypeScript file (compiled JavaScript when given one), stdout to `stdout`
- * (a file descriptor, or 'ignore'), resolved once `readyUrl` answers any HTTP status.
+ * A node process running a TypeScript file (compiled JavaScript when given one), its stdout written to
+ * `logFile`, resolved once `ready` finds its answer in that output: the ports the process got (it is
+ * started on port 0 and reports them), with that answer.
  */
-export async function startNode(
+export async function startNode<T>(
   script: string,
   args: string[],
   env: Record<string, string>,
-  readyUrl: string,
-  stdout: number | 'ignore',
-): Promise<ChildProcess> {
+  logFile: string,
+  ready: (output: string) => T | undefined,
+): Promise<{ child: ChildProcess; ready: T }> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', stdout, 'inherit'],
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    try {
-      await fetch(readyUrl);
-      return child;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`${script} did not start`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = ready(readFileSync(logFile, 'utf8'));
+    if (answer !== undefined) return { child, ready: answer };
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} (${logFile})`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not start (${logFile})`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

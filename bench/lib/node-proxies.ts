@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { freePort } from '@resiport/testkit';
+import { gatewayListening } from '@resiport/testkit';
 import { TEST_SECRET } from '../../apps/gateway/test/fake-server';
 import { bundleNode } from '../../scripts/node-bundle';
-import { nodePidOf, startChild, stopPid } from './proc';
+import { nodePidOf, readyPorts, startChild, stopPid } from './proc';
 
 /**
  * The Node proxies under test, one process per instance, each serving CONNECT and SOCKS5 like the
@@ -47,9 +47,8 @@ const proxy = (name: string, family: NodeProxy['family'], ports: number[], child
 /** `nodeArgs` go to node (e.g. `--cpu-prof` for a profile). */
 export async function startPipe(instance: string, nodeArgs: string[] = []): Promise<NodeProxy> {
   await build();
-  const ports = [await freePort(), await freePort()];
-  const child = await startChild(`${BUILD}/pipe.js`, ports.map(String), {}, 'ready', nodeArgs);
-  return proxy(`pipe-${instance}`, 'pipe', ports, child);
+  const { child, ready } = await startChild(`${BUILD}/pipe.js`, ['0', '0'], {}, readyPorts, nodeArgs);
+  return proxy(`pipe-${instance}`, 'pipe', ready, child);
 }
 
 export async function startGateway(
@@ -59,23 +58,24 @@ export async function startGateway(
   nodeArgs: string[] = [],
 ): Promise<NodeProxy> {
   await build();
-  const ports = [await freePort(), await freePort()];
-  const child = await startChild(
+  const { child, ready } = await startChild(
     `${BUILD}/gateway.js`,
     [],
     {
       INTERNAL_SECRET: TEST_SECRET,
       GATEWAY_SERVER_URL: serverUrl,
       GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_HTTP_PORT: String(ports[0]),
-      GATEWAY_SOCKS_PORT: String(ports[1]),
+      GATEWAY_HTTP_PORT: '0',
+      GATEWAY_SOCKS_PORT: '0',
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_INSTANCE_ID: `bench-${instance}`,
       // One bench account opens every tunnel: lift the per-account cap (right passwords are never throttled).
       GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: String(idle + 1000),
+      // Its "gateway listening" line, with the ports it got, is read as JSON.
+      LOG_FORMAT: 'json',
     },
-    'gateway listening',
+    gatewayListening,
     nodeArgs,
   );
-  return proxy(`gateway-${instance}`, 'gateway', ports, child);
+  return proxy(`gateway-${instance}`, 'gateway', [ready.httpPort, ready.socksPort], child);
 }

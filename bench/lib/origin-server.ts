@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * The origin every proxy reaches, in its own process (like an nginx origin), so the client's
- * and the origin's work do not share one event loop: `tsx bench/lib/origin-server.ts <port> <bytes>`.
+ * and the origin's work do not share one event loop: `tsx bench/lib/origin-server.ts <port> <bytes>`
+ * (port 0: any free one; it prints `ready <port>`).
  * `/big` streams `bytes` from one reused 1 MB buffer (no disk, no copies); anything else answers `ok`.
  */
 const [port, size = 0] = process.argv.slice(2).map(Number);
@@ -24,4 +26,4 @@ const server = createServer((req, res) => {
 // Idle tunnels hold origin connections that never send a request: do not time them out mid-count.
 server.headersTimeout = 0;
 server.requestTimeout = 0;
-server.listen(port, '127.0.0.1', () => console.log('ready'));
+server.listen(port, '127.0.0.1', () => console.log(`ready ${(server.address() as AddressInfo).port}`));

@@ -1,10 +1,11 @@
-import { connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { createServer } from 'node:http';
 
 /**
  * The baseline proxies of docs/performance.md, in one process like the gateway: a bare Node CONNECT
  * proxy and a bare SOCKS5 proxy (no authentication) that pipe both ways — no auth, no metering, no
- * routing, no timeouts. Run as its own process: `tsx bench/lib/pipe-proxy.ts <httpPort> [socksPort]`.
+ * routing, no timeouts. Run as its own process: `tsx bench/lib/pipe-proxy.ts <httpPort> [socksPort]`
+ * (0: any free port; it prints `ready <httpPort> [<socksPort>]`, the ports it got).
  */
 
 /** Dials the target, then says so to the client and pipes both ways; errors on either side close both. */
@@ -67,9 +68,10 @@ const socks = createTcpServer((client) => {
 });
 
 const [httpPort, socksPort] = process.argv.slice(2).map(Number);
+const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
 http.listen(httpPort, '127.0.0.1', () => {
-  if (socksPort === undefined) return console.log('ready');
-  socks.listen(socksPort, '127.0.0.1', () => console.log('ready'));
+  if (socksPort === undefined) return console.log(`ready ${portOf(http)}`);
+  socks.listen(socksPort, '127.0.0.1', () => console.log(`ready ${portOf(http)} ${portOf(socks)}`));
 });
 // A clean exit on SIGTERM, so a CPU profile (`--cpu-prof`, bench/profile-gateway.ts) is written.
 process.once('SIGTERM', () => process.exit(0));

@@ -7,39 +7,53 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 /**
- * A child process started with tsx, or with plain node for compiled JavaScript (`.js`), resolved once
- * it prints `readyText`; `nodeArgs` go to node.
+ * What the bench's own servers print once they listen: `ready <port> [<port>]`, the ports they got (they
+ * are started on port 0 and bind free ports themselves).
  */
-export async function startChild(
+export function readyPorts(output: string): number[] | undefined {
+  const line = /^ready( \d+)+$/m.exec(output)?.[0];
+  return line?.split(' ').slice(1).map(Number);
+}
+
+/**
+ * A child process started with tsx, or with plain node for compiled JavaScript (`.js`), resolved once
+ * its output so far gives `ready` an answer (the ports it reports: `readyPorts`, or the gateway's
+ * `gatewayListening`), with that answer; `nodeArgs` go to node.
+ */
+export async function startChild<T>(
   script: string,
   args: string[],
   env: Record<string, string>,
-  readyText: string,
+  ready: (output: string) => T | undefined,
   nodeArgs: string[] = [],
-): Promise<ChildProcess> {
+): Promise<{ child: ChildProcess; ready: T }> {
   const runner = script.endsWith('.js') ? process.execPath : path.join(root, 'node_modules/.bin/tsx');
   const child = spawn(runner, [...nodeArgs, script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
   try {
-    await new Promise<void>((resolve, reject) => {
+    const answer = await new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 30_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes(readyText)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', () => reject(new Error(`${script} exited`)));
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = ready(output);
+        if (found === undefined) return;
+        clearTimeout(timer);
+        child.stdout.off('data', read);
+        resolve(found);
+      };
+      child.stdout.on('data', read);
+      child.once('exit', () => reject(new Error(`${script} exited:\n${output}`)));
     });
+    child.stdout.resume();
+    return { child, ready: answer };
   } catch (error) {
     child.kill('SIGKILL'); // a half-started child must not outlive the bench
     throw error;
   }
-  child.stdout.resume();
-  return child;
 }
 
 function statFields(pid: number): string[] {

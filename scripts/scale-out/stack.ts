@@ -38,8 +38,12 @@ export const FIRST_GATEWAY_IDS = ['scaleout-a1', 'scaleout-b1'] as const;
 const secret = () => randomBytes(24).toString('hex');
 
 /**
- * `n` different free loopback ports (the OS may hand the same free port out twice in a row), taken one
- * by one. Fixed ports, not port 0: a restarted process must come back where nginx and clients expect it.
+ * `n` different free loopback ports, taken one by one. Reserved ports (testkit free-port.ts), not port 0
+ * and a reported port, as a deployment configures them: nginx takes its ports in its config file, and
+ * the run kills api-1 and gateway-a and restarts them where nginx and the proxy lines expect them. A
+ * port the OS picked for `listen(0)` lies in the ephemeral range, where an outgoing connection can take
+ * it while the process is down (the run makes thousands then); below that range only an explicit bind
+ * can.
  */
 async function freePorts(n: number): Promise<() => number> {
   const ports = new Set<number>();

@@ -20,10 +20,10 @@ describe("the portal's proxy test: one customer's failures do not break another'
   let ipEcho: Awaited<ReturnType<typeof startProxyTestServer>>['ipEcho'];
 
   beforeAll(async () => {
-    const server = await startProxyTestServer({ RATE_LIMIT_ENABLED: 'true' });
-    ({ t, ipEcho } = server);
+    ({ t, ipEcho } = await startProxyTestServer({ RATE_LIMIT_ENABLED: 'true' }));
     // The gateway's shipped throttle settings: only its ports are the test's.
-    gateway = await startGatewayFor(t, 'it-portal', server.gatewayEnv);
+    gateway = await startGatewayFor(t, 'it-portal');
+    t.useGatewayPorts(gateway);
   });
   afterAll(async () => {
     await gateway.close();

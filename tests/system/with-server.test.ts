@@ -36,11 +36,11 @@ describe('gateway + server: generated credentials carry traffic, metered to the 
   let firehose: Awaited<ReturnType<typeof startFirehose>>;
   let ipEcho: Awaited<ReturnType<typeof startProxyTestServer>>['ipEcho'];
   beforeAll(async () => {
-    const server = await startProxyTestServer();
-    ({ t, ipEcho } = server);
+    ({ t, ipEcho } = await startProxyTestServer());
     target = await startHttpTarget();
     firehose = await startFirehose();
-    gateway = await fastGateway('it-a', server.gatewayEnv);
+    gateway = await fastGateway('it-a');
+    t.useGatewayPorts(gateway);
   });
   afterAll(async () => {
     await gateway.close();

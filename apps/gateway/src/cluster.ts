@@ -18,7 +18,8 @@ export function isClusterPrimary(config: GatewayConfig): boolean {
 /**
  * A worker's instance id is `<id>-w<n>`, n counting every fork (a replacement gets a new id, so its
  * leases and batches are never mistaken for the dead worker's); the k-th worker slot serves metrics on
- * the metrics port + k − 1.
+ * the metrics port + k − 1, or with metrics port 0 on a free port of its own (its "gateway listening"
+ * line says which).
  */
 export function workerConfig(config: GatewayConfig): GatewayConfig {
   const slot = Number(process.env.GATEWAY_WORKER_SLOT ?? 0);
@@ -26,7 +27,7 @@ export function workerConfig(config: GatewayConfig): GatewayConfig {
   return {
     ...config,
     instanceId: `${config.instanceId.slice(0, 34)}-w${cluster.worker?.id ?? slot}`,
-    metricsPort: config.metricsPort === undefined ? undefined : config.metricsPort + slot - 1,
+    metricsPort: config.metricsPort ? config.metricsPort + slot - 1 : config.metricsPort,
   };
 }
 

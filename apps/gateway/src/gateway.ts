@@ -240,7 +240,10 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
         log.warn({ host: failed, err: error.code, fallback: next }, 'no IPv6 here; listening on IPv4 only'),
     ));
     socksPort = await listenOn(socksServer, config.socksPort, host);
-    metricsPort = metricsServer && (await listenOn(metricsServer, config.metricsPort ?? 0, host));
+    // Port 0 in a cluster: each worker its own port (shared, scrapes would reach any one of them).
+    metricsPort =
+      metricsServer &&
+      (await listenOn(metricsServer, config.metricsPort ?? 0, host, config.metricsPort === 0));
   } catch (error) {
     clearInterval(meterTimer);
     clearInterval(flushTimer);

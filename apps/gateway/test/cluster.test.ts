@@ -9,12 +9,12 @@ const USER = 'clusteruser01';
 const PASS = 'Cluster-pass.1';
 
 /** The `gateway listening` lines printed so far: one per worker started (restarts included). */
-function listening(gateway: GatewayProcess): { instance: string; pid: number }[] {
+function listening(gateway: GatewayProcess): { instance: string; pid: number; httpPort: number }[] {
   return gateway.logs
     .join('')
     .split('\n')
     .filter((line) => line.includes('"msg":"gateway listening"'))
-    .map((line) => JSON.parse(line) as { instance: string; pid: number });
+    .map((line) => JSON.parse(line) as { instance: string; pid: number; httpPort: number });
 }
 
 /**
@@ -57,6 +57,8 @@ describe('gateway cluster (GATEWAY_WORKERS)', () => {
 
     const workers = listening(gateway);
     expect(workers.map((w) => w.instance).sort()).toEqual(['cluster-w1', 'cluster-w2']);
+    // Port 0 in every worker is one port the workers share, the one the first worker reported.
+    expect(workers.map((w) => w.httpPort)).toEqual([gateway.httpPort, gateway.httpPort]);
     // Both workers took connections: each asked for a lease under its own instance id.
     const leaseHolders = () => new Set([...fake.leases.keys()].map((key) => key.split('|')[0]));
     expect(leaseHolders()).toEqual(new Set(['cluster-w1', 'cluster-w2']));

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@resiport/testkit';
+import { gatewayListening, waitForReport } from '@resiport/testkit';
 
 /**
  * A real gateway as its own OS process (`node --import tsx apps/gateway/src/main.ts`, as
  * `npm run gateway` runs it), for the tests about several processes against one server: crashes,
  * graceful stops, leases per process, cluster workers. No tsx wrapper process sits in between, so a
- * signal reaches the gateway itself: SIGTERM is its graceful stop, SIGKILL really kills it.
+ * signal reaches the gateway itself: SIGTERM is its graceful stop, SIGKILL really kills it. It listens
+ * on ports 0 and reports the ones it got ("gateway listening", packages/testkit listening.ts).
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -15,6 +16,8 @@ export interface GatewayProcess {
   instanceId: string;
   httpPort: number;
   socksPort: number;
+  /** With GATEWAY_METRICS_PORT set (0 for any). */
+  metricsPort: number | undefined;
   child: ChildProcess;
   /** Everything it printed (JSON lines), for diagnostics and assertions. */
   logs: string[];
@@ -30,13 +33,9 @@ export interface GatewayProcessOptions {
   serverUrl: string;
   instanceId: string;
   env?: Record<string, string>;
-  /** The log line that means "ready" (default: a gateway listening). */
-  readyText?: string;
 }
 
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
-  const httpPort = await freePort();
-  const socksPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
     cwd: root,
     env: {
@@ -45,12 +44,12 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
       GATEWAY_SERVER_URL: options.serverUrl,
       GATEWAY_INSTANCE_ID: options.instanceId,
       GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_HTTP_PORT: String(httpPort),
-      GATEWAY_SOCKS_PORT: String(socksPort),
+      GATEWAY_HTTP_PORT: '0',
+      GATEWAY_SOCKS_PORT: '0',
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_FLUSH_MS: '200',
       GATEWAY_EVENTS_POLL_MS: '200',
-      // The tests read the log as JSON lines (readiness, which worker listened).
+      // The ports it got, readiness and which worker listened are read from the log as JSON lines.
       LOG_FORMAT: 'json',
       ...options.env,
     },
@@ -60,34 +59,31 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const readyText = options.readyText ?? '"msg":"gateway listening"';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`gateway ${options.instanceId} did not start:\n${logs.join('')}`));
-    }, 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      logs.push(chunk.toString());
-      if (logs.join('').includes(readyText)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway ${options.instanceId} exited (${code ?? signal}):\n${logs.join('')}`));
-    });
+  let stdout = ''; // the log alone: a stderr chunk could land in the middle of one of its lines
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    logs.push(chunk.toString());
   });
+  child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const running = () => child.exitCode === null && child.signalCode === null;
+  const ports = await waitForReport(gatewayListening, {
+    output: () => stdout,
+    running,
+    name: `gateway ${options.instanceId}`,
+    timeoutMs: 30_000,
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   const signalAndWait = async (signal: NodeJS.Signals) => {
     if (running()) child.kill(signal);
     return (await exited).code;
   };
   return {
     instanceId: options.instanceId,
-    httpPort,
-    socksPort,
+    httpPort: ports.httpPort,
+    socksPort: ports.socksPort,
+    metricsPort: ports.metricsPort,
     child,
     logs,
     stop: () => signalAndWait('SIGTERM'),

@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.config.metrics) registerHttpMetrics(app, ctx.metrics.http);
   refuseControlCharacters(app);
   securityHeaders(app, ctx.config);
-  await registerOpenApi(app, ctx.config);
+  await registerOpenApi(app, ctx);
   // Before anything can ask for it: an empty exit pool is filled from the pool file, once (decision 030).
   await seedExitPool(ctx);
 
@@ -103,7 +103,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const sandbox = createCryptomusSandbox({
       ...ctx,
       ...ctx.config.cryptomus,
-      publicUrl: ctx.config.publicUrl,
+      // Read when answering: the public URL is settled only once the server listens (context.ts).
+      get publicUrl() {
+        return ctx.config.publicUrl;
+      },
     });
     await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
     // Let webhooks it is sending in the background arrive before the server stops taking requests:

@@ -13,8 +13,12 @@ import { metricsPortProblem } from './metrics-port-problem';
 const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Resiport'),
   HOST: z.string().default('0.0.0.0'),
+  /** 0: any free port, picked when the server binds (tests); the start line names it (main.ts). */
   PORT: field.port(8080),
-  /** Where people reach the product; mail links and OAuth redirects are built from it, never from Host. */
+  /**
+   * Where people reach the product; mail links and OAuth redirects are built from it, never from Host.
+   * Unset: `http://localhost:<PORT>`, with the port bound when PORT is 0.
+   */
   PUBLIC_URL: z.url().optional(),
   /** `production` turns on the start-up guard rails even on a loopback PUBLIC_URL (decision 022). */
   NODE_ENV: field.optionalText,
@@ -76,10 +80,14 @@ const envSchema = z.object({
    * direct exit.
    */
   GATEWAY_POOL_FILE: field.optionalText,
-  /** Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000, 1080). */
+  /**
+   * Where customers connect: host and ports printed in proxy lists (defaults: PUBLIC_URL's host, 8000,
+   * 1080). The in-process gateway listens on these ports; 0 there: any free port, and proxy lists print
+   * the one it got. Separate gateways' ports are known only to whoever runs them: never 0 then.
+   */
   GATEWAY_PUBLIC_HOST: field.optionalText,
-  GATEWAY_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
-  GATEWAY_SOCKS_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  GATEWAY_HTTP_PORT: field.port(8000),
+  GATEWAY_SOCKS_PORT: field.port(1080),
   GATEWAY_REGION: z.string().min(1).max(64).default('global'),
   /** What the portal's "test" button fetches through a proxy line: JSON with the caller's `ip` (and `country`). */
   PROXY_TEST_URL: z.url().default('https://ipinfo.io/json'),
@@ -182,6 +190,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const metricsProblem = metricsPortProblem(env, source);
   if (metricsProblem) throw new ConfigError([metricsProblem]);
+  if (!env.GATEWAY_IN_PROCESS) {
+    const unknown = (['GATEWAY_HTTP_PORT', 'GATEWAY_SOCKS_PORT'] as const).filter((key) => env[key] === 0);
+    if (unknown.length > 0) {
+      throw new ConfigError(
+        unknown.map(
+          (key) =>
+            `${key}: 0 (any free port) only with the in-process gateway; proxy lists print the port the gateways listen on`,
+        ),
+      );
+    }
+  }
   const pool = readPoolFile(env.GATEWAY_POOL_FILE);
   if (!pool.ok) throw new ConfigError(pool.problems);
   const log = logSettingsOf(env);
@@ -252,6 +271,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       testUrl: env.PROXY_TEST_URL,
       internalHost: env.GATEWAY_INTERNAL_HOST,
     },
+  });
+}
+
+/** The ports the listeners got: as configured, or what the OS picked for a 0. */
+export interface BoundPorts {
+  port: number;
+  /** The in-process gateway's. */
+  gateway?: { httpPort: number; socksPort: number };
+}
+
+/**
+ * The configuration as `loadConfig` reads it once the listeners are bound: as if the ports they got
+ * had been configured. So with PORT=0 (or the in-process gateway's ports 0) what follows from a port
+ * uses the one picked: the default PUBLIC_URL, the payment sandbox's address, the ports printed in
+ * proxy lists. With every port configured, it is the configuration read at start.
+ */
+export function configWithBoundPorts(source: NodeJS.ProcessEnv, bound: BoundPorts): Config {
+  return loadConfig({
+    ...source,
+    PORT: String(bound.port),
+    ...(bound.gateway && {
+      GATEWAY_HTTP_PORT: String(bound.gateway.httpPort),
+      GATEWAY_SOCKS_PORT: String(bound.gateway.socksPort),
+    }),
   });
 }
 

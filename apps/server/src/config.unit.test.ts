@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWithBoundPorts, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs on defaults alone: port 8080, PGlite, outbox mail, no OAuth', () => {
@@ -36,6 +36,41 @@ describe('loadConfig', () => {
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
       'https://portal.example.com',
+    );
+  });
+
+  it('takes port 0 for any free port, only where this process listens', () => {
+    expect(loadConfig({ PORT: '0', GATEWAY_HTTP_PORT: '0', GATEWAY_SOCKS_PORT: '0' })).toMatchObject({
+      port: 0,
+      gateway: { httpPort: 0, socksPort: 0 },
+    });
+    // Separate gateways: proxy lists must print the ports they really listen on.
+    expect(() => loadConfig({ GATEWAY_IN_PROCESS: 'false', GATEWAY_SOCKS_PORT: '0' })).toThrow(
+      /GATEWAY_SOCKS_PORT: 0 .*in-process gateway/,
+    );
+  });
+});
+
+describe('configWithBoundPorts', () => {
+  it('settles what follows from a port 0 with the port bound', () => {
+    const env = { PORT: '0', GATEWAY_HTTP_PORT: '0', GATEWAY_SOCKS_PORT: '0' };
+    const config = configWithBoundPorts(env, { port: 41234, gateway: { httpPort: 41235, socksPort: 41236 } });
+    expect(config).toMatchObject({
+      port: 41234,
+      publicUrl: 'http://localhost:41234',
+      cryptomus: { sandbox: true, baseUrl: 'http://localhost:41234/sandbox/cryptomus' },
+      gateway: { publicHost: 'localhost', httpPort: 41235, socksPort: 41236 },
+    });
+  });
+
+  it('keeps a PUBLIC_URL that is set (a proxy in front), and is the configuration read when every port is set', () => {
+    expect(
+      configWithBoundPorts({ PORT: '0', PUBLIC_URL: 'https://portal.example.com' }, { port: 41234 })
+        .publicUrl,
+    ).toBe('https://portal.example.com');
+    const env = { PORT: '8081', GATEWAY_HTTP_PORT: '8001', METRICS_PORT: '9100' };
+    expect(configWithBoundPorts(env, { port: 8081, gateway: { httpPort: 8001, socksPort: 1080 } })).toEqual(
+      loadConfig(env),
     );
   });
 });

@@ -19,6 +19,10 @@ import { createApiMetrics, type ApiMetrics } from './modules/metrics/api-metrics
 
 /** What services need from the outside world; built once in main.ts (or by a test) and passed down. */
 export interface AppContext {
+  /**
+   * Replaced once, when the listeners are bound (`useBoundConfig`): read it when handling, never keep
+   * a value that follows from a port (the public URL, the gateway's ports) from registration on.
+   */
   config: Config;
   db: Db;
   mailer: Mailer;
@@ -66,6 +70,18 @@ export function createAppContext(
     internalSecret: secretFromConfigOrFile(config.internalSecret, config.dataDir, 'internal-secret'),
     ...atRestKeys(secretFromConfigOrFile(config.proxyPasswordKey, config.dataDir, 'proxy-password-key')),
   };
+}
+
+/**
+ * Once the listeners are bound: the configuration with the ports they got (config.ts
+ * `configWithBoundPorts`), and the payment client for its address (the sandbox's follows PUBLIC_URL).
+ * Until then a port 0 leaves what follows from it unknown. Nothing that reads it is served before this
+ * call: nothing outside knows a picked port before the start line names it, and the in-process
+ * gateway's internal calls read none of it. With every port configured it changes nothing.
+ */
+export function useBoundConfig(ctx: AppContext, config: Config): void {
+  ctx.config = config;
+  ctx.payments = createCryptomusClient(config.cryptomus);
 }
 
 function atRestKeys(

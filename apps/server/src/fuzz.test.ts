@@ -1,4 +1,4 @@
-import { freePort } from '@resiport/testkit';
+import { closedPort } from '@resiport/testkit';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,13 +66,13 @@ describe('API fuzz: generated requests over every public route', () => {
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
   beforeAll(async () => {
-    const closedPort = String(await freePort());
+    const closed = String(await closedPort());
     t = await createTestApp(
       {
         // The proxy test must fail fast (no gateway here), and never reach the internet.
-        GATEWAY_HTTP_PORT: closedPort,
-        GATEWAY_SOCKS_PORT: closedPort,
-        PROXY_TEST_URL: `http://127.0.0.1:${closedPort}/`,
+        GATEWAY_HTTP_PORT: closed,
+        GATEWAY_SOCKS_PORT: closed,
+        PROXY_TEST_URL: `http://127.0.0.1:${closed}/`,
       },
       // The crypto checkout calls the bundled sandbox over HTTP.
       { listen: true },

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, configWithBoundPorts, loadConfig } from './config';
 import { productionProblems } from './production-guards';
 import { startSummary } from './start-summary';
-import { createAppContext } from './context';
+import { createAppContext, useBoundConfig } from './context';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
@@ -13,35 +14,34 @@ import { startMetricsListener, type MetricsListener } from './modules/metrics/me
 import { createGateway, loadGatewayConfig, type Gateway } from '@resiport/gateway';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
 
-/** The process: config → database (migrated) → app → listen; closes cleanly on SIGINT/SIGTERM. */
+/**
+ * The process: config → database (migrated) → app → listen → what follows from the ports it got →
+ * jobs; closes cleanly on SIGINT/SIGTERM. PORT=0 (and the in-process gateway's ports 0) let the OS
+ * pick free ports as they are bound; the start line names them (`listening`, start-summary.ts).
+ */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const problems = productionProblems(config);
+  // As read: with a port 0, what follows from it (PUBLIC_URL's default, proxy lists' ports) waits for the bind.
+  const configured = loadConfig();
+  const problems = productionProblems(configured);
   if (problems.length > 0) throw new ConfigError(problems);
-  const log = createLogger(config.logLevel, undefined, config.logFormat);
+  const log = createLogger(configured.logLevel, undefined, configured.logFormat);
   const db = createDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: config.databasePoolMax,
+    url: configured.databaseUrl,
+    dataDir: configured.dataDir,
+    poolMax: configured.databasePoolMax,
   });
-  if (config.migrateOnBoot) await migrateToLatest(db);
-  const mailer = config.mail.smtpUrl
-    ? smtpMailer(config.mail.smtpUrl, config.mail.from)
-    : outboxMailer(config.dataDir, config.mail.from, log);
-  const ctx = createAppContext(config, { db, mailer, log });
-  const app = await buildApp(ctx, { webDistDir: config.webDistDir });
+  if (configured.migrateOnBoot) await migrateToLatest(db);
+  const mailer = configured.mail.smtpUrl
+    ? smtpMailer(configured.mail.smtpUrl, configured.mail.from)
+    : outboxMailer(configured.dataDir, configured.mail.from, log);
+  const ctx = createAppContext(configured, { db, mailer, log });
+  const app = await buildApp(ctx, { webDistDir: configured.webDistDir });
 
-  const stopReconciliation = startReconciliation(ctx);
-  const stopLeaseReclaim = startLeaseReclaim(ctx);
-  const stopAlertDelivery = startAlertDelivery(ctx);
-
-  // Filled once the server listens; shutdown may come before that.
-  const running: { gateway?: Gateway; metrics?: MetricsListener } = {};
+  // Filled as each part starts; shutdown may come before that.
+  const running: { gateway?: Gateway; metrics?: MetricsListener; stopJobs?: () => void } = {};
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
-    stopReconciliation();
-    stopLeaseReclaim();
-    stopAlertDelivery();
+    running.stopJobs?.();
     // Before the database closes: a scrape under way may be counting invoices.
     await running.metrics?.close();
     // The gateway first: it meters its last bytes and returns its leases through the server.
@@ -54,21 +54,34 @@ async function main(): Promise<void> {
   process.once('SIGINT', (s) => void shutdown(s));
   process.once('SIGTERM', (s) => void shutdown(s));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: configured.host, port: configured.port });
+  const { port } = app.server.address() as AddressInfo;
   // Its own listener, never the API port (the figures are not for the public); off without METRICS_PORT.
-  if (config.metrics) running.metrics = await startMetricsListener(ctx, config.metrics);
+  if (configured.metrics) running.metrics = await startMetricsListener(ctx, configured.metrics);
   // The gateway calls this server's internal API, so it starts once the server listens.
-  const gateway = config.gateway.inProcess
+  const gateway = configured.gateway.inProcess
     ? await createGateway(
         loadGatewayConfig(process.env, {
           internalSecret: ctx.internalSecret,
-          serverUrl: `http://127.0.0.1:${config.port}`,
+          serverUrl: `http://127.0.0.1:${port}`,
         }),
         { log },
       )
     : undefined;
   running.gateway = gateway;
-  log.info(startSummary(config, gateway), `${config.appName} is up: ${config.publicUrl}/client/`);
+  // Every port is bound: the public URL and the proxy lists' ports take the ones the OS picked for a 0.
+  const config = configWithBoundPorts(process.env, {
+    port,
+    gateway: gateway && { httpPort: gateway.httpPort, socksPort: gateway.socksPort },
+  });
+  useBoundConfig(ctx, config);
+
+  const jobs = [startReconciliation(ctx), startLeaseReclaim(ctx), startAlertDelivery(ctx)];
+  running.stopJobs = () => jobs.forEach((stop) => stop());
+  log.info(
+    startSummary(config, { gateway, metricsPort: running.metrics?.port }),
+    `${config.appName} is up: ${config.publicUrl}/client/`,
+  );
   if (config.cryptomus.sandbox) {
     log.warn(
       'PAYMENT SANDBOX ON: payments go to the bundled Cryptomus stand-in, where a customer can mark an invoice paid. ' +

@@ -1,8 +1,34 @@
 import type { Gateway } from '@resiport/gateway';
 import type { Config } from './config';
 
-/** The one line every start logs: what this process runs on and where it can be reached. */
-export function startSummary(config: Config, gateway: Gateway | undefined): Record<string, unknown> {
+/**
+ * Where this process listens, as bound: a parent that started it with port 0 reads the ports it got
+ * here (packages/testkit listening.ts; held by listening-report.test.ts). Keep the shape: it is read.
+ */
+export interface Listening {
+  port: number;
+  publicUrl: string;
+  /** The in-process gateway's. */
+  gateway?: { httpPort: number; socksPort: number };
+  /** With METRICS_PORT set. */
+  metricsPort?: number;
+}
+
+/**
+ * The one line every start logs, once every listener is up: what this process runs on, where it can
+ * be reached, and (`listening`) the ports it got. `config` is the one with the bound ports.
+ */
+export function startSummary(
+  config: Config,
+  running: { gateway: Gateway | undefined; metricsPort: number | undefined },
+): Record<string, unknown> {
+  const { gateway, metricsPort } = running;
+  const listening: Listening = {
+    port: config.port,
+    publicUrl: config.publicUrl,
+    ...(gateway && { gateway: { httpPort: gateway.httpPort, socksPort: gateway.socksPort } }),
+    ...(metricsPort !== undefined && { metricsPort }),
+  };
   return {
     url: `${config.publicUrl}/client/`,
     api: `${config.publicUrl}/api (docs ${config.publicUrl}/api/docs)`,
@@ -17,5 +43,6 @@ export function startSummary(config: Config, gateway: Gateway | undefined): Reco
     gateway: gateway
       ? `in process: HTTP :${gateway.httpPort}, SOCKS5 :${gateway.socksPort}`
       : 'separate processes (GATEWAY_IN_PROCESS=false)',
+    listening,
   };
 }

@@ -1,8 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { type Endpoint, type EndpointInput } from '@resiport/contract';
 import {
   endpointClient,
-  freePort,
   internalSecretHeader,
   startSmtpCapture,
   tokenHeader,
@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { createAppContext, type AppContext } from '../src/context';
+import { createAppContext, useBoundConfig, type AppContext } from '../src/context';
 import { createLogger } from '../src/lib/logger';
 import { smtpMailer } from '../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -23,11 +23,17 @@ export const TEST_PUBLIC_URL = 'http://resiport.test';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
-  config: Config;
+  /** The app's configuration as it is now (`ctx.config`). */
+  readonly config: Config;
   /** A real SMTP listener the app sends through. */
   mailbox: SmtpCapture;
   /** Every log line the app wrote, for "no secrets in logs" checks. */
   logs: string[];
+  /**
+   * Points the proxy lists and the portal's proxy test at a gateway started for this app (on ports the
+   * OS picked), as the server does for its in-process gateway once it listens.
+   */
+  useGatewayPorts(ports: { httpPort: number; socksPort: number }): void;
   /** Moves the app's clock forward (expiry tests without sleeping). */
   advanceClock(seconds: number): void;
   /** Inject with `{code,msg,data}` parsed: for requests the endpoint client cannot make (the wire itself). */
@@ -66,8 +72,8 @@ export interface SendOptions {
 
 export interface TestAppOptions {
   /**
-   * Listen on a real port with PUBLIC_URL pointing at it, for flows that call back into the app
-   * over HTTP (the Cryptomus sandbox sends its webhooks to PUBLIC_URL).
+   * Listen on a real port (any free one, picked at bind time) with PUBLIC_URL pointing at it, for flows
+   * that call back into the app over HTTP (the Cryptomus sandbox sends its webhooks to PUBLIC_URL).
    */
   listen?: boolean;
   /** Shorter connection time-outs for tests on real sockets. */
@@ -80,14 +86,18 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const mailbox = await startSmtpCapture();
-  const port = options.listen ? await freePort() : 0;
-  const config = loadConfig({
-    JWT_SECRET: 'integration-test-secret-0123456789abcdef',
-    PUBLIC_URL: options.listen ? `http://127.0.0.1:${port}` : TEST_PUBLIC_URL,
-    SMTP_URL: mailbox.url,
-    RATE_LIMIT_ENABLED: 'false',
-    ...env,
-  });
+  // The environment the app reads; a listening app's PUBLIC_URL is settled once its port is bound.
+  let publicUrl = TEST_PUBLIC_URL;
+  const configWith = (more: Record<string, string> = {}) =>
+    loadConfig({
+      JWT_SECRET: 'integration-test-secret-0123456789abcdef',
+      PUBLIC_URL: publicUrl,
+      SMTP_URL: mailbox.url,
+      RATE_LIMIT_ENABLED: 'false',
+      ...env,
+      ...more,
+    });
+  const config = configWith();
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -104,7 +114,11 @@ export async function createTestApp(
     log: createLogger('info', sink),
   });
   const app = await buildApp(ctx, { serveWeb: false, httpLimits: options.httpLimits });
-  if (options.listen) await app.listen({ host: '127.0.0.1', port });
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    publicUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    useBoundConfig(ctx, configWith());
+  }
   const send = async <E extends Endpoint>(
     endpoint: E,
     input: Record<string, unknown>,
@@ -129,9 +143,19 @@ export async function createTestApp(
   return {
     app,
     ctx,
-    config,
+    get config() {
+      return ctx.config;
+    },
     mailbox,
     logs,
+    useGatewayPorts: (ports) =>
+      useBoundConfig(
+        ctx,
+        configWith({
+          GATEWAY_HTTP_PORT: String(ports.httpPort),
+          GATEWAY_SOCKS_PORT: String(ports.socksPort),
+        }),
+      ),
     advanceClock: (seconds) => {
       offsetMs += seconds * 1000;
     },

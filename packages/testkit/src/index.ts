@@ -21,7 +21,16 @@ export {
   type ScratchDatabase,
   type TemplateDatabase,
 } from './scratch-database';
-export { freePort } from './free-port';
+export { closedPort, freePort } from './free-port';
+export {
+  gatewayListening,
+  jsonLogLines,
+  serverListening,
+  waitForReport,
+  type GatewayListening,
+  type ReportWait,
+  type ServerListening,
+} from './listening';
 export {
   apiUrl,
   endpointClient,

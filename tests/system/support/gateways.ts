@@ -8,7 +8,6 @@ import {
 } from '@resiport/gateway';
 import { startIpEcho } from '@resiport/gateway/testing';
 import { createTestApp, type TestApp } from '@resiport/server/testing';
-import { freePort } from '@resiport/testkit';
 
 export interface GatewayOptions {
   /** Fields no variable sets (an exit pool of the test's own upstreams, used instead of the server's). */
@@ -48,18 +47,15 @@ export function startGatewayFor(
 }
 
 /**
- * The server listening on a free port, ready for the portal's proxy test: it expects its gateway on the
- * ports in `gatewayEnv` (start one there) and fetches an address echo on loopback through it.
+ * The server listening on a free port, ready for the portal's proxy test: it fetches an address echo on
+ * loopback through the gateway its proxy lists name; start one and point the server at it with
+ * `t.useGatewayPorts(gateway)`.
  */
 export async function startProxyTestServer(env: Record<string, string> = {}) {
   const ipEcho = await startIpEcho();
-  const gatewayEnv = {
-    GATEWAY_HTTP_PORT: String(await freePort()),
-    GATEWAY_SOCKS_PORT: String(await freePort()),
-  };
   const t = await createTestApp(
-    { ...gatewayEnv, PROXY_TEST_URL: `http://127.0.0.1:${ipEcho.port}/json`, ...env },
+    { PROXY_TEST_URL: `http://127.0.0.1:${ipEcho.port}/json`, ...env },
     { listen: true },
   );
-  return { t, ipEcho, gatewayEnv };
+  return { t, ipEcho };
 }

@@ -11,10 +11,14 @@ const NO_IPV6 = new Set(['EAFNOSUPPORT', 'EADDRNOTAVAIL']);
 export const hostsToTry = (host: string): string[] =>
   host === DUAL_STACK_HOST ? [DUAL_STACK_HOST, IPV4_ANY_HOST] : [host];
 
-export function listenOn(server: Server, port: number, host: string): Promise<number> {
+/**
+ * Listens and answers the port it got (the one asked for, or the OS's pick for 0). `exclusive`: in a
+ * cluster worker, a socket of this worker's own instead of the one the workers share.
+ */
+export function listenOn(server: Server, port: number, host: string, exclusive = false): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, exclusive }, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });

@@ -2,10 +2,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from '../config';
+import type { AppContext } from '../context';
 
 /** OpenAPI generated from the contract's zod schemas; UI at /api/docs, JSON at /api/docs/json. */
-export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, ctx: Pick<AppContext, 'config'>): Promise<void> {
+  const { config } = ctx;
   await app.register(swagger, {
     openapi: {
       info: {
@@ -29,7 +30,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
   });
   // No validator badge: it would load an image from validator.swagger.io, which the CSP refuses.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    // The server's address as it is when asked: with PORT=0 the public URL is settled once it listens (context.ts).
+    transformSpecification: (spec) => ({ ...spec, servers: [{ url: ctx.config.publicUrl }] }),
+    transformSpecificationClone: false, // the document itself is left as it is
+  });
 }
 
 /** Routes that belong in the public OpenAPI document. */

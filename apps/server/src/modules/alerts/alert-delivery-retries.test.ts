@@ -1,5 +1,5 @@
 import { alertEndpoints } from '@resiport/contract';
-import { freePort } from '@resiport/testkit';
+import { closedPort } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertCalls, startReceiver, webhookEvent } from '../../../test/alerts';
 import { authHeader, fundedCustomer } from '../../../test/factories';
@@ -130,7 +130,7 @@ describe('alert delivery: failed attempts, retries and what they record', () => 
   it('a failure reads as a code: a closed port gives the network’s code; a mail server’s words stay in the log', async () => {
     const who = await fundedCustomer(t, 0);
     const headers = authHeader(who.token);
-    const closed = await freePort();
+    const closed = await closedPort();
     await saveAlerts(headers, { email_enabled: 'true', webhook_url: `http://127.0.0.1:${closed}/hook` });
     const { mailer } = t.ctx;
     const smtpWords = 'connect ECONNREFUSED 10.9.8.7:587 (relay.internal.example)';

@@ -13,14 +13,15 @@ import { testProxyLine } from './proxy-test.service';
 
 /** What the proxy generator offers: gateways, countries, states and cities, whitelisted IPs (docs/product.md#proxy-generator). */
 export function dynamicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { publicHost, httpPort, socksPort, region } = ctx.config.gateway;
-  const gateway = { hostname: publicHost, http_port: httpPort, socks_port: socksPort, region };
   return async (app) => {
     const { route, link } = endpointRoutes(app, ctx, ['dynamic proxies']);
 
-    route(dynamicEndpoints.gateways, async (request) =>
-      ok(request, { list: [{ ...gateway, protocols: ['http', 'socks5'] }] }),
-    );
+    route(dynamicEndpoints.gateways, async (request) => {
+      // Read when answering: an in-process gateway's ports are settled once it listens (context.ts).
+      const { publicHost, httpPort, socksPort, region } = ctx.config.gateway;
+      const gateway = { hostname: publicHost, http_port: httpPort, socks_port: socksPort, region };
+      return ok(request, { list: [{ ...gateway, protocols: ['http', 'socks5'] }] });
+    });
     // Read from the exit pool on every call (a few rows): a console change shows at once, in every process.
     route(dynamicEndpoints.stock, async (request) => ok(request, countriesOf(await servedPool(ctx.db))));
     route(dynamicEndpoints.citys, async (request, { country }) =>

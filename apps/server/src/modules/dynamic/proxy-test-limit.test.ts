@@ -1,4 +1,4 @@
-import { apiUrl, freePort } from '@resiport/testkit';
+import { apiUrl, closedPort } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, form, signedInAccount } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -13,7 +13,7 @@ import { dynamicEndpoints } from '@resiport/contract';
 describe('the proxy test button: limited per account, not per address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: 'true', GATEWAY_HTTP_PORT: String(await freePort()) });
+    t = await createTestApp({ RATE_LIMIT_ENABLED: 'true', GATEWAY_HTTP_PORT: String(await closedPort()) });
   });
   afterAll(() => t.close());
 

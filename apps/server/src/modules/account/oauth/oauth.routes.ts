@@ -15,8 +15,8 @@ const BINDING_COOKIE = 'rp_oauth';
 
 /** Google and Yandex sign-in: page redirects out to the provider and back, then a code-for-session call. */
 export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const loginPage = `${ctx.config.publicUrl}/client/user/login`;
-  const secure = ctx.config.publicUrl.startsWith('https://');
+  // Read when answering: the public URL is settled only once the server listens (context.ts).
+  const loginPage = () => `${ctx.config.publicUrl}/client/user/login`;
 
   const failTo = (reply: FastifyReply, provider: ProviderName, error: unknown) => {
     if (!(error instanceof AppError)) throw error;
@@ -26,7 +26,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         : error.codeName === 'AccountDisabled'
           ? 'disabled'
           : 'failed';
-    return reply.redirect(`${loginPage}?oauth=${reason}&provider=${provider}`);
+    return reply.redirect(`${loginPage()}?oauth=${reason}&provider=${provider}`);
   };
 
   return async (app) => {
@@ -50,7 +50,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             path: '/api/account',
             httpOnly: true,
             sameSite: 'lax',
-            secure,
+            secure: ctx.config.publicUrl.startsWith('https://'),
             maxAge: 600,
           });
           return await reply.redirect(url);
@@ -69,7 +69,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             lang: langFromAcceptLanguage(request.headers['accept-language']),
           });
           const next = redirectPath ? `&redirect=${encodeURIComponent(redirectPath)}` : '';
-          return await reply.redirect(`${loginPage}?oauth_code=${loginCode}${next}`);
+          return await reply.redirect(`${loginPage()}?oauth_code=${loginCode}${next}`);
         } catch (error) {
           return failTo(reply, provider, error);
         }
