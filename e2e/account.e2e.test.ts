@@ -11,6 +11,7 @@ import {
   submit,
   uniqueEmail,
   untilPageSettled,
+  untilPageShown,
 } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
@@ -58,7 +59,7 @@ describe('account journeys in Chromium', () => {
     await journey.page.goto(`${journey.server.url}/client/`);
     await journey.page.waitForURL('**/client/user/login');
     await journey.page.getByTestId('link-register').click();
-    await journey.page.waitForURL('**/client/user/register');
+    await untilPageShown(journey.page, '/user/register');
     await fillForm(journey.page, { email, password: 'Journey123', confirm: 'Journey123' });
     await submit(journey.page, 'Sign up');
     await expect
@@ -93,7 +94,7 @@ describe('account journeys in Chromium', () => {
     await fillForm(journey.page, { old_password: 'Journey123' });
     await journey.page.locator('button[type=submit]').click();
     await expectToast(journey.page, 'Пароль изменён');
-    await journey.page.waitForURL('**/client/account/setting');
+    await untilPageShown(journey.page, '/account/setting');
 
     await signOutThroughMenu(journey.page);
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();
@@ -142,7 +143,7 @@ describe('account journeys in Chromium', () => {
 
     await journey.page.goto(`${journey.server.url}/client/user/login`);
     await journey.page.getByTestId('link-forgot-password').click();
-    await journey.page.waitForURL('**/client/user/emailtoreset');
+    await untilPageShown(journey.page, '/user/emailtoreset');
     await fillForm(journey.page, { email });
     await submit(journey.page, 'Send reset link');
     await expect

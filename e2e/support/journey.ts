@@ -46,6 +46,15 @@ export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.waitForURL('**/client/user/login');
 }
 
+/**
+ * The app shows the page at `path` (below /client, without the query) and is not moving on: the
+ * address bar alone is not enough — it changes before the new page is drawn, and a field filled in
+ * that moment belongs to the page going away.
+ */
+export async function untilPageShown(page: Page, path: string): Promise<void> {
+  await page.locator(`[data-testid="page-content"][data-path="${path}"][aria-busy="false"]`).waitFor();
+}
+
 /** The signed-in shell shows a page and is not moving to another one. */
 export async function untilPageSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -56,8 +56,9 @@ export default function MainLayout() {
       <OperatorViewBanner />
       <AppHeader />
       {/* Busy while the router moves to another page (its data and code loading): assistive technology
-          and the e2e journeys wait for the page to settle before acting on it. */}
-      <div data-testid="page-content" aria-busy={navigation.state !== 'idle'}>
+          and the e2e journeys wait for the page to settle before acting on it. The path is the page
+          shown — the address bar changes before the new page is drawn. */}
+      <div data-testid="page-content" data-path={pathname} aria-busy={navigation.state !== 'idle'}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 import { Flex, theme } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { APP_NAME } from '../../config/app';
 import { paths } from '../../config/paths';
 import { AppLogo } from '../../components/app-logo';
@@ -12,6 +12,8 @@ import { LanguageSwitch } from '../../components/language-switch';
  */
 export default function PublicLayout() {
   const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
   const secondary = { color: token.colorTextSecondary, textAlign: 'center' as const };
   return (
     <Flex
@@ -31,7 +33,14 @@ export default function PublicLayout() {
         <p style={{ ...secondary, margin: '8px 0 24px' }}>
           <FormattedMessage id="auth.tagline" />
         </p>
-        <main style={{ width: '100%', maxWidth: 420 }}>
+        {/* As in the signed-in shell: busy while moving to another page, and the path of the page shown
+            (the address bar changes before it is drawn; the sign-in and reset pages share field ids). */}
+        <main
+          data-testid="page-content"
+          data-path={pathname}
+          aria-busy={navigation.state !== 'idle'}
+          style={{ width: '100%', maxWidth: 420 }}
+        >
           <Outlet />
         </main>
       </Flex>
