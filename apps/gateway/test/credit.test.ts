@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
 import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
 import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startBlaster, startEchoServer, startGateway } from './servers';
+import { closeServer, startBlaster, startEchoServer, startGateway, tunnelsOpen } from './servers';
 
 const MB = 1_000_000;
 const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
@@ -37,21 +37,21 @@ describe('credit on the data path', () => {
   };
 
   /** Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5) and waits until all close. */
-  const drain = async (username: string, n: number) => {
+  const drain = async (username: string, n: number, via: Gateway = gateway) => {
     const opened = await Promise.all(
       Array.from({ length: n }, async (_, i) => {
         // A tunnel still in its handshake when the owner is cut is refused or dropped: not opened.
         try {
           if (i % 2 === 0) {
             const t = await httpConnect(
-              gateway.httpPort,
+              via.httpPort,
               `127.0.0.1:${blaster.port}`,
               basic(username, 'Credit-pass.1'),
             );
             return { ok: t.status === 200, socket: t.socket };
           }
           const s = await socksConnect(
-            gateway.socksPort,
+            via.socksPort,
             { host: '127.0.0.1', port: blaster.port },
             { user: username, pass: 'Credit-pass.1' },
           );
@@ -68,6 +68,8 @@ describe('credit on the data path', () => {
       received: sockets.reduce((sum, s) => sum + s.bytesRead + s.bytesWritten, 0),
     };
   };
+
+  const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
 
   const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
     const used = fake.usage(owner);
@@ -101,36 +103,46 @@ describe('credit on the data path', () => {
 
   it('bills refused connections nothing, and reserves nothing for what is refused before an exit is tried', async () => {
     const { username, owner } = newUser(5 * MB);
+    // Its own gateway: closing it meters and reports everything, so "nothing billed" is final.
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 });
     const dead = await startEchoServer();
     await closeServer(dead); // a port nobody listens on: the destination refuses
-    const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
     const before = leaseCalls();
     const located = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${blaster.port}`,
       basic(`${username}-country-us`, 'Credit-pass.1'),
     );
     expect([located.status, located.header('X-Resiport-Reason')]).toEqual([502, 'no_exit']);
     expect(leaseCalls()).toBe(before); // no exit serves the place: nothing was reserved for it
     const refused = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${dead.port}`,
       basic(username, 'Credit-pass.1'),
     );
     expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([502, 'connection_refused']);
     await Promise.all([located, refused].map((r) => closed(r.socket, 3000)));
-    await new Promise((resolve) => setTimeout(resolve, 600)); // two meter ticks and a flush
+    await own.close(); // the last meter reading taken and every usage batch acknowledged
     expect(fake.usage(owner)).toEqual({ up: 0, down: 0, connections: 0 });
   });
 
   it('12 kB allocated 1 kB at a time never delivers more than 12 kB plus one read buffer', async () => {
     const { username, owner } = newUser(1000);
+    // The gateway remembers "nothing left" for 1 s of its clock: this one's clock is moved past it.
+    let skew = 0;
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 }, { now: () => Date.now() + skew });
     let received = 0;
-    for (let step = 0; step < 12; step++) {
-      if (step > 0) fake.addTraffic(owner, 1000);
-      // Past the 1 s the gateway remembers "nothing left", so every step really asks the server again.
-      await new Promise((resolve) => setTimeout(resolve, 1050));
-      received += (await drain(username, 1)).received;
+    try {
+      for (let step = 0; step < 12; step++) {
+        if (step > 0) fake.addTraffic(owner, 1000);
+        skew += 1050;
+        const asked = leaseCalls();
+        received += (await drain(username, 1, own)).received;
+        // Every step really asked the server again (not answered from the gateway's memory).
+        expect(leaseCalls()).toBeGreaterThan(asked);
+      }
+    } finally {
+      await own.close();
     }
     await waitFor(() => billed(owner) >= received, 5000, 'usage reported');
     console.info(`credit: 12 × 1 kB steps delivered ${received} bytes, billed ${billed(owner)}`);
@@ -140,14 +152,18 @@ describe('credit on the data path', () => {
 
   it('a lease voided by the server (a recycle) stops the traffic it backed at once', async () => {
     const { username, owner } = newUser(50 * MB);
+    // Its own gateway: closing it reports the last bytes, so the figure after the void is final.
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 });
     const tunnel = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${blaster.port}`,
       basic(username, 'Credit-pass.1'),
     );
     expect(tunnel.status).toBe(200);
     tunnel.socket.pause(); // a client that stops reading: backpressure stops the tunnel, credit is left over
     let before = -1;
+    // Settled is an absence (no byte moves any more), so it is seen as a figure that stays the same
+    // across more than a meter tick and a flush (200 ms each here), polled up to a deadline.
     await waitFor(
       async () => {
         const now = billed(owner);
@@ -159,16 +175,16 @@ describe('credit on the data path', () => {
       10_000,
       'the paused tunnel to settle',
     );
-    const cutsBefore = gateway.metrics.cuts;
+    const cutsBefore = own.metrics.cuts;
     const returned = fake.voidLeases(owner);
     fake.left.set(ownerKey(owner), 0); // the recycle took everything: nothing to renew from
     expect(returned).toBeGreaterThan(0);
     // The feed reaches the gateway: its credit is gone, so the tunnel goes — while the client still
     // does not read, so no byte of the old reservation could be needed to notice it.
-    await waitFor(() => gateway.metrics.cuts > cutsBefore, 3000, 'the cut');
+    await waitFor(() => own.metrics.cuts > cutsBefore, 3000, 'the cut');
     await closed(tunnel.socket, 3000);
-    await waitFor(() => fake.usage(owner).connections === 1 && billed(owner) >= before, 3000, 'final usage');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await own.close(); // the cut tunnel's last reading reported
+    expect(fake.usage(owner).connections).toBe(1);
     console.info(
       `credit: lease voided with ${returned} bytes unused; ${billed(owner) - before} bytes moved after the void`,
     );
@@ -190,12 +206,15 @@ describe('billing an aborted download', () => {
   it('bills what was handed to the client socket: an abort loses at most its send buffer', async () => {
     const fake = await startFakeServer();
     const blaster = await startBlaster();
-    const gateway = await startGateway(fake);
+    const gateways: Gateway[] = [];
     try {
       const owner = fake.addUser('abortproxy01', 'Abort-pass.1', 1_000 * MB);
       const differences: number[] = [];
       let billedBefore = 0;
       for (let i = 0; i < 5; i++) {
+        // A gateway per download: closing it reports that download's last reading, and nothing else.
+        const gateway = await startGateway(fake, { metricsPort: 0 });
+        gateways.push(gateway);
         const tunnel = await httpConnect(
           gateway.httpPort,
           `127.0.0.1:${blaster.port}`,
@@ -211,8 +230,11 @@ describe('billing an aborted download', () => {
           tunnel.socket.resume();
         });
         const received = tunnel.socket.bytesRead + tunnel.socket.bytesWritten;
-        await waitFor(() => fake.usage(owner).connections === i + 1, 5000, 'usage');
-        await new Promise((resolve) => setTimeout(resolve, 500)); // the final reading, reported
+        // The gateway sees the hang-up itself and takes the tunnel's final reading …
+        await waitFor(async () => (await tunnelsOpen(gateway)) === 0, 5000, 'the aborted tunnel closed');
+        // … which its close reports, with every other byte it metered.
+        await gateway.close();
+        expect(fake.usage(owner).connections).toBe(i + 1);
         const total = fake.usage(owner);
         differences.push(total.up + total.down - billedBefore - received);
         billedBefore = total.up + total.down;
@@ -228,7 +250,7 @@ describe('billing an aborted download', () => {
         expect(difference).toBeLessThanOrEqual(sendBufferMax() + CLIENT_UNREAD_ALLOWANCE + 2 * CHUNK);
       }
     } finally {
-      await gateway.close();
+      await Promise.all(gateways.map((g) => g.close()));
       await closeServer(blaster);
       await fake.close();
     }
