@@ -32,7 +32,7 @@ describe('the HTTP port’s first head', () => {
     socket.setNoDelay(true);
     for (let at = 0, piece = first; at < text.length; at += piece, piece = size) {
       socket.write(text.slice(at, at + piece));
-      await sleep(2);
+      await sleep(2); // the client's pace, not a wait: each piece its own packet
     }
   }
 

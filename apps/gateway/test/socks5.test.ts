@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, listenerFixture } from './listener-fixture';
-import { bytesReader, closed, connectTo, readAll, roundTrip, socksConnect } from './clients';
+import { bytesReader, closed, connectTo, readAll, roundTrip, socksConnect, waitFor } from './clients';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 import { closeServer, startEchoServer } from './servers';
@@ -61,7 +61,7 @@ describe('SOCKS5 listener', () => {
     const read = bytesReader(socket);
     for (const byte of handshake(fx.echo.port)) {
       socket.write(Buffer.from([byte]));
-      await sleep(2);
+      await sleep(2); // the client's pace, not a wait: one byte per packet
     }
     expect([...(await read(REPLIES.length))]).toEqual(REPLIES);
     read.release();
@@ -112,8 +112,18 @@ describe('SOCKS5 listener', () => {
     expect(refused.method).toBe(0xff);
     await closed(refused.socket);
     fx.fake.addWhitelist('127.0.0.1', 42, GB);
-    await new Promise((resolve) => setTimeout(resolve, 60)); // "not whitelisted" is cached 50 ms here (5 s by default)
     try {
+      // The gateway remembers "not whitelisted" a while (50 ms here, 0.5 s by default): the address
+      // is offered no-auth once it asks the server again.
+      await waitFor(
+        async () => {
+          const probe = await socksConnect(fx.gateway.socksPort, { host: '127.0.0.1', port: fx.echo.port });
+          probe.socket.destroy();
+          return probe.method === 0x00;
+        },
+        5000,
+        'no-auth offered to the whitelisted address',
+      );
       const { socket, method, rep } = await socksConnect(fx.gateway.socksPort, {
         host: '127.0.0.1',
         port: fx.echo.port,
