@@ -183,12 +183,11 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
         `Content-Length: ${chunk.length * pieces}\r\n\r\n`,
     );
     socket.write(chunk);
-    // The refusal is sent while most of the body is still to come: the rest goes only after it came.
+    // The refusal is sent while most of the body is still to come: the rest goes only after it came,
+    // for as long as the client's side is open (a Node socket ends its side once the gateway has
+    // half-closed its own, as it does after the refusal).
     await waitFor(() => seen.data.includes('\r\n\r\n'), 5000, 'the refusal head');
-    for (let i = 1; i < pieces; i++) {
-      expect(socket.writable).toBe(true);
-      socket.write(chunk);
-    }
+    for (let i = 1; i < pieces && socket.writable; i++) socket.write(chunk);
     const { data, error } = await done;
     expect(error).toBeUndefined();
     const [head = '', received = ''] = data.toString('utf8').split('\r\n\r\n');
