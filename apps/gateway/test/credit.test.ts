@@ -2,7 +2,7 @@ import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, internalGatewayEndpoints } from '@res
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
-import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
+import { basic, closed, httpConnect, roundTrip, socksConnect, waitFor } from './clients';
 import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
 import { closeServer, startBlaster, startEchoServer, startGateway, tunnelsOpen } from './servers';
 
@@ -17,17 +17,19 @@ const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
 describe('credit on the data path', () => {
   let fake: FakeServer;
   let blaster: Awaited<ReturnType<typeof startBlaster>>;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
   let gateway: Gateway;
   let serial = 0;
 
   beforeAll(async () => {
     fake = await startFakeServer();
     blaster = await startBlaster();
+    echo = await startEchoServer();
     gateway = await startGateway(fake, { leaseMinBytes: 256_000 });
   });
   afterAll(async () => {
     await gateway.close();
-    await closeServer(blaster);
+    await Promise.all([closeServer(blaster), closeServer(echo)]);
     await fake.close();
   });
 
@@ -70,6 +72,24 @@ describe('credit on the data path', () => {
   };
 
   const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
+
+  /**
+   * Returns `tick()`: resolves once a meter tick and a usage flush of `via` have run since the call
+   * (a tunnel of its own moves a few bytes, and an open tunnel's bytes are billed only after a tick).
+   */
+  const ticker = async (via: Gateway) => {
+    const { username, owner } = newUser(MB);
+    const { status, socket } = await httpConnect(
+      via.httpPort,
+      `127.0.0.1:${echo.port}`,
+      basic(username, 'Credit-pass.1'),
+    );
+    expect(status).toBe(200);
+    return async () => {
+      expect((await roundTrip(socket, Buffer.from('tick'))).toString()).toBe('tick');
+      await waitFor(() => billed(owner) === socket.bytesRead + socket.bytesWritten, 5000, 'a meter tick');
+    };
+  };
 
   const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
     const used = fake.usage(owner);
@@ -161,18 +181,21 @@ describe('credit on the data path', () => {
     );
     expect(tunnel.status).toBe(200);
     tunnel.socket.pause(); // a client that stops reading: backpressure stops the tunnel, credit is left over
+    // Settled is an absence (no byte moves any more), seen as a billed figure that stays the same over
+    // two meter ticks known to have run (a ticker tunnel's bytes got billed): not over a stretch of
+    // time, which a busy machine can pass without a tick.
+    const tick = await ticker(own);
     let before = -1;
-    // Settled is an absence (no byte moves any more), so it is seen as a figure that stays the same
-    // across more than a meter tick and a flush (200 ms each here), polled up to a deadline.
+    let steady = 0;
     await waitFor(
       async () => {
+        await tick();
         const now = billed(owner);
-        const settled = now > 0 && now === before;
+        steady = now > 0 && now === before ? steady + 1 : 0;
         before = now;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return settled;
+        return steady >= 2;
       },
-      10_000,
+      15_000,
       'the paused tunnel to settle',
     );
     const cutsBefore = own.metrics.cuts;
