@@ -102,7 +102,8 @@ describe('credit with the real server: recycling traffic while a tunnel is open'
     // The whole move rolled back, its void with it: same lease, same figures, the tunnel still there.
     expect(await views.openLeases(id, subId)).toEqual(leasesBefore);
     expect(await views.portalSub(headers, subId)).toEqual({ sub: shown, mainLeft });
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // several change-feed polls
+    // The gateway has applied whatever the refused move left in the change feed (nothing, if it rolled back).
+    await waitFor(() => views.feedCaughtUp(gateway.instanceId), 5000, 'the gateway caught up with the feed');
     expect(await gateway.tunnelsOpen()).toBe(1);
     expect(socket.destroyed).toBe(false);
     socket.destroy();

@@ -186,7 +186,12 @@ describe('gateway processes against one server: drain across processes, a crash 
     const openedAt = Date.now();
     tunnel.socket.resume(); // a download at the firehose's pace
     await waitFor(async () => (await sub(subId)).traffic_used_bytes > 0n, 10_000, 'first usage billed');
-    await sleep(300); // mid-transfer: bytes moving, some metered and not yet reported
+    // Mid-transfer: the client has more than is billed (bytes moved, not yet reported).
+    await waitFor(
+      async () => BigInt(moved(tunnel.socket)) > (await sub(subId)).traffic_used_bytes,
+      10_000,
+      'bytes moved beyond what is billed',
+    );
     const held = await leasesOf(subId);
     expect(held.map((l) => [l.instance_id, l.status])).toEqual([[crashing.instanceId, 'open']]);
 
@@ -195,7 +200,9 @@ describe('gateway processes against one server: drain across processes, a crash 
     await closed(tunnel.socket, 5000); // the kernel closes the client's connection when the process dies
     const killedAfter = (Date.now() - openedAt) / 1000;
     const delivered = moved(tunnel.socket);
-    await sleep(300); // a usage call already received by the server still lands; nothing after
+    // A dead process sends nothing more; only a usage call the server had already received can still
+    // land, and nothing outside the server says when its handling ends: a short window for it.
+    await sleep(300);
     const [atKill] = await leasesOf(subId);
     if (!atKill) throw new Error('no lease');
     const billed = (await sub(subId)).traffic_used_bytes;

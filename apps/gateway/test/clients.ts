@@ -66,6 +66,8 @@ export async function httpConnectOn(socket: Socket, target: string, auth?: strin
 /** Writes `data` and collects exactly as many bytes back (through an echo target). */
 export function roundTrip(socket: Socket, data: Buffer, expected = data.length): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // Closed already: its 'close' will not come again, so fail now rather than wait for the test's timeout.
+    if (socket.destroyed) return reject(new Error('closed before the round trip'));
     const chunks: Buffer[] = [];
     let received = 0;
     const onData = (chunk: Buffer) => {

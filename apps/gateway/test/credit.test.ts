@@ -2,12 +2,39 @@ import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL, internalGatewayEndpoints } from '@res
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway';
-import { basic, closed, httpConnect, socksConnect, waitFor } from './clients';
+import { basic, closed, httpConnect, roundTrip, socksConnect, waitFor } from './clients';
 import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startBlaster, startEchoServer, startGateway } from './servers';
+import { closeServer, startBlaster, startEchoServer, startGateway, tunnelsOpen } from './servers';
 
 const MB = 1_000_000;
 const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
+
+/**
+ * Returns `tick()` for `gateway`: resolves once a meter tick and a usage flush have run since the
+ * call. A tunnel of its own (`username`, to an echo server) moves a few bytes; an open tunnel's bytes
+ * are billed only after a tick, and batches go out in order, so every reading taken before is
+ * reported by then.
+ */
+async function ticker(fake: FakeServer, gateway: Gateway, echoPort: number, username: string) {
+  const owner = fake.addUser(username, 'Ticker-pass.1', MB);
+  const { status, socket } = await httpConnect(
+    gateway.httpPort,
+    `127.0.0.1:${echoPort}`,
+    basic(username, 'Ticker-pass.1'),
+  );
+  expect(status).toBe(200);
+  return async () => {
+    expect((await roundTrip(socket, Buffer.from('tick'))).toString()).toBe('tick');
+    await waitFor(
+      () => {
+        const used = fake.usage(owner);
+        return used.up + used.down === socket.bytesRead + socket.bytesWritten;
+      },
+      5000,
+      'a meter tick',
+    );
+  };
+}
 
 /**
  * Credit in bytes on the data path (decision 015), against a source as fast as loopback allows:
@@ -17,17 +44,19 @@ const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
 describe('credit on the data path', () => {
   let fake: FakeServer;
   let blaster: Awaited<ReturnType<typeof startBlaster>>;
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
   let gateway: Gateway;
   let serial = 0;
 
   beforeAll(async () => {
     fake = await startFakeServer();
     blaster = await startBlaster();
+    echo = await startEchoServer();
     gateway = await startGateway(fake, { leaseMinBytes: 256_000 });
   });
   afterAll(async () => {
     await gateway.close();
-    await closeServer(blaster);
+    await Promise.all([closeServer(blaster), closeServer(echo)]);
     await fake.close();
   });
 
@@ -37,21 +66,21 @@ describe('credit on the data path', () => {
   };
 
   /** Opens `n` tunnels to the blaster at once (half CONNECT, half SOCKS5) and waits until all close. */
-  const drain = async (username: string, n: number) => {
+  const drain = async (username: string, n: number, via: Gateway = gateway) => {
     const opened = await Promise.all(
       Array.from({ length: n }, async (_, i) => {
         // A tunnel still in its handshake when the owner is cut is refused or dropped: not opened.
         try {
           if (i % 2 === 0) {
             const t = await httpConnect(
-              gateway.httpPort,
+              via.httpPort,
               `127.0.0.1:${blaster.port}`,
               basic(username, 'Credit-pass.1'),
             );
             return { ok: t.status === 200, socket: t.socket };
           }
           const s = await socksConnect(
-            gateway.socksPort,
+            via.socksPort,
             { host: '127.0.0.1', port: blaster.port },
             { user: username, pass: 'Credit-pass.1' },
           );
@@ -68,6 +97,8 @@ describe('credit on the data path', () => {
       received: sockets.reduce((sum, s) => sum + s.bytesRead + s.bytesWritten, 0),
     };
   };
+
+  const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
 
   const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
     const used = fake.usage(owner);
@@ -101,36 +132,46 @@ describe('credit on the data path', () => {
 
   it('bills refused connections nothing, and reserves nothing for what is refused before an exit is tried', async () => {
     const { username, owner } = newUser(5 * MB);
+    // Its own gateway: closing it meters and reports everything, so "nothing billed" is final.
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 });
     const dead = await startEchoServer();
     await closeServer(dead); // a port nobody listens on: the destination refuses
-    const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
     const before = leaseCalls();
     const located = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${blaster.port}`,
       basic(`${username}-country-us`, 'Credit-pass.1'),
     );
     expect([located.status, located.header('X-Resiport-Reason')]).toEqual([502, 'no_exit']);
     expect(leaseCalls()).toBe(before); // no exit serves the place: nothing was reserved for it
     const refused = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${dead.port}`,
       basic(username, 'Credit-pass.1'),
     );
     expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([502, 'connection_refused']);
     await Promise.all([located, refused].map((r) => closed(r.socket, 3000)));
-    await new Promise((resolve) => setTimeout(resolve, 600)); // two meter ticks and a flush
+    await own.close(); // the last meter reading taken and every usage batch acknowledged
     expect(fake.usage(owner)).toEqual({ up: 0, down: 0, connections: 0 });
   });
 
   it('12 kB allocated 1 kB at a time never delivers more than 12 kB plus one read buffer', async () => {
     const { username, owner } = newUser(1000);
+    // The gateway remembers "nothing left" for 1 s of its clock: this one's clock is moved past it.
+    let skew = 0;
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 }, { now: () => Date.now() + skew });
     let received = 0;
-    for (let step = 0; step < 12; step++) {
-      if (step > 0) fake.addTraffic(owner, 1000);
-      // Past the 1 s the gateway remembers "nothing left", so every step really asks the server again.
-      await new Promise((resolve) => setTimeout(resolve, 1050));
-      received += (await drain(username, 1)).received;
+    try {
+      for (let step = 0; step < 12; step++) {
+        if (step > 0) fake.addTraffic(owner, 1000);
+        skew += 1050;
+        const asked = leaseCalls();
+        received += (await drain(username, 1, own)).received;
+        // Every step really asked the server again (not answered from the gateway's memory).
+        expect(leaseCalls()).toBeGreaterThan(asked);
+      }
+    } finally {
+      await own.close();
     }
     await waitFor(() => billed(owner) >= received, 5000, 'usage reported');
     console.info(`credit: 12 × 1 kB steps delivered ${received} bytes, billed ${billed(owner)}`);
@@ -140,35 +181,42 @@ describe('credit on the data path', () => {
 
   it('a lease voided by the server (a recycle) stops the traffic it backed at once', async () => {
     const { username, owner } = newUser(50 * MB);
+    // Its own gateway: closing it reports the last bytes, so the figure after the void is final.
+    const own = await startGateway(fake, { leaseMinBytes: 256_000 });
     const tunnel = await httpConnect(
-      gateway.httpPort,
+      own.httpPort,
       `127.0.0.1:${blaster.port}`,
       basic(username, 'Credit-pass.1'),
     );
     expect(tunnel.status).toBe(200);
     tunnel.socket.pause(); // a client that stops reading: backpressure stops the tunnel, credit is left over
+    // Settled is an absence (no byte moves any more), seen as a billed figure that stays the same over
+    // two meter ticks known to have run (a ticker tunnel's bytes got billed): not over a stretch of
+    // time, which a busy machine can pass without a tick.
+    const tick = await ticker(fake, own, echo.port, `creditticker${++serial}`);
     let before = -1;
+    let steady = 0;
     await waitFor(
       async () => {
+        await tick();
         const now = billed(owner);
-        const settled = now > 0 && now === before;
+        steady = now > 0 && now === before ? steady + 1 : 0;
         before = now;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return settled;
+        return steady >= 2;
       },
-      10_000,
+      15_000,
       'the paused tunnel to settle',
     );
-    const cutsBefore = gateway.metrics.cuts;
+    const cutsBefore = own.metrics.cuts;
     const returned = fake.voidLeases(owner);
     fake.left.set(ownerKey(owner), 0); // the recycle took everything: nothing to renew from
     expect(returned).toBeGreaterThan(0);
     // The feed reaches the gateway: its credit is gone, so the tunnel goes — while the client still
     // does not read, so no byte of the old reservation could be needed to notice it.
-    await waitFor(() => gateway.metrics.cuts > cutsBefore, 3000, 'the cut');
+    await waitFor(() => own.metrics.cuts > cutsBefore, 3000, 'the cut');
     await closed(tunnel.socket, 3000);
-    await waitFor(() => fake.usage(owner).connections === 1 && billed(owner) >= before, 3000, 'final usage');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await own.close(); // the cut tunnel's last reading reported
+    expect(fake.usage(owner).connections).toBe(1);
     console.info(
       `credit: lease voided with ${returned} bytes unused; ${billed(owner) - before} bytes moved after the void`,
     );
@@ -190,9 +238,11 @@ describe('billing an aborted download', () => {
   it('bills what was handed to the client socket: an abort loses at most its send buffer', async () => {
     const fake = await startFakeServer();
     const blaster = await startBlaster();
-    const gateway = await startGateway(fake);
+    const echo = await startEchoServer();
+    const gateway = await startGateway(fake, { metricsPort: 0 });
     try {
       const owner = fake.addUser('abortproxy01', 'Abort-pass.1', 1_000 * MB);
+      const tick = await ticker(fake, gateway, echo.port, 'abortticker1');
       const differences: number[] = [];
       let billedBefore = 0;
       for (let i = 0; i < 5; i++) {
@@ -211,8 +261,11 @@ describe('billing an aborted download', () => {
           tunnel.socket.resume();
         });
         const received = tunnel.socket.bytesRead + tunnel.socket.bytesWritten;
-        await waitFor(() => fake.usage(owner).connections === i + 1, 5000, 'usage');
-        await new Promise((resolve) => setTimeout(resolve, 500)); // the final reading, reported
+        // The gateway sees the hang-up and takes the tunnel's final reading (the ticker's stays open) …
+        await waitFor(async () => (await tunnelsOpen(gateway)) === 1, 5000, 'the aborted tunnel closed');
+        // … which is reported by the time a later tick's bytes are.
+        await tick();
+        expect(fake.usage(owner).connections).toBe(i + 1);
         const total = fake.usage(owner);
         differences.push(total.up + total.down - billedBefore - received);
         billedBefore = total.up + total.down;
@@ -229,7 +282,7 @@ describe('billing an aborted download', () => {
       }
     } finally {
       await gateway.close();
-      await closeServer(blaster);
+      await Promise.all([closeServer(blaster), closeServer(echo)]);
       await fake.close();
     }
   });

@@ -7,6 +7,19 @@ import { closeServer, listenOn, startGateway } from './servers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Opens a connection that sends nothing and resolves when the server closes it for that: its
+ * handshake timeout has run out. Any connection accepted before this one got its own clock earlier,
+ * so by then a head timer still armed on it would have fired too. A test that shows a connection
+ * outliving the deadline waits for this, not for a guessed stretch of time.
+ */
+async function handshakeTimeoutPassed(port: number): Promise<void> {
+  const witness = await connectTo(port);
+  witness.on('error', () => undefined);
+  const received = await readAll(witness, 10_000);
+  expect(received.toString()).toBe('');
+}
+
 describe('HTTP proxy: request heads must complete within the handshake timeout', () => {
   const fx = listenerFixture({ handshakeTimeoutMs: 400 });
   const alice = ALICE;
@@ -46,13 +59,14 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
       socket.on('error', () => undefined);
       const head = `CONNECT 127.0.0.1:${fx.echo.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(alice.user, alice.pass)}\r\n\r\n`;
       const answer = readResponse(socket);
+      // The client's pace, not a wait: the head arrives in pieces over time.
       for (let i = 0; i < head.length; i += 20) {
         socket.write(head.slice(i, i + 20));
         await sleep(25);
       }
       expect((await answer).status).toBe(200);
       // The tunnel outlives the handshake timeout: the head timer is off once the head is in.
-      await sleep(1800);
+      await handshakeTimeoutPassed(slow.httpPort);
       expect((await roundTrip(socket, Buffer.from('still here'))).toString()).toBe('still here');
       socket.destroy();
     } finally {
@@ -67,7 +81,7 @@ describe('HTTP proxy: request heads must complete within the handshake timeout',
       `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: x\r\n` +
         `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\nContent-Length: 10\r\nConnection: close\r\n\r\n`,
     );
-    await sleep(800); // twice the handshake timeout, in the middle of the body
+    await handshakeTimeoutPassed(fx.gateway.httpPort); // in the middle of the body
     socket.write('0123456789');
     const answer = (await readAll(socket)).toString();
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
@@ -123,7 +137,7 @@ describe('HeadDeadlines between requests on a kept-alive connection', () => {
     const socket = await connectTo(longIdle.port);
     socket.write(get('/a'));
     expect((await readResponse(socket)).body.toString()).toBe('answer to /a');
-    await sleep(900); // three handshake timeouts of idling: allowed between requests
+    await handshakeTimeoutPassed(longIdle.port); // idling past the handshake timeout: allowed between requests
     socket.write(get('/b'));
     expect((await readResponse(socket)).body.toString()).toBe('answer to /b');
     socket.destroy();
@@ -144,7 +158,7 @@ describe('HeadDeadlines between requests on a kept-alive connection', () => {
     socket.write(get('/slow/700') + get('/b'));
     expect((await readResponse(socket)).body.toString()).toBe('answer to /slow/700');
     expect((await readResponse(socket)).body.toString()).toBe('answer to /b');
-    await sleep(500);
+    await handshakeTimeoutPassed(longIdle.port);
     socket.write(get('/c'));
     expect((await readResponse(socket)).body.toString()).toBe('answer to /c');
     socket.destroy();

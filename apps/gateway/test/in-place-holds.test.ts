@@ -3,6 +3,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Relay } from '../src/tunnel/relay';
 import { OWN_AFTER_BYTES, UpstreamReads, upstreamReadsOf } from '../src/tunnel/upstream-reads';
+import { waitFor } from './clients';
 import { closeServer, listenOn } from './servers';
 
 const PAYLOAD = randomBytes(16 * 1024 * 1024);
@@ -81,14 +82,22 @@ describe('holds on the in-place read path', () => {
   ]) {
     it(`held at ${holdAt} bytes spent: nothing more moves until the release, then every byte arrives`, async () => {
       const chain = await relayHeldAt(holdAt);
-      await sleep(300);
+      // Held, and every byte spent so far has reached the client: the relay has nothing in hand.
+      await waitFor(
+        () => chain.state.heldAt >= 0 && chain.received() >= chain.state.spent,
+        5000,
+        'the hold, and the spent bytes delivered',
+      );
       const { heldAt, spent } = chain.state;
       expect(heldAt).toBeGreaterThanOrEqual(holdAt);
       // The chunk that ran the credit out is the last one spent; the client got no more than that.
       expect(spent).toBe(heldAt);
       expect(chain.received()).toBeLessThanOrEqual(spent);
+      // "Nothing more moves" is an absence, which nothing signals: a short window in which a relay
+      // that kept reading (the origin has megabytes waiting) would spend more. Not a wait for a state.
       await sleep(200);
       expect(chain.state.spent).toBe(heldAt);
+      expect(chain.received()).toBe(heldAt);
       chain.release();
       const body = await chain.body();
       expect(body.length).toBe(PAYLOAD.length);
@@ -122,7 +131,12 @@ describe('holds on the in-place read path', () => {
       received += chunk.length;
       owned.push(upstreamSocket ? (upstreamReadsOf(upstreamSocket)?.ownsBuffer ?? false) : false);
     });
-    await sleep(400);
+    // Past the burst and into the trickle, after the buffer was taken: the last read was a small one.
+    await waitFor(
+      () => received > 4 * 1024 * 1024 && owned.includes(true) && owned.at(-1) === false,
+      10_000,
+      'the burst in an own buffer, then the trickle without it',
+    );
     client.destroy();
     await Promise.all([closeServer(front), closeServer(burstThenTrickle)]);
     expect(received).toBeGreaterThan(4 * 1024 * 1024);

@@ -175,18 +175,19 @@ describe('HTTP refusals carry a text body in the client’s language', () => {
 
   it('a refused request whose body is still arriving gets the whole refusal and can finish sending', async () => {
     const socket = await connectTo(fx.gateway.httpPort);
-    const { done } = watch(socket);
+    const { seen, done } = watch(socket);
     const chunk = Buffer.alloc(64 * 1024, 0x62);
     const pieces = 8;
     socket.write(
       `POST http://127.0.0.1:${fx.target.port}/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
         `Content-Length: ${chunk.length * pieces}\r\n\r\n`,
     );
-    // A slow uploader: the refusal is sent while most of the body is still to come.
-    for (let i = 0; i < pieces && socket.writable; i++) {
-      socket.write(chunk);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    socket.write(chunk);
+    // The refusal is sent while most of the body is still to come: the rest goes only after it came,
+    // for as long as the client's side is open (a Node socket ends its side once the gateway has
+    // half-closed its own, as it does after the refusal).
+    await waitFor(() => seen.data.includes('\r\n\r\n'), 5000, 'the refusal head');
+    for (let i = 1; i < pieces && socket.writable; i++) socket.write(chunk);
     const { data, error } = await done;
     expect(error).toBeUndefined();
     const [head = '', received = ''] = data.toString('utf8').split('\r\n\r\n');

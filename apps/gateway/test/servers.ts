@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { loadGatewayConfig, type GatewayConfig } from '../src/config';
-import { createGateway, type Gateway } from '../src/gateway';
+import { createGateway, type Gateway, type GatewayDeps } from '../src/gateway';
 import { silentLogger } from '../src/log';
 import { readHead } from './clients';
 import { TEST_SECRET, type FakeServer } from './fake-server';
@@ -206,8 +206,15 @@ export async function startUpstreamSocks5(name: string, auth?: { user: string; p
   return Object.assign(server, { name, connects, users, port: await listenOn(server) });
 }
 
-/** A gateway on ephemeral loopback ports wired to the fake server, with short timers for tests. */
-export function startGateway(fake: FakeServer, overrides: Partial<GatewayConfig> = {}): Promise<Gateway> {
+/**
+ * A gateway on ephemeral loopback ports wired to the fake server, with short timers for tests;
+ * `deps.now` gives it a clock the test moves (what it remembers for a while, without waiting).
+ */
+export function startGateway(
+  fake: FakeServer,
+  overrides: Partial<GatewayConfig> = {},
+  deps: Omit<GatewayDeps, 'log'> = {},
+): Promise<Gateway> {
   const config = loadGatewayConfig(
     {},
     {
@@ -227,5 +234,14 @@ export function startGateway(fake: FakeServer, overrides: Partial<GatewayConfig>
       ...overrides,
     },
   );
-  return createGateway(config, { log: silentLogger });
+  return createGateway(config, { log: silentLogger, ...deps });
+}
+
+/** The gateway's own gauge of open tunnels (`/metrics`; start it with `metricsPort: 0`). */
+export async function tunnelsOpen(gateway: Gateway): Promise<number> {
+  if (gateway.metricsPort === undefined) throw new Error('the gateway serves no metrics');
+  const text = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+  const line = /^resiport_gateway_tunnels_open (\d+)$/m.exec(text);
+  if (!line) throw new Error('no tunnels_open gauge');
+  return Number(line[1]);
 }

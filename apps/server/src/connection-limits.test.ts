@@ -10,18 +10,33 @@ interface RawExchange {
   closedAfterMs: number;
 }
 
-/** Opens a TCP connection, writes `chunks` (each after its delay), reads until the server closes it. */
-function rawExchange(port: number, chunks: { afterMs: number; data: string }[] = []): Promise<RawExchange> {
+/**
+ * What a raw client writes: `afterMs` after connecting (a client's own pace, e.g. a slowloris drip),
+ * or as soon as what it received matches `afterReceived` (the next request once an answer is in).
+ */
+type RawChunk = { data: string } & ({ afterMs: number } | { afterReceived: RegExp });
+
+/** Opens a TCP connection, writes `chunks` when each is due, reads until the server closes it. */
+function rawExchange(port: number, chunks: RawChunk[] = []): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect({ host: '127.0.0.1', port });
     const parts: Buffer[] = [];
-    const timers = chunks.map(({ afterMs, data }) =>
-      setTimeout(() => {
-        if (!socket.destroyed) socket.write(data);
-      }, afterMs),
+    const write = (data: string) => {
+      if (!socket.destroyed) socket.write(data);
+    };
+    const timers = chunks.flatMap((chunk) =>
+      'afterMs' in chunk ? [setTimeout(() => write(chunk.data), chunk.afterMs)] : [],
     );
-    socket.on('data', (chunk: Buffer) => parts.push(chunk));
+    const waiting = chunks.flatMap((chunk) => ('afterReceived' in chunk ? [chunk] : []));
+    socket.on('data', (chunk: Buffer) => {
+      parts.push(chunk);
+      const received = Buffer.concat(parts).toString();
+      for (let next = waiting[0]; next?.afterReceived.test(received); next = waiting[0]) {
+        waiting.shift();
+        write(next.data);
+      }
+    });
     socket.on('error', () => undefined); // a reset after the answer still counts as closed
     socket.on('close', () => {
       timers.forEach(clearTimeout);
@@ -76,7 +91,8 @@ describe('connection hygiene on the API port (real sockets)', () => {
     const request = 'GET /api/health/live HTTP/1.1\r\nHost: x\r\n\r\n';
     const { received, closedAfterMs } = await rawExchange(port, [
       { afterMs: 0, data: request },
-      { afterMs: 100, data: request },
+      // The second request once the first answer is in: well within the keep-alive time-out.
+      { afterReceived: /HTTP\/1\.1 200 OK/, data: request },
     ]);
     // Two answers on one connection, then it is closed after the keep-alive time-out.
     expect(received.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);

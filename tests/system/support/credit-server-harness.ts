@@ -139,7 +139,25 @@ export function creditViews(app: () => TestApp) {
       .execute();
     return { count: rows.length, bytes: -Number(rows.reduce((n, r) => n + r.amount, 0n)) };
   };
-  return { portalSub, subRow, accountRow, openLeases, overruns, reported, repaidByAllocations };
+  /**
+   * Whether a gateway process has applied every change-feed event written so far: it asked the
+   * server for the events after the newest one (the server keeps that cursor per process).
+   */
+  const feedCaughtUp = async (instanceId: string) => {
+    const [last, cursor] = await Promise.all([
+      db()
+        .selectFrom('gateway_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst(),
+      db()
+        .selectFrom('gateway_feed_cursors')
+        .select('event_id')
+        .where('instance_id', '=', instanceId)
+        .executeTakeFirst(),
+    ]);
+    return cursor !== undefined && cursor.event_id >= (last?.id ?? 0);
+  };
+  return { portalSub, subRow, accountRow, openLeases, overruns, reported, repaidByAllocations, feedCaughtUp };
 }
 
 /** Every overrun row stays within the bound it recorded; answers their total. */
