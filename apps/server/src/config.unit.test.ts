@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configWithBoundPorts, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { configWithBoundPorts } from './bound-config';
 
 describe('loadConfig', () => {
   it('runs on defaults alone: port 8080, PGlite, outbox mail, no OAuth', () => {

@@ -74,7 +74,7 @@ export function createAppContext(
 
 /**
  * Once the listeners are bound: the configuration with the ports they got (config.ts
- * `configWithBoundPorts`), and the payment client for its address (the sandbox's follows PUBLIC_URL).
+ * `configWithBoundPorts` in `bound-config.ts`), and the payment client for its address (the sandbox's follows PUBLIC_URL).
  * Until then a port 0 leaves what follows from it unknown. Nothing that reads it is served before this
  * call: nothing outside knows a picked port before the start line names it, and the in-process
  * gateway's internal calls read none of it. With every port configured it changes nothing.

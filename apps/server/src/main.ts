@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, configWithBoundPorts, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { configWithBoundPorts } from './bound-config';
 import { productionProblems } from './production-guards';
 import { startSummary } from './start-summary';
 import { createAppContext, useBoundConfig } from './context';
