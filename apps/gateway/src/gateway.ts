@@ -12,6 +12,7 @@ import { createSocksServer } from './listen/socks5';
 import { UnauthenticatedConnections } from './listen/unauthenticated';
 import { createLogger } from '@resiport/logging';
 import type { GatewayLogger } from './log';
+import { creditHooks } from './meter/credit-hooks';
 import { Leases } from './meter/leases';
 import { Meter } from './meter/meter';
 import { Metrics, serveMetrics } from './metrics';
@@ -108,18 +109,13 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     minBytes: config.leaseMinBytes,
     maxBytes: config.leaseMaxBytes,
     now,
-    hold: (ownerKey) => {
-      metrics.holds++;
-      meter.forOwner(ownerKey, (t) => t.hold());
-    },
-    release: (ownerKey) => meter.forOwner(ownerKey, (t) => t.release()),
-    cut: (ownerKey, reason) => {
-      if (meter.cutOwner(ownerKey) > 0) {
+    ...creditHooks(meter, {
+      onHold: () => metrics.holds++,
+      onCut: (ownerKey, reason) => {
         metrics.cuts++;
         log.info({ owner: ownerKey, reason }, 'owner cut off');
-      }
-    },
-    hasTunnels: (ownerKey) => meter.hasTunnels(ownerKey),
+      },
+    }),
     onRevoked: (owner) => authenticator.forgetOwner(owner.account_id, owner.subaccount_id),
     onRenewal: () => metrics.leaseRenewals++,
     onError: (error) => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ALICE, listenerFixture, shippedThrottle } from './listener-fixture';
-import { basic, closed, connectTo, httpConnect, readAll, roundTrip } from './clients';
+import { basic, closed, connectTo, httpConnect, readAll, readResponse, roundTrip } from './clients';
 import { closeServer, startEchoServer, startGateway } from './servers';
 
 /** A plain HTTP request through the proxy (absolute-form), with raw control over headers. */
@@ -73,6 +73,35 @@ describe('HTTP proxy listener', () => {
       'a body of some length',
     );
     expect(posted).toMatchObject({ status: 200, body: 'a body of some length' });
+  });
+
+  it('forwards uploads of any size whose body came with the head, by length or chunked, on a kept-alive connection', async () => {
+    // curl, python-requests, Go and wget send a body right behind the head. Read up to 64 KiB while
+    // the credentials were checked, such a body once hung until the client gave up.
+    const socket = await connectTo(fx.gateway.httpPort);
+    const origin = `127.0.0.1:${fx.target.port}`;
+    const head = (extra: string) =>
+      `POST http://${origin}/sink HTTP/1.1\r\nHost: ${origin}\r\n` +
+      `Proxy-Authorization: ${basic(alice.user, alice.pass)}\r\n${extra}\r\n`;
+    const body = Buffer.alloc(5_000_000, 0x61);
+    socket.write(Buffer.concat([Buffer.from(head(`Content-Length: ${body.length}\r\n`)), body]));
+    const byLength = await readResponse(socket, 30_000);
+    expect([byLength.status, byLength.body.toString()]).toEqual([200, '5000000']);
+    // The same connection, the next request: a chunked body of 3 MB in 1 MB chunks, sent at once.
+    const chunk = Buffer.alloc(1_000_000, 0x62);
+    const framed = [chunk, chunk, chunk].map((c) =>
+      Buffer.concat([Buffer.from(`${c.length.toString(16)}\r\n`), c, Buffer.from('\r\n')]),
+    );
+    socket.write(
+      Buffer.concat([
+        Buffer.from(head('Transfer-Encoding: chunked\r\n')),
+        ...framed,
+        Buffer.from('0\r\n\r\n'),
+      ]),
+    );
+    const chunked = await readResponse(socket, 30_000);
+    expect([chunked.status, chunked.body.toString()]).toEqual([200, '3000000']);
+    socket.destroy();
   });
 
   it('asks for credentials: 407 with a Basic realm, and a reason', async () => {

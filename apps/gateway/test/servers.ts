@@ -68,22 +68,53 @@ export async function startIpEcho() {
 export async function startBlaster() {
   const server = createServer((socket) => {
     socket.on('error', () => undefined);
-    const data = Buffer.alloc(64 * 1024, 0x62);
-    const blast = () => {
-      while (socket.writable && socket.write(data));
-    };
-    socket.on('drain', blast);
     socket.resume();
-    blast();
+    blastInto(socket);
   });
   return Object.assign(server, { port: await listenOn(server) });
 }
 
-/** An origin: `/hello`, `/bytes/N` (N bytes of `x`), `POST /echo`; remembers request headers. */
+/** Writes `data` back to back for as long as the socket takes it, pausing only for backpressure. */
+function blastInto(out: {
+  writable: boolean;
+  write(data: Buffer): boolean;
+  on(event: 'drain', f: () => void): unknown;
+}) {
+  const data = Buffer.alloc(64 * 1024, 0x62);
+  const blast = () => {
+    while (out.writable && out.write(data));
+  };
+  out.on('drain', blast);
+  blast();
+}
+
+/**
+ * An origin: `/hello`, `/bytes/N` (N bytes of `x`), `POST /echo`, `/endless` (a chunked download as
+ * fast as loopback allows, until the client goes) and `POST /sink` (reads any body, counts it in
+ * `sunk`, answers its length); remembers request headers.
+ */
 export async function startHttpTarget() {
   const seen: IncomingHttpHeaders[] = [];
+  const sunk = { bytes: 0 };
   const server = createHttpServer((req, res) => {
     seen.push(req.headers);
+    res.on('error', () => undefined);
+    if (req.url === '/endless') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return blastInto(res);
+    }
+    if (req.url === '/sink') {
+      let length = 0;
+      req.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        sunk.bytes += chunk.length;
+      });
+      req.on('error', () => undefined);
+      return void req.on('end', () => {
+        const text = String(length);
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': text.length }).end(text);
+      });
+    }
     const bytes = /^\/bytes\/(\d+)$/.exec(req.url ?? '');
     if (req.url === '/hello') {
       res.writeHead(200, {
@@ -102,7 +133,7 @@ export async function startHttpTarget() {
       res.writeHead(404).end();
     }
   });
-  return Object.assign(server, { seen, port: await listenOn(server) });
+  return Object.assign(server, { seen, sunk, port: await listenOn(server) });
 }
 
 /** A tiny upstream HTTP proxy (CONNECT only), optionally requiring credentials; counts what it relayed. */

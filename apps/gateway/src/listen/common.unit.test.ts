@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basicCredential, isValidHost, parseAuthority } from './common';
-import { endToEndHeaders } from './http-proxy';
+import { endToEndHeaders } from './http-forward';
 
 describe('HTTP proxy parsing', () => {
   it('reads CONNECT targets', () => {

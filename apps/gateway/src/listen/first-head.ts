@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { readConnectHead, type ConnectHead } from './connect-head';
 import { endWith } from './common';
 import { rawResponse } from './http-refusal';
+import { spendClientReads } from '../tunnel/exchange';
 
 /**
  * The HTTP port's first look at a connection (decision 034): a first CONNECT head is read here and
@@ -49,6 +50,8 @@ export function readFirstHead(
 export function handOver(http: HttpServer, socket: Socket, received: Buffer): void {
   socket.unshift(received);
   http.emit('connection', socket);
+  // Right after node:http took the connection, before it read anything (see spendClientReads).
+  spendClientReads(socket);
   process.nextTick(resumeSocket, socket);
 }
 

@@ -1,11 +1,11 @@
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type Server as NetServer, type Socket } from 'node:net';
-import type { Identity } from '../auth/authenticator';
 import type { Refusal } from '../refusals';
 import type { TunnelService } from '../tunnel/service';
 import type { ConnectHead } from './connect-head';
 import { handOver, readFirstHead } from './first-head';
-import { basicCredential, endWith, isValidHost, parseAuthority, sourceIpOf, validPort } from './common';
+import { basicCredential, endWith, parseAuthority, sourceIpOf } from './common';
+import { forward, inTurn } from './http-forward';
 import { ignoreError } from '../ignore-error';
 import { HeadDeadlines } from './head-deadlines';
 import { rawRefusal, rawResponse, refuseAndDrain } from './http-refusal';
@@ -31,44 +31,6 @@ export interface HttpProxyOptions {
   handshakeTimeoutMs: number;
   keepAliveTimeoutMs: number;
   unauthenticated: UnauthenticatedConnections;
-}
-
-/** What `forward` needs from the listener (the same for 'request' and 'checkContinue'). */
-interface ForwardSteps {
-  authenticate: (req: IncomingMessage) => Promise<Identity | Refusal>;
-  refuse: (req: IncomingMessage, res: ServerResponse, reason: Refusal) => void;
-  /** Runs once the client is authenticated: 'checkContinue' sends its 100 Continue here. */
-  onAuthenticated?: () => void;
-}
-
-/** Headers that concern one hop only (RFC 9110 §7.6.1), plus whatever `Connection` names. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-export function endToEndHeaders(raw: string[]): string[] {
-  const named = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]?.toLowerCase() === 'connection') {
-      for (const token of (raw[i + 1] ?? '').split(',')) named.add(token.trim().toLowerCase());
-    }
-  }
-  const out: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] ?? '';
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    out.push(name, raw[i + 1] ?? '');
-  }
-  return out;
 }
 
 export function createHttpProxy(service: TunnelService, options: HttpProxyOptions): NetServer {
@@ -164,89 +126,4 @@ export function createHttpProxy(service: TunnelService, options: HttpProxyOption
     else endWith(socket, rawResponse(status, { 'Content-Length': '0', Connection: 'close' }));
   });
   return front;
-}
-
-/**
- * Exchanges on one kept-alive connection, one at a time: a pipelined request waits until the one
- * before it is answered, so the client socket's bytes are billed to one request's owner at a time.
- */
-const turns = new WeakMap<Socket, Promise<void>>();
-function inTurn(socket: Socket, exchange: () => Promise<void>): Promise<void> {
-  const next = (turns.get(socket) ?? Promise.resolve()).then(exchange, exchange);
-  turns.set(
-    socket,
-    next.catch(() => undefined),
-  );
-  return next;
-}
-
-/**
- * An absolute-form request. The client connection stays open for more requests (to this or other
- * hosts), as squid does; each request is authenticated and billed on its own: its tunnel bills the
- * client socket from where the previous request's stopped until its response is done.
- */
-async function forward(
-  service: TunnelService,
-  req: IncomingMessage,
-  res: ServerResponse,
-  steps: ForwardSteps,
-): Promise<void> {
-  const refuse = (reason: Refusal) => {
-    service.refuse(reason);
-    steps.refuse(req, res, reason);
-  };
-  let url: URL | undefined;
-  try {
-    url = new URL(req.url ?? '');
-  } catch {
-    url = undefined;
-  }
-  // Origin-form (`GET /`) is not for a proxy; https:// absolute-form needs CONNECT.
-  const host = url?.hostname.replace(/^\[(.*)\]$/, '$1') ?? '';
-  const port = url && (url.port === '' ? 80 : validPort(url.port));
-  if (url?.protocol !== 'http:' || !isValidHost(host) || port === undefined) return refuse('bad_request');
-
-  const identity = await steps.authenticate(req);
-  if (typeof identity === 'string') return refuse(identity);
-  steps.onAuthenticated?.();
-  const connected = await service.connect(identity, { host, port });
-  if (!connected.ok) return steps.refuse(req, res, connected.reason);
-  const tunnel = service.track(connected, req.socket);
-  if (!tunnel) return;
-  const watch = service.watch(tunnel);
-  const upstream = connected.upstream;
-  const answered = new Promise<void>((resolve) => {
-    res.once('close', () => {
-      upstream.destroy();
-      // Answered in full on a connection that stays: the next request is billed on its own.
-      if (res.writableFinished && !req.socket.destroyed) service.finishExchange(tunnel, watch);
-      resolve();
-    });
-  });
-
-  // RFC 9112 §3.2.2: with an absolute-form target, Host is the target's, whatever the client sent.
-  const headers = endToEndHeaders(req.rawHeaders).filter(
-    (_, i, all) => all[i - (i % 2)]?.toLowerCase() !== 'host',
-  );
-  headers.push('Host', url.host, 'Connection', 'close');
-  const outgoing = httpRequest({
-    createConnection: () => upstream,
-    method: req.method ?? 'GET',
-    path: `${url.pathname}${url.search}`,
-    headers,
-    setHost: false,
-  });
-  // The socket came from an upstream handshake paused; the client parser is attached by now.
-  outgoing.on('socket', (socket) => socket.resume());
-  outgoing.on('response', (incoming) => {
-    res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEndHeaders(incoming.rawHeaders));
-    incoming.pipe(res);
-    incoming.on('error', () => res.destroy());
-  });
-  outgoing.on('error', () => {
-    if (res.headersSent) res.destroy();
-    else steps.refuse(req, res, 'unreachable');
-  });
-  req.pipe(outgoing);
-  await answered;
 }

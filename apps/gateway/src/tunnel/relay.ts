@@ -132,37 +132,3 @@ export class Relay implements Flow, InPlaceSink {
     });
   }
 }
-
-/**
- * A tunnel whose bytes the HTTP machinery moves (plain-HTTP forwarding): its chunks are only counted
- * and spent here, and a hold pauses both raw sockets (the HTTP parsers stop with them).
- */
-export class Watch implements Flow {
-  private readonly spend: (chunk: Buffer) => void;
-
-  constructor(
-    private readonly client: Socket,
-    private readonly upstream: Socket,
-    spender: Spender,
-  ) {
-    this.spend = (chunk) => spender.spend(chunk.length);
-    client.on('data', this.spend);
-    upstream.on('data', this.spend);
-  }
-
-  /** The request is over; the client connection may carry the next one (another watch). */
-  stop(): void {
-    this.client.off('data', this.spend);
-    this.upstream.off('data', this.spend);
-  }
-
-  hold(): void {
-    this.client.pause();
-    this.upstream.pause();
-  }
-
-  release(): void {
-    this.client.resume();
-    this.upstream.resume();
-  }
-}

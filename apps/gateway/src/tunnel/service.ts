@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Exit } from '@resiport/contract';
 import type { Authenticator, AuthResult, Credential, Identity } from '../auth/authenticator';
@@ -9,7 +10,8 @@ import type { Refusal } from '../refusals';
 import type { Destination } from '../route/connect/types';
 import type { Router } from '../route/router';
 import type { UsageReporter } from '../usage/reporter';
-import { Relay, Watch } from './relay';
+import { Exchange } from './exchange';
+import { Relay } from './relay';
 
 export interface Connected {
   ok: true;
@@ -87,8 +89,15 @@ export class TunnelService {
     const billed = this.deps.meter.billedUpTo(client);
     const tunnel = new Tunnel(identity, client, upstream, exit.id, credit, billed);
     this.deps.meter.add(tunnel);
-    // The handshake already on the socket is billed too: spend it now, not at the next sample.
-    tunnel.spend(client.bytesRead + client.bytesWritten - (billed ? billed.read + billed.written : 0));
+    // The owner ran dry while this tunnel's exit was connecting: its tunnels are held, and the hold
+    // reached only those registered then. This one starts held too, or it would read at loopback speed
+    // until the renewal answers (up to 210 MB past zero under load, before this line).
+    if (credit.held) tunnel.hold();
+    // The handshake already on the socket is billed too: spend it now, not at the next sample. Bytes
+    // read but still waiting in the socket's buffer are not: the data path spends them as it takes
+    // them (spent twice, they held an upload early and cut its owner with up to 130 kB left).
+    const handshake = client.bytesRead - client.readableLength + client.bytesWritten;
+    tunnel.spend(Math.max(0, handshake - (billed ? billed.read + billed.written : 0)));
     this.deps.reporter.countConnection(identity);
     this.deps.metrics.tunnelsOpened++;
     return tunnel;
@@ -100,32 +109,30 @@ export class TunnelService {
     if (!tunnel) return;
     client.write(reply);
     tunnel.spend(reply.length);
-    if (head && head.length > 0) {
-      connected.upstream.write(head);
-      tunnel.spend(head.length);
-    }
+    // Read before the tunnel was tracked: spent with the handshake.
+    if (head && head.length > 0) connected.upstream.write(head);
     const relay = new Relay(client, connected.upstream, tunnel);
     tunnel.attach(relay);
     await relay.run();
   }
 
   /**
-   * A plain-HTTP exchange: the HTTP machinery moves the bytes, the tunnel spends what the raw sockets
+   * A plain-HTTP exchange: node:http parses, the exchange moves the bodies, spends what the raw sockets
    * read and holds them when the credit is gone. No traffic either way for the idle timeout: the
    * meter closes the tunnel (a forgotten connection costs a slot).
    */
-  watch(tunnel: Tunnel): Watch {
-    const watch = new Watch(tunnel.client, tunnel.upstream, tunnel);
-    tunnel.attach(watch);
-    return watch;
+  exchange(tunnel: Tunnel, req: IncomingMessage, res: ServerResponse): Exchange {
+    const exchange = new Exchange(tunnel.client, tunnel.upstream, tunnel, req, res);
+    tunnel.attach(exchange);
+    return exchange;
   }
 
   /**
    * The exchange on a kept-alive connection is over: billing of this request ends (the next request,
    * perhaps another owner's, gets its own tunnel from here) and the client socket waits for it.
    */
-  finishExchange(tunnel: Tunnel, watch: Watch): void {
-    watch.stop();
+  finishExchange(tunnel: Tunnel, exchange: Exchange): void {
+    exchange.stop();
     if (tunnel.held) tunnel.release();
     this.deps.meter.finish(tunnel);
   }
