@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subEndpoints } from '@resiport/contract';
 import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
 import { fetchThroughLine } from './support/proxy-line';
-import { signIn } from './support/journey';
+import { clickInStillPopup, signIn } from './support/journey';
 import { useJourney } from './support/journey-setup';
 import { useTargetSite } from './support/target-site';
 import { useUpstreamProxy } from './support/upstream-proxy';
@@ -120,7 +120,7 @@ describe('the operator console in Chromium', () => {
     await dialog.getByTestId('resolve-credit').click();
     await dialog.getByTestId('resolve-reason').fill('Customer sent 10.30 USDT, confirmed on chain');
     await dialog.getByTestId('resolve-submit').click();
-    await operator.getByTestId('resolve-confirm').click();
+    await clickInStillPopup(operator, 'resolve-confirm');
     await dialog.waitFor({ state: 'hidden' });
 
     await page.reload();

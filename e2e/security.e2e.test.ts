@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerApi, signedInCustomer } from './support/customer';
-import { expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
+import { clickInStillPopup, expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
 const PERIOD_MS = 30_000;
@@ -122,7 +122,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await page.getByTestId('two-factor-disable').click();
     await page.getByTestId('two-factor-disable-password').fill('Customer123');
     await page.getByTestId('two-factor-disable-code').fill(await phone.next());
-    await page.getByTestId('two-factor-disable-confirm').click();
+    await clickInStillPopup(page, 'two-factor-disable-confirm');
     await expectToast(page, 'Two-factor sign-in is off');
     await expect
       .poll(() => page.getByTestId('two-factor-status').textContent(), { timeout: 10_000 })
@@ -142,7 +142,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
       .toBe(2);
     await page.getByTestId('sign-out-everywhere').click();
     // The confirmation's own button: its label is the same as the button that opened it.
-    await page.getByTestId('sign-out-everywhere-confirm').click();
+    await clickInStillPopup(page, 'sign-out-everywhere-confirm');
     await expectToast(page, 'Signed out everywhere else');
     await expect
       .poll(() => page.getByTestId('sessions-table').locator('tbody tr.ant-table-row').count(), {

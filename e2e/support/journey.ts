@@ -25,6 +25,28 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Clicks a button inside a popup (a confirmation, a modal) once the popup has stopped moving: antd
+ * zooms a popup in and aligns it to what opened it, and on a loaded machine a click aimed while it
+ * still moved was lost (the confirmation stayed open, nothing was sent). One click, never a second.
+ */
+export async function clickInStillPopup(page: Page, testId: string): Promise<void> {
+  const button = page.getByTestId(testId);
+  await button.waitFor();
+  await expect
+    .poll(
+      () =>
+        button.evaluate((element) => {
+          const popup = element.closest('.ant-popover, .ant-modal-wrap, .ant-dropdown');
+          const moving = (node: Element | null) => node !== null && /-(appear|enter)\b/.test(node.className);
+          return moving(popup) || moving(popup?.querySelector('.ant-modal') ?? null);
+        }),
+      { timeout: 10_000 },
+    )
+    .toBe(false);
+  await button.click();
+}
+
 export async function storedSession(page: Page): Promise<{ jwt_token: string; expire_at: number }> {
   const raw = await page.evaluate(() => localStorage.getItem('userAuthData'));
   expect(raw).toBeTruthy();

@@ -15,3 +15,4 @@ export {
 } from './servers';
 export { startGatewayProcess, type GatewayProcess, type GatewayProcessOptions } from './gateway-process';
 export { rendezvousOrder, stickyKey } from '../src/route/sticky';
+export { drainTransfers, openTransfer, TRANSFER_PATHS, type TransferPath } from './transfers';

@@ -6,6 +6,7 @@ import {
   basic,
   closed,
   closeServer,
+  drainTransfers,
   httpConnect,
   readAll,
   startBlaster,
@@ -13,6 +14,7 @@ import {
   socksConnect,
   startHttpTarget,
   waitFor,
+  type TransferPath,
 } from '@resiport/gateway/testing';
 import { auditLedger, createTestApp, trafficConserved, type TestApp } from '@resiport/server/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -59,7 +61,10 @@ export async function startCreditServer() {
     await closeServer(target);
     await t.close();
   };
-  return { t, blaster, firehose, target, gateway, close };
+  /** `n` transfers on `path` at once, kept going until the gateway ends them (the owner ran dry). */
+  const drainOn = (via: Gateway, path: TransferPath, user: string, pass: string, n: number) =>
+    drainTransfers(via, path, { blasterPort: blaster.port, httpTargetPort: target.port }, { user, pass }, n);
+  return { t, blaster, firehose, target, gateway, drainOn, close };
 }
 
 export type CreditServer = Awaited<ReturnType<typeof startCreditServer>>;
