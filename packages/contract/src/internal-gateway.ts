@@ -131,9 +131,11 @@ export const CREDIT_OVERDRAW_BYTES_PER_TUNNEL = 262_144;
 
 /**
  * `lease`: the owner's leases up to `lease_id` were voided (traffic recycled): drop that credit and
- * renew. Every other kind may carry a `lease_id` too (a deleted or disabled owner's leases go back).
+ * renew. `limits`: a sub-account's last day or connection limit changed, nothing else: fetch its
+ * record again and close only what the new limits no longer allow. Every other kind may carry a
+ * `lease_id` too (a deleted or disabled owner's leases go back).
  */
-export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease', 'exits'] as const;
+export const gatewayEventKinds = ['subaccount', 'whitelist', 'account', 'lease', 'exits', 'limits'] as const;
 /** Longest a gateway's feed call may wait for a change (a long poll); below its call timeout. */
 export const MAX_EVENTS_WAIT_MS = 4000;
 export const gatewayEventsQuery = z.object({

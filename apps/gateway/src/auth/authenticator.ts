@@ -174,6 +174,13 @@ export class Authenticator {
     return true;
   }
 
+  /** The sub-account's record as the server has it now (cached for the next connections). */
+  refreshCredentials(username: string): Promise<Credentials> {
+    const key = username.toLowerCase();
+    this.credentials.delete(key);
+    return this.credentials.get(key, () => this.options.client.credentials(key));
+  }
+
   /** A sub-account changed (password, status, deleted): the next connection asks the server again. */
   forgetUsername(username: string): void {
     this.credentials.delete(username.toLowerCase());

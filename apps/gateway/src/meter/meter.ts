@@ -29,7 +29,7 @@ export class Meter {
   private readonly byOwner = new Map<string, Set<Tunnel>>();
   /** Open tunnels plus connections still being set up, per account (the connection limit). */
   private readonly load = new Map<number, number>();
-  /** The same, per owner with its own limit (a sub-account's `max_connections`). */
+  /** The same, per owner (a sub-account's `max_connections`, which can be set while it is connected). */
   private readonly ownerLoad = new Map<string, number>();
   /** Per client socket: how far its bytes are billed, once a tunnel on it finished without closing it. */
   private readonly billed = new WeakMap<Socket, { read: number; written: number }>();
@@ -60,12 +60,10 @@ export class Meter {
     const accountId = identity.owner.account_id;
     const current = this.load.get(accountId) ?? 0;
     if (current >= accountMax) return false;
+    const own = this.ownerLoad.get(identity.ownerKey) ?? 0;
     const ownMax = identity.maxConnections;
-    if (ownMax !== undefined) {
-      const own = this.ownerLoad.get(identity.ownerKey) ?? 0;
-      if (own >= ownMax) return false;
-      this.ownerLoad.set(identity.ownerKey, own + 1);
-    }
+    if (ownMax !== undefined && own >= ownMax) return false;
+    this.ownerLoad.set(identity.ownerKey, own + 1);
     this.load.set(accountId, current + 1);
     return true;
   }
@@ -73,7 +71,20 @@ export class Meter {
   /** Gives back what `reserve` took for this identity. */
   unreserve(identity: Identity): void {
     decrement(this.load, identity.owner.account_id);
-    if (identity.maxConnections !== undefined) decrement(this.ownerLoad, identity.ownerKey);
+    decrement(this.ownerLoad, identity.ownerKey);
+  }
+
+  /**
+   * The owner's connection limit changed while it had tunnels open: the newest ones beyond `max`
+   * close, the rest go on (a raised or removed limit closes nothing). Returns how many closed.
+   */
+  limitOwner(ownerKey: string, max: number | undefined): number {
+    const set = this.byOwner.get(ownerKey);
+    if (!set || max === undefined || set.size <= max) return 0;
+    const newestFirst = [...set].sort((a, b) => b.id - a.id);
+    const beyond = newestFirst.slice(0, set.size - max);
+    for (const tunnel of beyond) this.close(tunnel);
+    return beyond.length;
   }
 
   /** Registers a tunnel whose slot was reserved; it leaves (with a final read) when its client closes. */

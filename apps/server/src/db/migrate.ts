@@ -22,6 +22,7 @@ import * as subaccountTotals from './migrations/2026_11_28_0900_subaccount_total
 import * as subaccountLimits from './migrations/2026_11_29_0900_subaccount_limits';
 import * as subaccountRefill from './migrations/2026_11_29_1000_subaccount_refill';
 import * as alerts from './migrations/2026_11_30_0900_alerts';
+import * as limitsEvents from './migrations/2026_12_01_0900_limits_events';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_0900_subaccount_limits': subaccountLimits,
   '2026_11_29_1000_subaccount_refill': subaccountRefill,
   '2026_11_30_0900_alerts': alerts,
+  '2026_12_01_0900_limits_events': limitsEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -24,6 +24,24 @@ export async function recordSubaccountChange(
   });
 }
 
+/**
+ * Only the sub-account's last day or connection limit changed: gateways fetch its record again and
+ * close only what the new limits no longer allow (raising a limit closes nothing).
+ */
+export async function recordSubaccountLimitsChange(
+  db: Executor,
+  change: { accountId: number; subaccountId: number; username: string },
+): Promise<void> {
+  await recordAndWake(db, {
+    kind: 'limits',
+    account_id: change.accountId,
+    subaccount_id: change.subaccountId,
+    username: change.username,
+    ip: null,
+    lease_id: null,
+  });
+}
+
 export async function recordWhitelistChange(
   db: Executor,
   change: { accountId: number; ip: string },

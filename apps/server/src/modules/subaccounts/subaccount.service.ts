@@ -2,7 +2,7 @@ import { MAX_SUBACCOUNTS, type SubLimitsInput } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
-import { recordSubaccountChange } from '../gateway-feed/gateway-events.service';
+import { recordSubaccountChange, recordSubaccountLimitsChange } from '../gateway-feed/gateway-events.service';
 import { voidingTransaction } from '../gateway-feed/voids-applied.service';
 import { mainTrafficLeftShown, shownTrafficLeft } from '../account/traffic-left.service';
 import { lockAccountBalances } from '../ledger/ledger.service';
@@ -126,19 +126,14 @@ async function update(
     if (updated && closesAccess) {
       await ctx.gatewayCredit.voidOwnerLeases(ctx, trx, { accountId: owner.id, subaccountId: id });
     }
-    // Gateways fetch the record again (and close its tunnels) when what they check at connect time
-    // changed; a cap needs no more than the voided leases.
-    const announce =
-      values.password_cipher !== undefined ||
-      values.status !== undefined ||
-      values.expires_at !== undefined ||
-      values.max_connections !== undefined;
-    if (updated && announce) {
-      await recordSubaccountChange(trx, {
-        accountId: owner.id,
-        subaccountId: id,
-        username: updated.username,
-      });
+    // Gateways fetch the record again when what they check at connect time changed: a new password
+    // or status closes every tunnel; a last day or connection limit closes only what it no longer
+    // allows (raising a limit closes nothing). A cap needs no more than the voided leases.
+    const change = updated && { accountId: owner.id, subaccountId: id, username: updated.username };
+    if (change && (values.password_cipher !== undefined || values.status !== undefined)) {
+      await recordSubaccountChange(trx, change);
+    } else if (change && (values.expires_at !== undefined || values.max_connections !== undefined)) {
+      await recordSubaccountLimitsChange(trx, change);
     }
     return updated;
   });
