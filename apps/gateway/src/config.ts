@@ -53,10 +53,12 @@ const envSchema = z.object({
   GATEWAY_AUTH_PAIR_FAILURES: z.coerce.number().int().positive().default(10),
   GATEWAY_AUTH_BACKOFF_MS: field.positiveInt(1000),
   GATEWAY_AUTH_BACKOFF_MAX_MS: field.positiveInt(60_000),
+  /** Failures from one address across names (spraying) before it backs off for names it has not used. */
+  GATEWAY_AUTH_ADDRESS_FAILURES: z.coerce.number().int().positive().default(100),
   /** Wrong passwords per sub-account across all addresses, per window. */
   GATEWAY_AUTH_USER_FAILURES: z.coerce.number().int().positive().default(30),
   GATEWAY_AUTH_USER_WINDOW_MS: field.positiveInt(600_000),
-  /** The per-address throttle it named is gone (decision 018): fail fast rather than ignore it. */
+  /** The per-address limit it named is gone (decision 018): fail fast rather than ignore it. */
   GATEWAY_AUTH_FAILURES_PER_MINUTE: z.preprocess(
     field.emptyAsUnset,
     z.undefined({
@@ -183,6 +185,7 @@ export function loadGatewayConfig(
       backoffMs: e.GATEWAY_AUTH_BACKOFF_MS,
       backoffMaxMs: e.GATEWAY_AUTH_BACKOFF_MAX_MS,
       pairForgetMs: 900_000,
+      addressFailures: e.GATEWAY_AUTH_ADDRESS_FAILURES,
       userFailures: e.GATEWAY_AUTH_USER_FAILURES,
       userWindowMs: e.GATEWAY_AUTH_USER_WINDOW_MS,
       knownGoodMs: 86_400_000,

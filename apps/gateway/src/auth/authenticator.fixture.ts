@@ -11,6 +11,7 @@ export const throttle: ThrottleLimits = {
   backoffMs: 1000,
   backoffMaxMs: 60_000,
   pairForgetMs: 900_000,
+  addressFailures: 20,
   userFailures: 8,
   userWindowMs: 600_000,
   knownGoodMs: 86_400_000,

@@ -121,14 +121,14 @@ export class Authenticator {
         const owner = { account_id: account, subaccount_id: null };
         return this.identity(owner, 'whitelist', sourceIp, target, session);
       }
-      if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
+      if (!this.throttle.mayTry(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
       let found = this.credentials.peek(subuser);
       if (found === undefined) {
         found = await this.credentials.get(subuser, () => this.options.client.credentials(subuser));
         // Asked again after the lookup, and from here to the recorded outcome nothing awaits: a burst
         // of concurrent guesses cannot all pass one check made before any of them failed. (Without a
         // lookup nothing awaited since the first check, so it still holds.)
-        if (!this.throttle.mayCheckPassword(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
+        if (!this.throttle.mayTry(sourceIp, subuser)) return this.refuse('throttled', sourceIp);
       }
       if (
         !found.found ||

@@ -1,18 +1,19 @@
 import { BoundedMap } from './bounded-map';
 
 /**
- * Failed logins, counted so that guessing is slow and a failure only ever costs the one who failed
- * (decision 018):
+ * Failed logins, counted so that guessing is slow and a failure only ever costs the address that
+ * failed (decision 041, which replaces the scheme of decision 018):
  *
  * - per (source IP, name): `pairFailures` failures are free, then each further failure opens a
  *   refusal window (`backoffMs`, doubling up to `backoffMaxMs`) during which that pair is refused
- *   without a check. Another name from the same address — another sub-account, a whitelisted
- *   address without credentials — is not affected; the portal's proxy test shares the server's
- *   address among all customers, so nothing here may be per address alone.
- * - per sub-account across all addresses (wrong passwords of an existing sub-account only): a token
- *   bucket of `userFailures` refilled over `userWindowMs`. Once empty the user is under attack: a
- *   pair that has not logged in successfully within `knownGoodMs` is refused before its password is
- *   checked (so guesses from fresh addresses tell nothing), while known-good pairs are still checked.
+ *   without a check.
+ * - per source IP, across names (spraying): `addressFailures` failures are free, then the address
+ *   gets the same doubling windows, during which it is refused for every name it has not logged in
+ *   with lately (known-good pairs: a customer behind that address goes on).
+ * - per sub-account, across addresses (distributed guessing): a token bucket of `userFailures`
+ *   refilled over `userWindowMs`. Once empty the user is under attack, and its pairs lose their free
+ *   failures: each wrong password opens the pair's window at once. A pair that has not failed is
+ *   checked as usual, so the right password from any address that did not fail still gets in.
  *
  * Refused attempts are not failures: they do not lengthen a window nor drain a bucket. Every map is
  * bounded (`maxTracked`); the least recently written entry goes first.
@@ -21,15 +22,17 @@ export interface ThrottleLimits {
   pairFailures: number;
   backoffMs: number;
   backoffMaxMs: number;
-  /** A pair's failures are forgotten after this long without another one. */
+  /** A pair's (or an address's) failures are forgotten after this long without another one. */
   pairForgetMs: number;
+  /** Failures from one address, across names, before it backs off for names it has not logged in with. */
+  addressFailures: number;
   userFailures: number;
   userWindowMs: number;
   knownGoodMs: number;
   maxTracked: number;
 }
 
-interface PairRecord {
+interface FailureRecord {
   failures: number;
   last: number;
   blockedUntil: number;
@@ -44,7 +47,8 @@ const pairKey = (ip: string, name: string) => `${ip} ${name}`;
 const KNOWN_GOOD_REFRESH_MS = 1000;
 
 export class LoginThrottle {
-  private readonly pairs: BoundedMap<PairRecord>;
+  private readonly pairs: BoundedMap<FailureRecord>;
+  private readonly addresses: BoundedMap<FailureRecord>;
   private readonly users: BoundedMap<UserBucket>;
   /** When each (ip, sub-account) pair last logged in with the right password. */
   private readonly knownGood: BoundedMap<number>;
@@ -54,20 +58,16 @@ export class LoginThrottle {
     private readonly now: () => number = Date.now,
   ) {
     this.pairs = new BoundedMap(limits.maxTracked);
+    this.addresses = new BoundedMap(limits.maxTracked);
     this.users = new BoundedMap(limits.maxTracked);
     this.knownGood = new BoundedMap(limits.maxTracked);
   }
 
-  /** False while this pair sits in a refusal window. */
+  /** False while this pair, or its address for a name it has not logged in with, sits in a refusal window. */
   mayTry(ip: string, name: string): boolean {
-    const record = this.pairs.get(pairKey(ip, name));
-    return record === undefined || record.blockedUntil <= this.now();
-  }
-
-  /** May this password attempt be checked at all: the pair is not backing off, the user not under attack (or the pair is known-good). */
-  mayCheckPassword(ip: string, subuser: string): boolean {
-    if (!this.mayTry(ip, subuser)) return false;
-    return !this.underAttack(subuser) || this.isKnownGood(ip, subuser);
+    const now = this.now();
+    if (!free(this.pairs.get(pairKey(ip, name)), now)) return false;
+    return free(this.addresses.get(ip), now) || this.isKnownGood(ip, name);
   }
 
   underAttack(subuser: string): boolean {
@@ -79,15 +79,21 @@ export class LoginThrottle {
     return at !== undefined && this.now() - at < this.limits.knownGoodMs;
   }
 
-  /** A malformed or unknown name: only this (address, name) pair pays. */
+  /** A malformed or unknown name: this (address, name) pair and the address pay. */
   failedName(ip: string, name: string): void {
-    this.pairFailed(pairKey(ip, name));
+    this.failed(this.pairs, pairKey(ip, name), this.limits.pairFailures);
+    this.failed(this.addresses, ip, this.limits.addressFailures);
   }
 
-  /** A wrong password of an existing sub-account: the pair and the sub-account's bucket pay. */
+  /**
+   * A wrong password of an existing sub-account: the pair, the address and the sub-account's bucket
+   * pay; while the sub-account is under attack the pair has no free failures left.
+   */
   failedPassword(ip: string, subuser: string): void {
-    this.pairFailed(pairKey(ip, subuser));
-    this.users.set(subuser, { tokens: Math.max(0, this.userLevel(subuser) - 1), at: this.now() });
+    const level = this.userLevel(subuser);
+    this.users.set(subuser, { tokens: Math.max(0, level - 1), at: this.now() });
+    this.failed(this.pairs, pairKey(ip, subuser), level < 1 ? 0 : this.limits.pairFailures);
+    this.failed(this.addresses, ip, this.limits.addressFailures);
   }
 
   /** The right password: the pair's failures are forgiven and it counts as known-good. */
@@ -101,19 +107,20 @@ export class LoginThrottle {
     if (at === undefined || now - at >= KNOWN_GOOD_REFRESH_MS) this.knownGood.set(key, now);
   }
 
-  /** The refusal window the `failures`-th failure opens (0 while still free). */
-  windowAfter(failures: number): number {
-    const { pairFailures, backoffMs, backoffMaxMs } = this.limits;
-    if (failures < pairFailures) return 0;
-    return Math.min(backoffMaxMs, backoffMs * 2 ** (failures - pairFailures));
+  /** The refusal window the `failures`-th failure opens when `freeFailures` are free (0 while still free). */
+  windowAfter(failures: number, freeFailures = this.limits.pairFailures): number {
+    const { backoffMs, backoffMaxMs } = this.limits;
+    if (failures < freeFailures) return 0;
+    // The first window is `backoffMs`, whether it opens at the 10th failure or (under attack) the 1st.
+    return Math.min(backoffMaxMs, backoffMs * 2 ** (failures - Math.max(freeFailures, 1)));
   }
 
-  private pairFailed(key: string): void {
+  private failed(records: BoundedMap<FailureRecord>, key: string, freeFailures: number): void {
     const now = this.now();
-    const record = this.pairs.get(key);
+    const record = records.get(key);
     const failures = record && now - record.last < this.limits.pairForgetMs ? record.failures + 1 : 1;
-    const window = this.windowAfter(failures);
-    this.pairs.set(key, { failures, last: now, blockedUntil: window > 0 ? now + window : 0 });
+    const window = this.windowAfter(failures, freeFailures);
+    records.set(key, { failures, last: now, blockedUntil: window > 0 ? now + window : 0 });
   }
 
   private userLevel(subuser: string): number {
@@ -124,7 +131,17 @@ export class LoginThrottle {
   }
 
   /** Entries held, per map (the bound is tested). */
-  get tracked(): { pairs: number; users: number; knownGood: number } {
-    return { pairs: this.pairs.size, users: this.users.size, knownGood: this.knownGood.size };
+  get tracked(): { pairs: number; addresses: number; users: number; knownGood: number } {
+    return {
+      pairs: this.pairs.size,
+      addresses: this.addresses.size,
+      users: this.users.size,
+      knownGood: this.knownGood.size,
+    };
   }
+}
+
+/** Not in a refusal window (or never failed). */
+function free(record: FailureRecord | undefined, now: number): boolean {
+  return record === undefined || record.blockedUntil <= now;
 }

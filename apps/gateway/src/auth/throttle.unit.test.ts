@@ -6,6 +6,7 @@ const limits: ThrottleLimits = {
   backoffMs: 1000,
   backoffMaxMs: 60_000,
   pairForgetMs: 900_000,
+  addressFailures: 30,
   userFailures: 30,
   userWindowMs: 600_000,
   knownGoodMs: 86_400_000,
@@ -55,9 +56,7 @@ describe('login throttle: per (address, name) back-off', () => {
     expect(throttle.mayTry(ip, 'alice')).toBe(false);
     expect(throttle.mayTry(ip, 'alice-contry-us')).toBe(false);
     expect(throttle.mayTry(ip, 'bob')).toBe(true);
-    expect(throttle.mayCheckPassword(ip, 'bob')).toBe(true);
     expect(throttle.mayTry('203.0.113.2', 'alice')).toBe(true);
-    expect(throttle.mayCheckPassword('203.0.113.2', 'alice')).toBe(true);
   });
 
   it('forgives a pair on the right password, and forgets failures after a quiet period', () => {
@@ -74,35 +73,80 @@ describe('login throttle: per (address, name) back-off', () => {
   });
 });
 
+describe('login throttle: spraying names from one address', () => {
+  it('backs an address off after 30 failures across names, except for the names it logs in with', () => {
+    const { throttle, advance } = setup();
+    throttle.succeeded(ip, 'mine'); // a customer behind this address, an hour ago
+    advance(3_600_000);
+    let checked = 0;
+    for (let i = 0; i < 500; i++) {
+      const name = `victim${i}`;
+      if (!throttle.mayTry(ip, name)) continue;
+      checked++;
+      throttle.failedPassword(ip, name);
+    }
+    // 500 guesses, one per name (no pair ever reached its own 10): the address stopped them.
+    expect(checked).toBe(30);
+    expect(throttle.mayTry(ip, 'victim999')).toBe(false);
+    expect(throttle.mayTry(ip, 'mine')).toBe(true); // known-good from here: still checked
+    expect(throttle.mayTry('203.0.113.2', 'victim999')).toBe(true); // other addresses untouched
+    advance(1000); // the first window passes; the next failure opens 2 s
+    expect(throttle.mayTry(ip, 'victim999')).toBe(true);
+    throttle.failedName(ip, 'victim999');
+    advance(1999);
+    expect(throttle.mayTry(ip, 'victim1000')).toBe(false);
+  });
+});
+
 describe('login throttle: a sub-account under attack from many addresses', () => {
   const addresses = Array.from({ length: 100 }, (_, i) => `198.51.100.${i + 1}`);
 
-  it('checks at most 30 guesses, then only known-good pairs, and refills one guess every 20 s', () => {
-    const { throttle, advance } = setup();
-    throttle.succeeded('192.0.2.7', 'alice'); // the customer's own address, an hour ago
-    advance(3_600_000);
+  /** One attack round: every address guesses once if it may; how many were checked. */
+  const round = (throttle: LoginThrottle, user = 'alice') => {
     let checked = 0;
-    for (let round = 0; round < 10; round++) {
-      for (const address of addresses) {
-        if (!throttle.mayCheckPassword(address, 'alice')) continue;
-        checked++;
-        throttle.failedPassword(address, 'alice');
-      }
+    for (const address of addresses) {
+      if (!throttle.mayTry(address, user)) continue;
+      checked++;
+      throttle.failedPassword(address, user);
     }
-    expect(checked).toBe(30);
-    expect(throttle.underAttack('alice')).toBe(true);
-    expect(throttle.mayCheckPassword('198.51.100.200', 'alice')).toBe(false); // a new address
-    expect(throttle.mayCheckPassword('192.0.2.7', 'alice')).toBe(true); // known-good
-    expect(throttle.mayCheckPassword(addresses[0] ?? '', 'bob')).toBe(true); // other users untouched
+    return checked;
+  };
 
-    advance(limits.userWindowMs / limits.userFailures - 1);
-    expect(throttle.mayCheckPassword('198.51.100.200', 'alice')).toBe(false);
-    advance(1);
-    expect(throttle.mayCheckPassword('198.51.100.200', 'alice')).toBe(true);
-    throttle.failedPassword('198.51.100.200', 'alice');
+  it('past 30 wrong passwords, each address that fails is backed off at once; the right password from one that did not gets in', () => {
+    const { throttle, advance } = setup();
+    // 1,000 guesses from 100 addresses in one go: each address is checked until its first failure
+    // past the sub-account's budget, then refused for a doubling window.
+    const checked = Array.from({ length: 10 }, () => round(throttle));
+    expect(throttle.underAttack('alice')).toBe(true);
+    // The first round: 30 within the budget, then each other address's first failure. The second:
+    // the 30 that failed within the budget once more (they had free failures left). Then none.
+    expect(checked).toEqual([100, 30, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // Nobody else pays: a fresh address with the right password is checked (and gets in), and the
+    // customer's other sub-accounts are untouched from the attacking addresses too.
+    expect(throttle.mayTry('192.0.2.7', 'alice')).toBe(true);
+    expect(throttle.mayTry(addresses[0] ?? '', 'bob')).toBe(true);
+    // Each address gets one more check per window, and the windows double: 1 s, 2 s, 4 s …
+    const perWindow: number[] = [];
+    for (const wait of [1000, 2000, 4000, 8000]) {
+      advance(wait);
+      perWindow.push(round(throttle));
+    }
+    // After 1 s only the 70 whose one failure opened 1 s; the other 30 failed twice (2 s). From then
+    // on all 100 fall into step.
+    expect(perWindow).toEqual([70, 100, 100, 100]);
+    advance(8000); // not yet: the last failure opened 16 s
+    expect(round(throttle)).toBe(0);
+  });
+
+  it('leaves its pairs their free failures again once the attack has stopped for a window', () => {
+    const { throttle, advance } = setup();
+    for (let i = 0; i < 3; i++) round(throttle);
     expect(throttle.underAttack('alice')).toBe(true);
     advance(limits.userWindowMs);
     expect(throttle.underAttack('alice')).toBe(false);
+    // A fresh address failing now has its 10 free failures back.
+    for (let i = 0; i < 9; i++) throttle.failedPassword('192.0.2.99', 'alice');
+    expect(throttle.mayTry('192.0.2.99', 'alice')).toBe(true);
   });
 
   it('counts unknown and malformed names per pair only (no bucket for names that do not exist)', () => {
@@ -128,6 +172,6 @@ describe('login throttle: a sub-account under attack from many addresses', () =>
       throttle.failedPassword(address, `user${i}`);
       throttle.succeeded(address, `other${i}`);
     }
-    expect(throttle.tracked).toEqual({ pairs: 100, users: 100, knownGood: 100 });
+    expect(throttle.tracked).toEqual({ pairs: 100, addresses: 100, users: 100, knownGood: 100 });
   });
 });

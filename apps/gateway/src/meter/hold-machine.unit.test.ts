@@ -205,13 +205,13 @@ function machine(balance: number, next: () => number) {
 }
 
 describe('the hold state machine', () => {
-  it('keeps every tunnel of an owner without credit still, whatever the order of events (300 runs)', async () => {
+  it('keeps every tunnel of an owner without credit still, whatever the order of events (150 runs)', async () => {
     let ranDry = 0;
-    for (let seed = 1; seed <= 300; seed++) {
+    for (let seed = 1; seed <= 150; seed++) {
       const next = random(seed);
       const m = machine(6 * CHUNK, next);
       const names = Object.keys(m.steps) as (keyof typeof m.steps)[];
-      for (let step = 0; step < 400; step++) {
+      for (let step = 0; step < 300; step++) {
         const name = names[Math.floor(next() * names.length)] ?? 'connect';
         m.steps[name]();
         await m.settle();
@@ -220,8 +220,9 @@ describe('the hold state machine', () => {
       if (m.figures().remaining === 0) ranDry++;
     }
     // The runs did reach the interesting part: most owners spent everything they had.
-    expect(ranDry).toBeGreaterThan(200);
-  });
+    expect(ranDry).toBeGreaterThan(100);
+    // A hang guard for a loaded machine, not a speed limit (alone it takes about a second).
+  }, 30_000);
 
   it('holds a tunnel whose exit connected after its owner was held', async () => {
     const m = machine(10 * CHUNK, () => 0);
