@@ -23,6 +23,7 @@ import * as subaccountLimits from './migrations/2026_11_29_0900_subaccount_limit
 import * as subaccountRefill from './migrations/2026_11_29_1000_subaccount_refill';
 import * as alerts from './migrations/2026_11_30_0900_alerts';
 import * as limitsEvents from './migrations/2026_12_01_0900_limits_events';
+import * as subaccountOverrun from './migrations/2026_12_01_0910_subaccount_overrun';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1000_subaccount_refill': subaccountRefill,
   '2026_11_30_0900_alerts': alerts,
   '2026_12_01_0900_limits_events': limitsEvents,
+  '2026_12_01_0910_subaccount_overrun': subaccountOverrun,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

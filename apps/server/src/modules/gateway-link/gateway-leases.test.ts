@@ -121,7 +121,7 @@ describe('internal calls for gateway processes: leases, usage and release', () =
         .executeTakeFirstOrThrow();
       const info = await accountInfo(t, customer.token);
       expect(await conserved(customer.id, BigInt(mainGb * GB))).toBe(true);
-      return { owner, sub, lease, mainLeft: info.traffic_left_bytes };
+      return { owner, sub, lease, mainLeft: info.traffic_left_bytes, token: customer.token };
     };
 
     // The main account has traffic: the 2 MB the sub-account did not have are paid from it, and the
@@ -148,6 +148,16 @@ describe('internal calls for gateway processes: leases, usage and release', () =
     });
     expect(owed.lease).toMatchObject({ used_bytes: 4_000_000n, overrun_bytes: 2_000_000n });
     expect(owed.mainLeft).toBe(0);
+    // As its owner sees it: given 10 MB, used all 12 MB it moved (as today's figure says), none left.
+    const listed = successData(
+      await t.send(subEndpoints.list, { id: String(owed.owner.subaccount_id) }, { token: owed.token }),
+    );
+    expect(listed.list[0]).toMatchObject({
+      allocated_bytes: 10_000_000,
+      traffic_used_bytes: 12_000_000,
+      used_today_bytes: 12_000_000,
+      traffic_left_bytes: 0,
+    });
     const account = await t.ctx.db
       .selectFrom('accounts')
       .select('traffic_debt_bytes')

@@ -105,6 +105,19 @@ export async function addToOwner(
   }
 }
 
+/** A sub-account moved `bytes` that not even its main account could pay (its figures show them as used). */
+export async function addSubaccountOverrun(
+  trx: Transaction<Database>,
+  subaccountId: number,
+  bytes: bigint,
+): Promise<void> {
+  await trx
+    .updateTable('subaccounts')
+    .set({ traffic_overrun_bytes: sql`traffic_overrun_bytes + ${bytes}` })
+    .where('id', '=', subaccountId)
+    .execute();
+}
+
 /** The owner's debt (bytes delivered past zero, not yet billed). */
 export async function ownerDebt(
   trx: Transaction<Database>,

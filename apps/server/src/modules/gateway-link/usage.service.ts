@@ -13,6 +13,7 @@ import {
   addToOwner,
   changeLease,
   findOpenLease,
+  addSubaccountOverrun,
   insertOverrun,
   recentlyVoidedBytes,
 } from './lease.repository';
@@ -97,6 +98,7 @@ async function consume(
     await addToOwner(trx, main, 'traffic_debt_bytes', unbilled);
     const tunnels = BigInt(Math.max(entry.tunnels ?? 1, 1));
     const voided = await recentlyVoidedBytes(trx, key, addSeconds(now, -LEASE_TTL_SECONDS));
+    if (key.subaccountId !== null) await addSubaccountOverrun(trx, key.subaccountId, unbilled);
     await insertOverrun(trx, {
       key,
       batchId: batch.batchId,

@@ -8,15 +8,17 @@ import type { SubaccountRow } from './subaccount.repository';
 /** A sub-account as its owner sees it at `now`, password decrypted (never logged: responses are not). */
 export function toSubAccount(key: ProxyPasswordKey, row: SubaccountRow, now: Date): SubAccount {
   const used = periodUsage(row, now);
+  // Everything it moved: billed, and what not even the main account could pay (an overrun it owes).
+  const usedBytes = row.traffic_used_bytes + row.traffic_overrun_bytes;
   return {
     id: row.id,
     username: row.username,
     password: decryptProxyPassword(key, row.password_cipher),
     remark: row.remark,
-    // Bytes it used past zero were paid by the main account and are owed back: not part of what it was given.
-    allocated_bytes: Number(shownTrafficLeft(row) + row.traffic_used_bytes - row.traffic_debt_bytes),
+    // Bytes it used past zero are owed back (paid by the main account, or an overrun): not part of what it was given.
+    allocated_bytes: Number(shownTrafficLeft(row) + usedBytes - row.traffic_debt_bytes),
     traffic_left_bytes: Number(shownTrafficLeft(row)),
-    traffic_used_bytes: Number(row.traffic_used_bytes),
+    traffic_used_bytes: Number(usedBytes),
     status: row.status,
     created_at: row.created_at.toISOString(),
     daily_cap_bytes: numberOrNull(row.daily_cap_bytes),

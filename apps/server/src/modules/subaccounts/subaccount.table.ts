@@ -5,7 +5,8 @@ import type { Timestamp } from '../../db/column-types';
 /**
  * `subaccounts`. Two groups of its columns are written elsewhere, each by one module: the traffic
  * balance by the ledger (`traffic_left_bytes`), the credit counters by the gateway link
- * (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`: leases and usage).
+ * (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`, `traffic_overrun_bytes`: leases
+ * and usage).
  */
 export interface SubaccountsTable {
   id: Generated<number>;
@@ -19,6 +20,8 @@ export interface SubaccountsTable {
   traffic_reserved_bytes: Generated<bigint>;
   /** Delivered past zero, billed from the next traffic (decision 015). */
   traffic_debt_bytes: Generated<bigint>;
+  /** Moved past zero when not even the main account could pay (overruns; not in `traffic_used_bytes`). */
+  traffic_overrun_bytes: Generated<bigint>;
   status: Generated<(typeof subStatuses)[number]>;
   created_at: Timestamp;
   deleted_at: Date | null;
