@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('subaccounts')
     .addColumn('traffic_overrun_bytes', 'bigint', (c) =>
-      c.notNull().defaultTo(0).check(sql`traffic_overrun_bytes >= 0`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`traffic_overrun_bytes >= 0`),
     )
     .execute();
   await sql`update subaccounts s set traffic_overrun_bytes = o.bytes
