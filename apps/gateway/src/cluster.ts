@@ -28,6 +28,8 @@ export function workerConfig(config: GatewayConfig): GatewayConfig {
     ...config,
     instanceId: `${config.instanceId.slice(0, 34)}-w${cluster.worker?.id ?? slot}`,
     metricsPort: config.metricsPort ? config.metricsPort + slot - 1 : config.metricsPort,
+    // The slot's own journal: a replacement worker sends what the dead one left in it.
+    usageJournal: config.usageJournal && `${config.usageJournal}.w${slot}`,
   };
 }
 

@@ -47,6 +47,10 @@ const envSchema = z.object({
   GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().positive().default(500),
   GATEWAY_METER_TICK_MS: field.positiveInt(250),
   GATEWAY_FLUSH_MS: field.positiveInt(5000),
+  /** The usage journal's file (usage/journal.ts); unset: no journal. One file per process. */
+  GATEWAY_USAGE_JOURNAL: field.optionalText,
+  /** How often usage not yet in a batch is journaled: what a `kill -9` can lose, at most. */
+  GATEWAY_USAGE_JOURNAL_MS: field.positiveInt(1000),
   GATEWAY_EVENTS_POLL_MS: field.positiveInt(250),
   GATEWAY_EXIT_HEALTH_MS: field.positiveInt(10_000),
   /** Failed logins per (source IP, name) before refusal windows start; see docs/gateway.md. */
@@ -103,6 +107,9 @@ export interface GatewayConfig {
   maxUnauthenticatedPerIp: number;
   meterTickMs: number;
   flushMs: number;
+  /** The usage journal's file, and how often the usage not yet in a batch is written to it. */
+  usageJournal: string | undefined;
+  usageJournalMs: number;
   eventsPollMs: number;
   /** Failed-login throttle (auth/throttle.ts). */
   authThrottle: ThrottleLimits;
@@ -179,6 +186,8 @@ export function loadGatewayConfig(
     maxUnauthenticatedPerIp: e.GATEWAY_MAX_UNAUTHENTICATED_PER_IP,
     meterTickMs: e.GATEWAY_METER_TICK_MS,
     flushMs: e.GATEWAY_FLUSH_MS,
+    usageJournal: e.GATEWAY_USAGE_JOURNAL,
+    usageJournalMs: e.GATEWAY_USAGE_JOURNAL_MS,
     eventsPollMs: e.GATEWAY_EVENTS_POLL_MS,
     authThrottle: {
       pairFailures: e.GATEWAY_AUTH_PAIR_FAILURES,

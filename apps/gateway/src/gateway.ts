@@ -24,7 +24,7 @@ import { AuthFailureLog } from './auth/failure-log';
 import { TargetingRules } from './route/targeting';
 import { createServerClient, type ServerClient } from './server-client';
 import { TunnelService } from './tunnel/service';
-import { UsageReporter } from './usage/reporter';
+import { startUsageReporting } from './usage/reporting';
 
 export interface GatewayDeps {
   log?: GatewayLogger;
@@ -79,9 +79,13 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     targetingProblem: (target) => targeting.problem(target),
   });
 
-  const reporter = new UsageReporter({
+  // Journaled when GATEWAY_USAGE_JOURNAL is set: what a crash left unreported is sent first.
+  const usage = await startUsageReporting({
     client,
     instanceId: config.instanceId,
+    journal: config.usageJournal,
+    checkpointMs: config.usageJournalMs,
+    log,
     onAcked: (keys) => {
       metrics.usageBatches++;
       leases.touch(keys);
@@ -91,6 +95,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
       log.warn({ err: error.message }, 'usage batch not acknowledged; kept for retry');
     },
   });
+  const { reporter } = usage;
 
   // Bytes sampled from client sockets are billed (usage); credit is spent on the data path.
   const meter = new Meter(
@@ -244,6 +249,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     clearInterval(meterTimer);
     clearInterval(flushTimer);
     clearInterval(authFailureTimer);
+    await usage.stop();
     serverPool.stop();
     await events.stop();
     for (const server of [httpServer, socksServer, metricsServer]) server?.close();
@@ -269,7 +275,9 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
     await stopped;
     clearInterval(meterTimer);
     meter.tick();
+    // What is not acknowledged stays in the journal (if any): the next process on it sends it.
     if (!(await reporter.drain(Date.now() + 10_000))) log.error({}, 'usage not acknowledged at close');
+    await usage.stop();
     await leases.releaseAll();
     log.info({ instance: config.instanceId }, 'gateway closed');
   };

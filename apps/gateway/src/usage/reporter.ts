@@ -1,5 +1,7 @@
-import type { ExitUsage, TrafficOwner, UsageEntry } from '@resiport/contract';
+import type { ExitUsage, TrafficOwner } from '@resiport/contract';
 import type { ServerClient, UsageBatch } from '../server-client';
+import { ownerKeyOf } from '../auth/authenticator';
+import type { UsageJournal } from './journal';
 
 /**
  * Usage goes to the server in batches, never per connection: bytes accumulate per owner, and every
@@ -17,6 +19,8 @@ export interface ReporterOptions {
   client: ServerClient;
   instanceId: string;
   maxQueuedBatches?: number;
+  /** Where batches are journaled before they are sent (journal.ts); none: usage since the last acknowledged batch dies with the process. */
+  journal?: UsageJournal;
   /** Called with the owners of a batch the server acknowledged (their leases were extended). */
   onAcked?: (ownerKeys: string[], batch: UsageBatch) => void;
   onError?: (error: Error) => void;
@@ -53,6 +57,8 @@ export class UsageReporter {
   private readonly boot = Date.now().toString(36);
   private seq = 0;
   private flushing: Promise<void> | undefined;
+  /** Usage came in since the last checkpoint. */
+  private dirty = false;
 
   constructor(private readonly options: ReporterOptions) {}
 
@@ -80,6 +86,7 @@ export class UsageReporter {
 
   add(source: UsageSource, up: number, down: number, tunnels = 0): void {
     if (up === 0 && down === 0) return;
+    this.dirty = true;
     const entry = this.entry(source);
     entry.up += up;
     entry.down += down;
@@ -118,31 +125,70 @@ export class UsageReporter {
     return this.flushing;
   }
 
-  private snapshot(): void {
+  /** Turns pending usage into queued batches; answers them (to be journaled before they are sent). */
+  private snapshot(): UsageBatch[] {
     const max = this.options.maxQueuedBatches ?? 100;
+    const formed: UsageBatch[] = [];
     while (this.pending.size > 0 && this.queue.length < max) {
+      const taken = [...this.pending].slice(0, MAX_ENTRIES_PER_BATCH);
       const keys: string[] = [];
-      const entries: UsageEntry[] = [];
-      for (const [key, p] of this.pending) {
-        if (entries.length >= MAX_ENTRIES_PER_BATCH) break;
+      for (const [key, p] of taken) {
         this.pending.delete(key);
         this.settleOwnerEntry(p);
         if (!keys.includes(p.ownerKey)) keys.push(p.ownerKey);
-        entries.push({
-          ...p.owner,
-          ...(p.sourceIp === undefined ? {} : { source_ip: p.sourceIp }),
-          bytes_up: p.up,
-          bytes_down: p.down,
-          connections: p.connections,
-          tunnels: p.tunnels,
-        });
       }
-      const batchId = `${this.options.instanceId}:${this.boot}.${++this.seq}`;
-      const batch: UsageBatch = { batch_id: batchId, instance_id: this.options.instanceId, entries };
-      const exits = this.takeExits();
-      if (exits.length > 0) batch.exits = exits;
+      const batch = this.batchOf(
+        ++this.seq,
+        taken.map(([, p]) => p),
+        this.takeExits(),
+      );
       this.queue.push({ batch, keys });
+      formed.push(batch);
     }
+    return formed;
+  }
+
+  /**
+   * Journals the usage not yet in a batch, as the batches it would form now (under the ids they would
+   * be sent with), when any came in since the last checkpoint.
+   */
+  async checkpoint(): Promise<void> {
+    const journal = this.options.journal;
+    if (!journal || !this.dirty) return;
+    this.dirty = false;
+    const entries = [...this.pending.values()];
+    const exits = [...this.pendingExits].map(([exitId, bytes]) => ({ exit_id: exitId, bytes }));
+    const batches: UsageBatch[] = [];
+    for (let i = 0, seq = this.seq; i < entries.length; i += MAX_ENTRIES_PER_BATCH) {
+      batches.push(this.batchOf(++seq, entries.slice(i, i + MAX_ENTRIES_PER_BATCH), i === 0 ? exits : []));
+    }
+    await journal.checkpoint(batches);
+  }
+
+  /** Batches an earlier process journaled and never had acknowledged: sent first, under their own ids. */
+  recover(batches: UsageBatch[]): void {
+    const recovered = batches.map((batch) => ({
+      batch,
+      keys: [...new Set(batch.entries.map((entry) => ownerKeyOf(entry)))],
+    }));
+    this.queue.unshift(...recovered);
+  }
+
+  private batchOf(seq: number, entries: Pending[], exits: ExitUsage[]): UsageBatch {
+    const batch: UsageBatch = {
+      batch_id: `${this.options.instanceId}:${this.boot}.${seq}`,
+      instance_id: this.options.instanceId,
+      entries: entries.map((p) => ({
+        ...p.owner,
+        ...(p.sourceIp === undefined ? {} : { source_ip: p.sourceIp }),
+        bytes_up: p.up,
+        bytes_down: p.down,
+        connections: p.connections,
+        tunnels: p.tunnels,
+      })),
+    };
+    if (exits.length > 0) batch.exits = exits;
+    return batch;
   }
 
   private takeExits(): ExitUsage[] {
@@ -159,7 +205,14 @@ export class UsageReporter {
   }
 
   private async run(): Promise<void> {
-    this.snapshot();
+    const { journal } = this.options;
+    const formed = this.snapshot();
+    try {
+      for (const batch of formed) await journal?.batch(batch);
+    } catch (error) {
+      // A journal that cannot be written (a full disk) does not stop billing: the batches are sent.
+      this.options.onError?.(error as Error);
+    }
     for (let head = this.queue[0]; head; head = this.queue[0]) {
       try {
         await this.options.client.usage(head.batch);
@@ -169,6 +222,13 @@ export class UsageReporter {
       }
       this.queue.shift();
       this.options.onAcked?.(head.keys, head.batch);
+      await journal
+        ?.acked(head.batch.batch_id)
+        .catch((error: unknown) => this.options.onError?.(error as Error));
+    }
+    if (journal?.oversized) {
+      await journal.compact(this.queue.map((q) => q.batch));
+      this.dirty = true; // the next checkpoint writes the usage not yet in a batch again
     }
   }
 

@@ -1,8 +1,12 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerClient, UsageBatch } from '../server-client';
+import { recover, UsageJournal } from './journal';
 import { UsageReporter } from './reporter';
 
-function setup(options: { maxQueuedBatches?: number } = {}) {
+function setup(options: { maxQueuedBatches?: number; journal?: UsageJournal } = {}) {
   const state = { down: false };
   const attempts: UsageBatch[] = [];
   const applied = new Map<string, UsageBatch>();
@@ -119,5 +123,48 @@ describe('usage reporter', () => {
     expect(acked).toEqual([['2:main']]);
     expect(reporter.pendingBytes('2:main')).toBe(0);
     expect(reporter.isSettled('2:main')).toBe(true);
+  });
+});
+
+describe('usage reporter with a journal', () => {
+  it('journals usage before it is sent, under the ids it is sent with, until acknowledged', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'reporter-journal-'));
+    const path = join(dir, 'usage.journal');
+    const left = async () => recover(await readFile(path, 'utf8'));
+    try {
+      const { journal } = await UsageJournal.open(path, 1024 * 1024);
+      const { reporter, state, applied } = setup({ journal });
+      reporter.add(subA, 10, 20);
+      await reporter.checkpoint();
+      const [checkpointed] = await left();
+      expect(checkpointed?.entries).toMatchObject([{ ...a, bytes_up: 10, bytes_down: 20 }]);
+      reporter.add(subA, 1, 2);
+      // The server is away: the batch is on disk before the attempt, with the checkpoint's id.
+      state.down = true;
+      await reporter.flush();
+      expect((await left()).map((b) => [b.batch_id, b.entries[0]?.bytes_down])).toEqual([
+        [checkpointed?.batch_id, 22],
+      ]);
+      state.down = false;
+      await reporter.flush();
+      expect([...applied.keys()]).toEqual([checkpointed?.batch_id]);
+      expect(await left()).toEqual([]);
+      await journal.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends what an earlier process left first, under the ids it had', async () => {
+    const { reporter, attempts } = setup();
+    const earlier = {
+      batch_id: 'gw-0:old.7',
+      instance_id: 'gw-0',
+      entries: [{ ...a, bytes_up: 5, bytes_down: 5, connections: 1, tunnels: 1 }],
+    };
+    reporter.add(mainB, 1, 1);
+    reporter.recover([earlier]);
+    await reporter.flush();
+    expect(attempts.map((b) => b.batch_id)).toEqual(['gw-0:old.7', expect.stringMatching(/^gw-1:/)]);
   });
 });
