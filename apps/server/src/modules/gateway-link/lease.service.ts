@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
 import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
-import { refillIfLow } from '../subaccounts/auto-refill.service';
+import { canStillRefill, refillIfLow } from '../subaccounts/auto-refill.service';
 import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
 import { ownerSpendState } from './directory.repository';
 import { repayDebt } from './debt.service';
@@ -95,8 +95,8 @@ export async function grantLease(
       const stop = state === 'expired' ? 'expired' : 'revoked';
       return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
     }
-    // A sub-account below its auto-refill threshold is topped up from the main account first.
-    if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now);
+    // A sub-account this grant would take below its auto-refill threshold is topped up first.
+    if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now, want);
     const open = await findOpenLease(trx, key);
     // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
     // until its gateway released it (a renewal right after a recycle took everything).
@@ -123,7 +123,8 @@ export async function grantLease(
       await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
     }
     await changeLease(trx, lease.id, { grantedBy: granted, grant: granted > 0n, expiresAt });
-    const exhausted = left - granted === 0n;
+    // Took the last bytes, but auto-refill can still top it up: not out (its next renewal refills).
+    const exhausted = left - granted === 0n && !(await canStillRefill(trx, key, now));
     return {
       leaseId: lease.id,
       granted,

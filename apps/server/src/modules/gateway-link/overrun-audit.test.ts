@@ -100,8 +100,10 @@ describe('overruns: bounded, owed, repaid, audited', () => {
       { headers },
     );
     expect(allocated.code).toBe(0);
+    // As the customer sees it: it used all 1,400 kB it moved (the 400 kB written off too) and was given
+    // 1,000 kB + 500 kB; 100 kB left.
     expect(allocated.data).toMatchObject({
-      sub: { traffic_left_bytes: 100 * KB, traffic_used_bytes: 1000 * KB },
+      sub: { traffic_left_bytes: 100 * KB, traffic_used_bytes: 1400 * KB, allocated_bytes: 1500 * KB },
       main_traffic_left_bytes: 500 * KB,
     });
     expect(await subOf(subId)).toMatchObject({ traffic_debt_bytes: 0n });

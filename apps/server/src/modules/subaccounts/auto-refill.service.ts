@@ -5,11 +5,27 @@ import type { Database } from '../../db/database.types';
 import { AppError } from '../../errors';
 import { noteAlertEvent } from '../alerts/alert-triggers.service';
 import { balanceOf, lockAccountBalances } from '../ledger/ledger.service';
-import { refilledToday, refillWanted } from './auto-refill';
+import { refilledToday, refillRoom, refillWanted } from './auto-refill';
 import { findOwnSubaccount, updateSubaccount, type SubaccountRow } from './subaccount.repository';
 import { transfer } from './traffic-transfer';
 
 export type RefillOutcome = 'refilled' | 'stopped' | 'none';
+
+/**
+ * Whether auto-refill could still move traffic to this owner (a sub-account with it on, not stopped,
+ * room left today, and traffic on its main account): a grant that took its last bytes is then not
+ * the end, and the gateway renews as usual instead of stopping at zero.
+ */
+export async function canStillRefill(
+  trx: Transaction<Database>,
+  key: { accountId: number; subaccountId: number | null },
+  now: Date,
+): Promise<boolean> {
+  if (key.subaccountId === null) return false;
+  const sub = await findOwnSubaccount(trx, key.accountId, key.subaccountId);
+  if (!sub || refillRoom(sub, now) === 0n) return false;
+  return (await balanceOf(trx, key.accountId, 'traffic')) > 0n;
+}
 
 /**
  * Refills the sub-account from the main account when it is below its threshold (decision 037), in
@@ -25,10 +41,11 @@ export async function refillIfLow(
   accountId: number,
   subaccountId: number,
   now: Date,
+  granting = 0n,
 ): Promise<RefillOutcome> {
   const sub = await findOwnSubaccount(trx, accountId, subaccountId);
   if (!sub) return 'none';
-  const wanted = refillWanted(sub, now);
+  const wanted = refillWanted(sub, now, granting);
   if (wanted === 0n) return 'none';
   const before = refilledToday(sub, now);
   // Unique per account (the transfers' request ids): the day's refilled bytes only grow.

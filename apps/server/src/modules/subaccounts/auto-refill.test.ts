@@ -37,14 +37,20 @@ describe('auto-refill of a sub-account', () => {
   const use = (owner: { account_id: number; subaccount_id: number }, bytes: number) =>
     reportUsage(t, 'gw-refill', owner, bytes);
   /**
-   * `n` gateway processes ask for traffic for the owner at the same moment, then give back what they
-   * were granted (their reservations would otherwise count as "left" and hide the next crossing).
+   * `n` gateway processes ask for 100 kB each for the owner at the same moment, then give back what
+   * they were granted (their reservations would otherwise count as "left" and hide the next crossing).
+   * The threshold is judged on what is not in a gateway's hands after the grant, so the burst's own
+   * 2 MB do not make a crossing of their own here.
    */
   const burstOfLeases = async (owner: { account_id: number; subaccount_id: number }, n: number) => {
     const instances = Array.from({ length: n }, (_, i) => `gw-burst-${++serial}-${i}`);
     await Promise.all(
       instances.map((instance) =>
-        gatewayCall(t, internalGatewayEndpoints.lease, { ...owner, instance_id: instance, want_bytes: MB }),
+        gatewayCall(t, internalGatewayEndpoints.lease, {
+          ...owner,
+          instance_id: instance,
+          want_bytes: MB / 10,
+        }),
       ),
     );
     for (const instance of instances) {
@@ -112,6 +118,47 @@ describe('auto-refill of a sub-account', () => {
     const fresh = authHeader(await logIn(t, email));
     expect(await subView(fresh, subId)).toMatchObject({ refilled_today_bytes: 20 * MB });
     expect(await auditLedger(t.ctx.db)).toMatchObject({ mismatches: [], brokenChains: [] });
+    expect(await trafficConserved(t, id, BigInt(GB))).toBe(true);
+  });
+
+  it('refills at the grant that would take it below the threshold, and says "exhausted" only when no refill can follow', async () => {
+    const KB = 1000;
+    const { id, subId, headers } = await customerWithSub(t, {
+      mainGb: 1,
+      subGb: 0.0001,
+      prefix: 'refillgrant',
+    });
+    const owner = { account_id: id, subaccount_id: subId };
+    const saved = await setRefill(headers, {
+      id: String(subId),
+      refill_below: '0.00005',
+      refill_amount: '0.00005',
+      refill_daily_max: '0.0001',
+    });
+    expect(saved.code).toBe(0);
+    const lease = (instance: string) =>
+      gatewayCall(t, internalGatewayEndpoints.lease, {
+        ...owner,
+        instance_id: instance,
+        want_bytes: 200 * KB,
+      });
+    // 100 kB, of which a fast gateway wants 200: nothing would stay out of its hands, so 50 kB come
+    // first. It takes all 150 kB, but the day allows another refill: not "exhausted", it renews.
+    expect(successData(await lease('gw-fast-1'))).toMatchObject({
+      granted_bytes: 150 * KB,
+      exhausted: false,
+    });
+    expect(await refills(subId)).toEqual([50 * KB]);
+    // The renewal: the day's last 50 kB come in and go out, and nothing more can follow.
+    expect(successData(await lease('gw-fast-2'))).toMatchObject({
+      granted_bytes: 50 * KB,
+      exhausted: true,
+      stop: 'traffic',
+    });
+    expect(await refills(subId)).toEqual([50 * KB, 50 * KB]);
+    for (const instance of ['gw-fast-1', 'gw-fast-2']) {
+      await gatewayCall(t, internalGatewayEndpoints.release, { ...owner, instance_id: instance });
+    }
     expect(await trafficConserved(t, id, BigInt(GB))).toBe(true);
   });
 
