@@ -57,6 +57,21 @@ describe('auto-refill of a sub-account', () => {
       await gatewayCall(t, internalGatewayEndpoints.release, { ...owner, instance_id: instance });
     }
   };
+  /** A customer with 1 GB and a sub-account of `subGb`, its auto-refill set as given (GB strings). */
+  const customerWithRefill = async (
+    prefix: string,
+    subGb: number,
+    refill: { below: string; amount: string; dailyMax: string },
+  ) => {
+    const customer = await customerWithSub(t, { mainGb: 1, subGb, prefix });
+    const saved = await setRefill(customer.headers, {
+      id: String(customer.subId),
+      refill_below: refill.below,
+      refill_amount: refill.amount,
+      refill_daily_max: refill.dailyMax,
+    });
+    return { ...customer, owner: { account_id: customer.id, subaccount_id: customer.subId }, saved };
+  };
   const refills = (subId: number) =>
     t.ctx.db
       .selectFrom('traffic_transfers')
@@ -73,17 +88,10 @@ describe('auto-refill of a sub-account', () => {
   };
 
   it('refills once per crossing under bursts of requests, up to the day’s maximum, and again the next day', async () => {
-    const { id, email, subId, headers } = await customerWithSub(t, {
-      mainGb: 1,
-      subGb: 0.01,
-      prefix: 'refill',
-    });
-    const owner = { account_id: id, subaccount_id: subId };
-    const saved = await setRefill(headers, {
-      id: String(subId),
-      refill_below: '0.005',
-      refill_amount: '0.02',
-      refill_daily_max: '0.05',
+    const { id, email, subId, headers, owner, saved } = await customerWithRefill('refill', 0.01, {
+      below: '0.005',
+      amount: '0.02',
+      dailyMax: '0.05',
     });
     expect(saved.data).toMatchObject({
       refill_below_bytes: 5 * MB,
@@ -123,17 +131,10 @@ describe('auto-refill of a sub-account', () => {
 
   it('refills at the grant that would take it below the threshold, and says "exhausted" only when no refill can follow', async () => {
     const KB = 1000;
-    const { id, subId, headers } = await customerWithSub(t, {
-      mainGb: 1,
-      subGb: 0.0001,
-      prefix: 'refillgrant',
-    });
-    const owner = { account_id: id, subaccount_id: subId };
-    const saved = await setRefill(headers, {
-      id: String(subId),
-      refill_below: '0.00005',
-      refill_amount: '0.00005',
-      refill_daily_max: '0.0001',
+    const { id, subId, owner, saved } = await customerWithRefill('refillgrant', 0.0001, {
+      below: '0.00005',
+      amount: '0.00005',
+      dailyMax: '0.0001',
     });
     expect(saved.code).toBe(0);
     const lease = (instance: string) =>
