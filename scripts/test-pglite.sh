@@ -3,7 +3,7 @@
 # full suites went to PostgreSQL (CI: TEST_DATABASE_URL set for `npm test`). Not the whole suite a
 # second time — the SQL is the same PostgreSQL in both — but what PGlite does differently: its
 # migrations and their data steps, one connection serialising concurrent money movements, a gateway
-# billing through it, and the journeys a new customer of `npm start` takes, in Chromium against the
+# billing through it (on every protocol path, past zero, with auto-refill), and the journeys a new customer of `npm start` takes, in Chromium against the
 # compiled server on a PGlite data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,9 @@ npx vitest run --project integration \
   apps/server/src/modules/account/sign-up.test.ts \
   apps/server/src/modules/billing/recharge.test.ts \
   apps/server/src/modules/gateway-link/gateway-link.test.ts \
-  tests/system/with-server.test.ts
+  tests/system/with-server.test.ts \
+  tests/system/credit-with-server-overdraw.test.ts \
+  tests/system/auto-refill-in-time.test.ts
 
 npx vitest run --project e2e \
   e2e/account.e2e.test.ts \
