@@ -121,6 +121,9 @@ export async function startGateway(
       GATEWAY_POOL_FILE: d.poolFile,
       // The exit and the target live on loopback here; the destination guard would refuse them.
       GATEWAY_ALLOW_PRIVATE: 'true',
+      // One usage journal per place (its ports), as production runs it: the process restarted there
+      // sends what a SIGKILL left unreported (this run kills right after a flush, so little is left).
+      GATEWAY_USAGE_JOURNAL: path.join(d.workDir, `gateway-${ports.httpPort}.journal`),
     },
     logDir: d.workDir,
   });
