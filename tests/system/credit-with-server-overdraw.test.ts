@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '@resiport/gateway';
-import { TRANSFER_PATHS } from '@resiport/gateway/testing';
+import { burnCpu, TRANSFER_PATHS, type TransferPath } from '@resiport/gateway/testing';
 import {
   CHUNK,
   drainTunnels,
@@ -62,39 +62,57 @@ describe('credit with the real server: past zero, overruns and debt', () => {
     await expectBooksBalanced(env.t, id);
   });
 
+  const drainOneMegabyte = async (path: TransferPath, parallel: number) => {
+    const { id, username, password, subId, headers } = await customerWithSub(env.t, 1);
+    const gateway = await env.gateway();
+    const sunkBefore = env.target.sunk.bytes;
+    const { opened, received } = await env.drainOn(gateway, path, username, password, parallel);
+    await gateway.close();
+    expect(opened).toBeGreaterThan(0);
+    const reported = await views.reported(id, subId);
+    const overrun = expectOverrunsWithinBound(await views.overruns(id, subId));
+    const row = await views.subRow(subId);
+    const { sub } = await views.portalSub(headers, subId);
+    const uploaded = env.target.sunk.bytes - sunkBefore;
+    console.info(
+      `${path}: 1 MB, ${opened} of ${parallel} transfers: clients moved ${received}, origin took ` +
+        `${uploaded}, reported ${reported}, past zero ${reported - MB} (bound ${opened * CHUNK}), ` +
+        `debt ${row.traffic_debt_bytes}`,
+    );
+    // What reached the other side is billed: the client's download, or the origin's upload.
+    expect(path === 'http-post' ? uploaded : received).toBeLessThanOrEqual(reported);
+    expect(reported).toBeLessThanOrEqual(MB + opened * CHUNK);
+    // A plain-HTTP owner may stop a little short: bytes read ahead from the origin, never
+    // delivered, are not billed. Never more than a read buffer per transfer.
+    expect(MB - reported).toBeLessThanOrEqual(path.startsWith('http') ? opened * CHUNK : 0);
+    // Past zero is paid by the main account (nothing written off) and owed back by the sub-account.
+    expect(sub.traffic_left_bytes).toBe(Math.max(0, MB - reported));
+    expect(sub.traffic_used_bytes).toBe(reported);
+    expect(sub.allocated_bytes).toBe(MB);
+    expect(overrun).toBe(0);
+    expect(Number(row.traffic_debt_bytes)).toBe(Math.max(0, reported - MB));
+    await expectBooksBalanced(env.t, id);
+  };
+
   for (const path of TRANSFER_PATHS) {
     for (const parallel of [1, 4, 16]) {
       it(`${path}: a fresh 1 MB sub-account with ${parallel} parallel loopback transfers: billed within 1 MB + ${CHUNK / 1024} KiB per transfer, nothing lost`, async () => {
-        const { id, username, password, subId, headers } = await customerWithSub(env.t, 1);
-        const gateway = await env.gateway();
-        const sunkBefore = env.target.sunk.bytes;
-        const { opened, received } = await env.drainOn(gateway, path, username, password, parallel);
-        await gateway.close();
-        expect(opened).toBeGreaterThan(0);
-        const reported = await views.reported(id, subId);
-        const overrun = expectOverrunsWithinBound(await views.overruns(id, subId));
-        const row = await views.subRow(subId);
-        const { sub } = await views.portalSub(headers, subId);
-        const uploaded = env.target.sunk.bytes - sunkBefore;
-        console.info(
-          `${path}: 1 MB, ${opened} of ${parallel} transfers: clients moved ${received}, origin took ` +
-            `${uploaded}, reported ${reported}, past zero ${reported - MB} (bound ${opened * CHUNK}), ` +
-            `debt ${row.traffic_debt_bytes}`,
-        );
-        // What reached the other side is billed: the client's download, or the origin's upload.
-        expect(path === 'http-post' ? uploaded : received).toBeLessThanOrEqual(reported);
-        expect(reported).toBeLessThanOrEqual(MB + opened * CHUNK);
-        // A plain-HTTP owner may stop a little short: bytes read ahead from the origin, never
-        // delivered, are not billed. Never more than a read buffer per transfer.
-        expect(MB - reported).toBeLessThanOrEqual(path.startsWith('http') ? opened * CHUNK : 0);
-        // Past zero is paid by the main account (nothing written off) and owed back by the sub-account.
-        expect(sub.traffic_left_bytes).toBe(Math.max(0, MB - reported));
-        expect(sub.traffic_used_bytes).toBe(reported);
-        expect(sub.allocated_bytes).toBe(MB);
-        expect(overrun).toBe(0);
-        expect(Number(row.traffic_debt_bytes)).toBe(Math.max(0, reported - MB));
-        await expectBooksBalanced(env.t, id);
+        await drainOneMegabyte(path, parallel);
       });
     }
   }
+
+  describe('with every core busy', () => {
+    let stopBurning: () => Promise<void>;
+    beforeAll(() => {
+      stopBurning = burnCpu();
+    });
+    afterAll(() => stopBurning());
+
+    for (const path of TRANSFER_PATHS) {
+      it(`${path}: 16 parallel transfers on a fresh 1 MB sub-account stay within ${CHUNK / 1024} KiB per transfer`, async () => {
+        await drainOneMegabyte(path, 16);
+      });
+    }
+  });
 });

@@ -15,4 +15,5 @@ export {
 } from './servers';
 export { startGatewayProcess, type GatewayProcess, type GatewayProcessOptions } from './gateway-process';
 export { rendezvousOrder, stickyKey } from '../src/route/sticky';
+export { burnCpu } from './cpu-burner';
 export { drainTransfers, openTransfer, TRANSFER_PATHS, type TransferPath } from './transfers';
