@@ -208,7 +208,9 @@ export class UsageReporter {
     const { journal } = this.options;
     const formed = this.snapshot();
     try {
-      for (const batch of formed) await journal?.batch(batch);
+      // All appended in one go: a checkpoint taken between two of them would be dropped on recovery
+      // by the second (a batch record ends the checkpoint before it), losing the usage it held.
+      if (journal) await Promise.all(formed.map((batch) => journal.batch(batch)));
     } catch (error) {
       // A journal that cannot be written (a full disk) does not stop billing: the batches are sent.
       this.options.onError?.(error as Error);
