@@ -62,8 +62,15 @@ export async function startCreditServer() {
     await t.close();
   };
   /** `n` transfers on `path` at once, kept going until the gateway ends them (the owner ran dry). */
-  const drainOn = (via: Gateway, path: TransferPath, user: string, pass: string, n: number) =>
-    drainTransfers(via, path, { blasterPort: blaster.port, httpTargetPort: target.port }, { user, pass }, n);
+  const drainOn = (via: Gateway, path: TransferPath, user: string, pass: string, n: number, once = false) =>
+    drainTransfers(
+      via,
+      path,
+      { blasterPort: blaster.port, httpTargetPort: target.port },
+      { user, pass },
+      n,
+      once,
+    );
   return { t, blaster, firehose, target, gateway, drainOn, close };
 }
 

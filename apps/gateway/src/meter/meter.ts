@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Identity } from '../auth/authenticator';
+import { countDeliveredAtClose } from './delivered';
 import type { Tunnel } from './tunnel';
 
 /**
@@ -96,6 +97,7 @@ export class Meter {
     tunnel.activeAt = this.now();
     this.bySocket.set(tunnel.client, tunnel);
     tunnel.client.once('close', this.onClientClose);
+    countDeliveredAtClose(tunnel.client);
   }
 
   /**
@@ -109,30 +111,34 @@ export class Meter {
   /** A request on a kept-alive connection is done: its tunnel leaves (final read), the socket stays. */
   finish(tunnel: Tunnel): void {
     tunnel.client.off('close', this.onClientClose);
-    this.remove(tunnel);
+    this.remove(tunnel, true);
     this.billed.set(tunnel.client, tunnel.billedUpTo());
   }
 
-  private remove(tunnel: Tunnel): void {
+  /** `settle`: bill every byte written to the client socket so far (see `Tunnel.takeDelta`). */
+  private remove(tunnel: Tunnel, settle = false): void {
     const key = tunnel.identity.ownerKey;
     const set = this.byOwner.get(key);
     if (!set?.delete(tunnel)) return;
     if (set.size === 0) this.byOwner.delete(key);
     if (this.bySocket.get(tunnel.client) === tunnel) this.bySocket.delete(tunnel.client);
     this.unreserve(tunnel.identity);
-    this.sample(tunnel);
+    this.sample(tunnel, settle);
   }
 
   /** Bills what the tunnel's client socket moved since the last sample; false when it moved nothing. */
-  private sample(tunnel: Tunnel): boolean {
-    const { up, down } = tunnel.takeDelta();
+  private sample(tunnel: Tunnel, settle = false): boolean {
+    const { up, down, written } = tunnel.takeDelta(settle);
     const spent = tunnel.takeSpent();
     // Idle tunnels (most of them, most of the time) cost a few counter reads and nothing else.
-    if (up === 0 && down === 0 && spent === 0) return false;
-    tunnel.credit.adjust(spent - up - down);
+    if (up === 0 && down === 0 && written === 0 && spent === 0) return false;
+    tunnel.credit.adjust(spent - up - written);
+    // Written but not acknowledged yet (a send queue filling): moving, billed once it arrives.
+    const moved = up > 0 || down > 0 || written > 0;
+    if (up === 0 && down === 0) return moved;
     const open = this.byOwner.get(tunnel.identity.ownerKey)?.size ?? 0;
     this.sink(tunnel.identity, up, down, Math.max(open, 1), tunnel.exitId);
-    return up > 0 || down > 0;
+    return moved;
   }
 
   /** Runs `action` on every tunnel of the owner (hold, release). */

@@ -1,0 +1,117 @@
+import type { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kernelQueues } from '../src/meter/kernel-queues';
+import { waitFor } from './clients';
+import { startFakeServer, type FakeServer } from './fake-server';
+import { closeServer, startBlaster, startGateway, startHttpTarget, tunnelsOpen } from './servers';
+import { openTransfer, type TransferPath } from './transfers';
+
+const GB = 1_000_000_000;
+const MB = 1_000_000;
+const KiB = 1024;
+const IDLE_MS = 1000;
+const DOWNLOAD_PATHS: TransferPath[] = ['connect', 'socks5', 'http-get'];
+
+/**
+ * Billed is what reached the client: bytes the gateway wrote that were still queued (in the socket,
+ * in libuv, in the kernel's send queue) when a download was aborted, or when a client that stopped
+ * reading was timed out, never arrived and are not billed. "Reached" is what the client's kernel
+ * acknowledged: what the client read, plus what its kernel held unread (measured with SIOCINQ on the
+ * client's socket). Linux only, as the measure itself (kernel-queues.ts).
+ */
+describe.runIf(kernelQueues)('billed is what reached the client', () => {
+  let fake: FakeServer;
+  let blaster: Awaited<ReturnType<typeof startBlaster>>;
+  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  let serial = 0;
+
+  beforeAll(async () => {
+    fake = await startFakeServer();
+    blaster = await startBlaster();
+    target = await startHttpTarget();
+  });
+  afterAll(async () => {
+    await Promise.all([closeServer(blaster), closeServer(target)]);
+    await fake.close();
+  });
+
+  /** A download on its own gateway (closing it takes the last readings and reports them). */
+  const download = async (path: TransferPath) => {
+    const user = `reachproxy${String(++serial).padStart(2, '0')}`;
+    const owner = fake.addUser(user, 'Reach-pass.1', GB);
+    const gateway = await startGateway(fake, { idleTimeoutMs: IDLE_MS, metricsPort: 0 });
+    const targets = { blasterPort: blaster.port, httpTargetPort: target.port };
+    const socket = await openTransfer(gateway, path, targets, { user, pass: 'Reach-pass.1' });
+    if (!socket) throw new Error(`${path}: the download was refused`);
+    socket.on('error', () => undefined);
+    const billedDown = async () => {
+      // Closed by the client (an abort) or by the gateway (idle): not read on meanwhile.
+      await waitFor(() => socket.closed, 10_000, 'the download to close');
+      await gateway.close();
+      return fake.usage(owner).down;
+    };
+    return { socket, gateway, billedDown };
+  };
+
+  /**
+   * Reads at full speed until `bytes` arrived, then stops reading and waits until the client's kernel
+   * stops taking bytes too (its receive buffer is full; the gateway's queues fill behind it). Answers
+   * what then reached the client: read, and held unread by its kernel.
+   */
+  const readThenStall = async (socket: Socket, bytes: number) => {
+    await new Promise<void>((resolve) => {
+      const onData = () => {
+        if (socket.bytesRead < bytes) return;
+        socket.off('data', onData);
+        socket.pause();
+        resolve();
+      };
+      socket.on('data', onData);
+      socket.resume();
+    });
+    let unread = -1;
+    await waitFor(
+      async () => {
+        const before = unread;
+        unread = kernelQueues?.unread(socket) ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return unread > 0 && unread === before;
+      },
+      IDLE_MS / 2,
+      "the client's kernel to stop taking bytes",
+    );
+    return { read: socket.bytesRead, unread };
+  };
+
+  /** Billed within 64 KiB of what reached the client, and never less than what it read. */
+  const expectBilledAsReached = (billed: number, reached: { read: number; unread: number }) => {
+    expect(billed).toBeGreaterThanOrEqual(reached.read);
+    expect(Math.abs(billed - reached.read - reached.unread)).toBeLessThanOrEqual(64 * KiB);
+  };
+
+  for (const path of DOWNLOAD_PATHS) {
+    it(`${path}: a download the client stops reading and then aborts is billed within 64 KiB of what reached it`, async () => {
+      const { socket, billedDown } = await download(path);
+      const reached = await readThenStall(socket, 8 * MB);
+      socket.destroy();
+      const billed = await billedDown();
+      console.info(
+        `aborted ${path}: client read ${reached.read}, its kernel held ${reached.unread} unread, billed ${billed}`,
+      );
+      expectBilledAsReached(billed, reached);
+    });
+
+    it(`${path}: a client that stops reading is billed what reached it, not the gateway's queues, when the tunnel times out`, async () => {
+      const { socket, gateway, billedDown } = await download(path);
+      const reached = await readThenStall(socket, 2 * MB);
+      await waitFor(async () => (await tunnelsOpen(gateway)) === 0, 10_000, 'the idle timeout');
+      // A client that does not read does not see the reset either: reading again, it does.
+      socket.resume();
+      const billed = await billedDown();
+      console.info(
+        `stalled ${path}: client read ${reached.read}, its kernel held ${reached.unread} unread, billed ${billed}`,
+      );
+      expectBilledAsReached(billed, reached);
+    });
+  }
+});
