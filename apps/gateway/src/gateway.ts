@@ -225,7 +225,13 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps = {
   const metricsServer =
     config.metricsPort === undefined
       ? undefined
-      : serveMetrics(() => metrics.render({ tunnelsOpen: meter.size, usageQueued: reporter.queued }));
+      : serveMetrics(() =>
+          metrics.render({
+            tunnelsOpen: meter.size,
+            usageQueued: reporter.queued,
+            clientUnsent: meter.unsentBytes(),
+          }),
+        );
 
   let httpPort: number;
   let socksPort: number;

@@ -21,7 +21,7 @@ export class Metrics {
     map.set(key, (map.get(key) ?? 0) + 1);
   }
 
-  render(gauges: { tunnelsOpen: number; usageQueued: number }): string {
+  render(gauges: { tunnelsOpen: number; usageQueued: number; clientUnsent: number }): string {
     const lines: string[] = [];
     const metric = (name: string, type: string, help: string, samples: [string, number][]) => {
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
@@ -31,6 +31,12 @@ export class Metrics {
       [...map].map(([reason, n]) => [`{reason="${reason}"}`, n]);
     metric('resiport_gateway_tunnels_open', 'gauge', 'Tunnels open now.', [['', gauges.tunnelsOpen]]);
     metric('resiport_gateway_tunnels_total', 'counter', 'Tunnels opened.', [['', this.tunnelsOpened]]);
+    metric(
+      'resiport_gateway_client_unsent_bytes',
+      'gauge',
+      'Bytes written to client sockets and not sent yet (billed once sent, given back if never).',
+      [['', gauges.clientUnsent]],
+    );
     metric('resiport_gateway_bytes_total', 'counter', 'Client-side bytes metered.', [
       ['{direction="up"}', this.bytesUp],
       ['{direction="down"}', this.bytesDown],

@@ -15,6 +15,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createAppContext, useBoundConfig, type AppContext } from '../src/context';
 import { createLogger } from '../src/lib/logger';
+import { auditBooks } from '../src/cli/books-audit';
 import { smtpMailer } from '../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
 
@@ -78,6 +79,11 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Shorter connection time-outs for tests on real sockets. */
   httpLimits?: BuildOptions['httpLimits'];
+  /**
+   * Audit the books before the database is dropped (default): `close` fails on any mismatch or overrun
+   * past its bound. Off only for tests that break the books on purpose, to show the audit finds it.
+   */
+  auditAtClose?: boolean;
 }
 
 /** Builds the real app on a fresh database, real SMTP capture and a movable clock. */
@@ -173,10 +179,14 @@ export async function createTestApp(
     send: (endpoint, input, options) => send(endpoint, input as Record<string, unknown>, options),
     sendUnchecked: send,
     close: async () => {
+      const audit = options.auditAtClose === false ? undefined : await auditBooks(ctx.db);
       await app.close();
       ctx.mailer.close();
       await mailbox.close();
       await drop();
+      if (audit && audit.problems.length > 0) {
+        throw new Error(`the books do not balance after this test:\n${audit.problems.join('\n')}`);
+      }
     },
   };
 }

@@ -51,7 +51,10 @@ export async function startCreditServer() {
       ...overrides,
     });
     gateways.push(started);
-    return Object.assign(started, { tunnelsOpen: () => tunnelsOpen(host, started.metricsPort) });
+    return Object.assign(started, {
+      tunnelsOpen: () => gauge(host, started.metricsPort, 'resiport_gateway_tunnels_open'),
+      clientUnsent: () => gauge(host, started.metricsPort, 'resiport_gateway_client_unsent_bytes'),
+    });
   };
 
   const close = async () => {
@@ -92,10 +95,11 @@ export function useCreditServer() {
 }
 
 /** The gateway's own gauge of open tunnels (its `/metrics`): closed tunnels seen without the client reading. */
-async function tunnelsOpen(host: string, port: number | undefined): Promise<number> {
+/** A gauge of the gateway's `/metrics`. */
+async function gauge(host: string, port: number | undefined, name: string): Promise<number> {
   const text = await (await fetch(`http://${host}:${port ?? 0}/metrics`)).text();
-  const line = /^resiport_gateway_tunnels_open (\d+)$/m.exec(text);
-  if (!line) throw new Error('no tunnels_open gauge');
+  const line = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  if (!line) throw new Error(`no ${name} gauge`);
   return Number(line[1]);
 }
 

@@ -191,6 +191,13 @@ export class Meter {
     return [...this.byOwner.keys()];
   }
 
+  /** Bytes written to the tunnels' client sockets that were not sent yet (not billed yet): a gauge. */
+  unsentBytes(): number {
+    let total = 0;
+    for (const set of this.byOwner.values()) for (const tunnel of set) total += tunnel.unsent();
+    return total;
+  }
+
   get size(): number {
     let total = 0;
     for (const set of this.byOwner.values()) total += set.size;

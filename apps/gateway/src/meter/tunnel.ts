@@ -95,6 +95,12 @@ export class Tunnel implements Spender {
     return delta;
   }
 
+  /** Bytes written to the client socket that were not sent yet (not billed yet). */
+  unsent(): number {
+    const written = this.client.bytesWritten;
+    return written - deliveredOf(this.client, written, this.deliveredBefore);
+  }
+
   /** Bytes the data path spent since the previous call. */
   takeSpent(): number {
     const spent = this.spent;
