@@ -3,7 +3,8 @@
 # full suites went to PostgreSQL (CI: TEST_DATABASE_URL set for `npm test`). Not the whole suite a
 # second time — the SQL is the same PostgreSQL in both — but what PGlite does differently: its
 # migrations and their data steps, one connection serialising concurrent money movements, a gateway
-# billing through it (on every protocol path, past zero, with auto-refill), and the journeys a new customer of `npm start` takes, in Chromium against the
+# billing through it (on every protocol path, past zero, with auto-refill, caps and limits changed
+# while connected), and the journeys a new customer of `npm start` takes, in Chromium against the
 # compiled server on a PGlite data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,9 @@ npx vitest run --project integration \
   apps/server/src/modules/gateway-link/gateway-link.test.ts \
   tests/system/with-server.test.ts \
   tests/system/credit-with-server-overdraw.test.ts \
-  tests/system/auto-refill-in-time.test.ts
+  tests/system/auto-refill-in-time.test.ts \
+  tests/system/sub-limits.test.ts \
+  tests/system/sub-limit-changes.test.ts
 
 npx vitest run --project e2e \
   e2e/account.e2e.test.ts \
