@@ -30,43 +30,49 @@ describe('sub-account limits through the gateway', () => {
   const setLimits = (headers: Record<string, string>, id: number, limits: Record<string, string>) =>
     serverApi(env.t).call(subEndpoints.limits, { id, ...limits }, headers);
 
-  for (const path of TRANSFER_PATHS) {
-    for (const parallel of [1, 8]) {
-      it(`${path}: a 1 MB daily cap on a 20 MB sub-account, ${parallel} parallel transfers: stops within ${CHUNK / 1024} KiB per transfer of the cap, refused as cap_reached`, async () => {
-        const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
-        expect((await setLimits(headers, subId, { daily_cap: '0.001' })).code).toBe(0);
-        const gateway = await env.gateway();
-        const sunkBefore = env.target.sunk.bytes;
-        const { opened, widest, received } = await env.drainOn(gateway, path, username, password, parallel);
-        expect(opened).toBeGreaterThan(0);
-        // Plain HTTP stops a few kB short of the cap (read ahead from the origin, never delivered,
-        // not billed): a tunnel takes the rest before the refusal is checked.
-        const rest = path.startsWith('http')
-          ? await env.drainOn(gateway, 'connect', username, password, 1)
-          : { widest: 0, received: 0 };
+  const caps = [
+    { kind: 'daily', field: 'daily_cap', used: 'used_today_bytes', parallels: [1, 8] },
+    { kind: 'monthly', field: 'monthly_cap', used: 'used_this_month_bytes', parallels: [8] },
+  ] as const;
+  for (const cap of caps) {
+    for (const path of TRANSFER_PATHS) {
+      for (const parallel of cap.parallels) {
+        it(`${path}: a 1 MB ${cap.kind} cap on a 20 MB sub-account, ${parallel} parallel transfers: stops within ${CHUNK / 1024} KiB per transfer of the cap, refused as cap_reached`, async () => {
+          const { id, username, password, subId, headers } = await customerWithSub(env.t, 20);
+          expect((await setLimits(headers, subId, { [cap.field]: '0.001' })).code).toBe(0);
+          const gateway = await env.gateway();
+          const sunkBefore = env.target.sunk.bytes;
+          const { opened, widest, received } = await env.drainOn(gateway, path, username, password, parallel);
+          expect(opened).toBeGreaterThan(0);
+          // Plain HTTP stops a few kB short of the cap (read ahead from the origin, never delivered,
+          // not billed): a tunnel takes the rest before the refusal is checked.
+          const rest = path.startsWith('http')
+            ? await env.drainOn(gateway, 'connect', username, password, 1)
+            : { widest: 0, received: 0 };
 
-        // The next connection is refused, with the cap as the reason, on both ports.
-        const refused = await httpConnect(
-          gateway.httpPort,
-          `127.0.0.1:${env.blaster.port}`,
-          basic(username, password),
-        );
-        expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([429, 'cap_reached']);
-        refused.socket.destroy();
-        expect(await socksAnswer(gateway, env.blaster.port, username, password)).toEqual([0, 0x02]);
-        await gateway.close(); // the last bytes reported, the lease returned
+          // The next connection is refused, with the cap as the reason, on both ports.
+          const refused = await httpConnect(
+            gateway.httpPort,
+            `127.0.0.1:${env.blaster.port}`,
+            basic(username, password),
+          );
+          expect([refused.status, refused.header('X-Resiport-Reason')]).toEqual([429, 'cap_reached']);
+          refused.socket.destroy();
+          expect(await socksAnswer(gateway, env.blaster.port, username, password)).toEqual([0, 0x02]);
+          await gateway.close(); // the last bytes reported, the lease returned
 
-        const reported = await views.reported(id, subId);
-        const uploaded = env.target.sunk.bytes - sunkBefore;
-        expect((path === 'http-post' ? uploaded : received) + rest.received).toBeLessThanOrEqual(reported);
-        expect(reported).toBeGreaterThanOrEqual(MB);
-        expect(reported).toBeLessThanOrEqual(MB + (widest + rest.widest) * CHUNK);
-        // The cap stopped it, not its traffic: the rest is still its own, nothing written off.
-        const { sub } = await views.portalSub(headers, subId);
-        expect(sub).toMatchObject({ used_today_bytes: reported, traffic_left_bytes: 20 * MB - reported });
-        expect(expectOverrunsWithinBound(await views.overruns(id, subId))).toBe(0);
-        await expectBooksBalanced(env.t, id);
-      });
+          const reported = await views.reported(id, subId);
+          const uploaded = env.target.sunk.bytes - sunkBefore;
+          expect((path === 'http-post' ? uploaded : received) + rest.received).toBeLessThanOrEqual(reported);
+          expect(reported).toBeGreaterThanOrEqual(MB);
+          expect(reported).toBeLessThanOrEqual(MB + (widest + rest.widest) * CHUNK);
+          // The cap stopped it, not its traffic: the rest is still its own, nothing written off.
+          const { sub } = await views.portalSub(headers, subId);
+          expect(sub).toMatchObject({ [cap.used]: reported, traffic_left_bytes: 20 * MB - reported });
+          expect(expectOverrunsWithinBound(await views.overruns(id, subId))).toBe(0);
+          await expectBooksBalanced(env.t, id);
+        });
+      }
     }
   }
 
