@@ -1,8 +1,9 @@
 import { CREDIT_OVERDRAW_BYTES_PER_TUNNEL } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnCpu } from './cpu-burner';
-import { ownerKey, startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startBlaster, startGateway, startHttpTarget } from './servers';
+import { ownerKey } from './fake-server';
+import { startGateway } from './servers';
+import { useTransferBench } from './transfer-bench';
 import { drainTransfers, openTransfer, TRANSFER_PATHS, type TransferPath } from './transfers';
 
 const MB = 1_000_000;
@@ -15,33 +16,21 @@ const CHUNK = CREDIT_OVERDRAW_BYTES_PER_TUNNEL;
  * is billed.
  */
 describe('credit on every protocol path', () => {
-  let fake: FakeServer;
-  let blaster: Awaited<ReturnType<typeof startBlaster>>;
-  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  const bench = useTransferBench();
   let serial = 0;
 
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    blaster = await startBlaster();
-    target = await startHttpTarget();
-  });
-  afterAll(async () => {
-    await Promise.all([closeServer(blaster), closeServer(target)]);
-    await fake.close();
-  });
-
   const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
-    const used = fake.usage(owner);
+    const used = bench.fake.usage(owner);
     return used.up + used.down;
   };
 
   const drainOneMegabyte = async (path: TransferPath, parallel: number) => {
     const user = `pathproxy${String(++serial).padStart(3, '0')}`;
-    const owner = fake.addUser(user, 'Path-pass.1', 1 * MB);
-    const sunkBefore = target.sunk.bytes;
-    const targets = { blasterPort: blaster.port, httpTargetPort: target.port };
+    const owner = bench.fake.addUser(user, 'Path-pass.1', 1 * MB);
+    const sunkBefore = bench.target.sunk.bytes;
+    const { targets } = bench;
     // Its own gateway: closing it takes every transfer's last reading and reports it (final figures).
-    const gateway = await startGateway(fake, { leaseMinBytes: 256_000 });
+    const gateway = await startGateway(bench.fake, { leaseMinBytes: 256_000 });
     const credentials = { user, pass: 'Path-pass.1' };
     const { opened, widest, rounds, received } = await drainTransfers(
       gateway,
@@ -57,7 +46,7 @@ describe('credit on every protocol path', () => {
     // A download after the owner ran dry is refused; an upload's refusal may come after its body began.
     if (path !== 'http-post') expect(again, 'a transfer after the owner ran dry').toBeUndefined();
     const over = billed(owner) - 1 * MB;
-    const uploaded = target.sunk.bytes - sunkBefore;
+    const uploaded = bench.target.sunk.bytes - sunkBefore;
     console.info(
       `credit ${path}: 1 MB owner, ${opened} transfers in ${rounds} rounds of ${parallel}: clients moved ` +
         `${received}, origin took ${uploaded}, billed ${billed(owner)}, past zero ${over} (bound ${widest * CHUNK})`,
@@ -66,12 +55,12 @@ describe('credit on every protocol path', () => {
     // What reached the other side is billed: the client's download, or the origin's upload.
     if (path === 'http-post') expect(uploaded).toBeLessThanOrEqual(billed(owner));
     else expect(received).toBeLessThanOrEqual(billed(owner));
-    expect(fake.overrun.get(ownerKey(owner)) ?? 0).toBe(Math.max(over, 0));
+    expect(bench.fake.overrun.get(ownerKey(owner)) ?? 0).toBe(Math.max(over, 0));
     // Nothing lost: what the owner had is billed or still its own. A plain-HTTP transfer may stop
     // with a little left (bytes read ahead from the origin, never delivered, are not billed), never
     // more than a read buffer per transfer.
-    const left = fake.left.get(ownerKey(owner)) ?? 0;
-    expect(billed(owner) - (fake.overrun.get(ownerKey(owner)) ?? 0) + left).toBe(1 * MB);
+    const left = bench.fake.left.get(ownerKey(owner)) ?? 0;
+    expect(billed(owner) - (bench.fake.overrun.get(ownerKey(owner)) ?? 0) + left).toBe(1 * MB);
     expect(left).toBeLessThanOrEqual(path.startsWith('http') ? opened * CHUNK : 0);
   };
 

@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { kernelQueues } from '../src/meter/kernel-queues';
 import { waitFor } from './clients';
-import { startFakeServer, type FakeServer } from './fake-server';
-import { closeServer, startBlaster, startGateway, startHttpTarget, tunnelsOpen } from './servers';
+import { startGateway, tunnelsOpen } from './servers';
+import { useTransferBench } from './transfer-bench';
 import { openTransfer, type TransferPath } from './transfers';
 
 const GB = 1_000_000_000;
@@ -20,35 +20,22 @@ const DOWNLOAD_PATHS: TransferPath[] = ['connect', 'socks5', 'http-get'];
  * client's socket). Linux only, as the measure itself (kernel-queues.ts).
  */
 describe.runIf(kernelQueues)('billed is what reached the client', () => {
-  let fake: FakeServer;
-  let blaster: Awaited<ReturnType<typeof startBlaster>>;
-  let target: Awaited<ReturnType<typeof startHttpTarget>>;
+  const bench = useTransferBench();
   let serial = 0;
-
-  beforeAll(async () => {
-    fake = await startFakeServer();
-    blaster = await startBlaster();
-    target = await startHttpTarget();
-  });
-  afterAll(async () => {
-    await Promise.all([closeServer(blaster), closeServer(target)]);
-    await fake.close();
-  });
 
   /** A download on its own gateway (closing it takes the last readings and reports them). */
   const download = async (path: TransferPath) => {
     const user = `reachproxy${String(++serial).padStart(2, '0')}`;
-    const owner = fake.addUser(user, 'Reach-pass.1', GB);
-    const gateway = await startGateway(fake, { idleTimeoutMs: IDLE_MS, metricsPort: 0 });
-    const targets = { blasterPort: blaster.port, httpTargetPort: target.port };
-    const socket = await openTransfer(gateway, path, targets, { user, pass: 'Reach-pass.1' });
+    const owner = bench.fake.addUser(user, 'Reach-pass.1', GB);
+    const gateway = await startGateway(bench.fake, { idleTimeoutMs: IDLE_MS, metricsPort: 0 });
+    const socket = await openTransfer(gateway, path, bench.targets, { user, pass: 'Reach-pass.1' });
     if (!socket) throw new Error(`${path}: the download was refused`);
     socket.on('error', () => undefined);
     const billedDown = async () => {
       // Closed by the client (an abort) or by the gateway (idle): not read on meanwhile.
       await waitFor(() => socket.closed, 10_000, 'the download to close');
       await gateway.close();
-      return fake.usage(owner).down;
+      return bench.fake.usage(owner).down;
     };
     return { socket, gateway, billedDown };
   };
