@@ -14,7 +14,24 @@ async function main(): Promise<void> {
   if (isClusterPrimary(loaded)) return runPrimary(loaded, log);
   raiseHeapTrimThreshold();
   const config = workerConfig(loaded);
-  const gateway = await createGateway(config, { log });
+  const starting = createGateway(config, { log });
+  // Listening first, then the rest of the start (a journal's replay among it): a SIGTERM that comes as
+  // soon as the ports are reported must find its handler, or it kills the process without a flush.
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down: closing tunnels, flushing usage, returning leases');
+    starting
+      .then((gateway) => gateway.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: (error as Error).message }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  const gateway = await starting;
   log.info(
     {
       http: `${config.host}:${gateway.httpPort}`,
@@ -23,18 +40,6 @@ async function main(): Promise<void> {
     },
     'gateway up',
   );
-  const shutdown = (signal: string) => {
-    log.info({ signal }, 'shutting down: closing tunnels, flushing usage, returning leases');
-    gateway.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: (error as Error).message }, 'unclean shutdown');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => {

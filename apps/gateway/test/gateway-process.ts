@@ -21,8 +21,11 @@ export interface GatewayProcess {
   child: ChildProcess;
   /** Everything it printed (JSON lines), for diagnostics and assertions. */
   logs: string[];
-  /** SIGTERM (close tunnels, flush usage, return leases); resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /**
+   * SIGTERM (close tunnels, flush usage, return leases); resolves with the exit code, or the signal
+   * that ended it instead (a crash, or a SIGTERM that found no handler).
+   */
+  stop(): Promise<number | NodeJS.Signals | null>;
   /** SIGKILL: no flush, no lease returned. */
   kill(): Promise<void>;
   running(): boolean;
@@ -77,7 +80,8 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   });
   const signalAndWait = async (signal: NodeJS.Signals) => {
     if (running()) child.kill(signal);
-    return (await exited).code;
+    const { code, signal: endedBy } = await exited;
+    return code ?? endedBy;
   };
   return {
     instanceId: options.instanceId,
