@@ -6,6 +6,7 @@ import {
   insertDeliveries,
   readAccountAlertFigures,
   readAlertSettings,
+  readAlertSettingsOf,
   readSubAlertFigures,
   setCrossingFlags,
   setSubPercentDone,
@@ -199,20 +200,32 @@ export async function watchSubUsage(
 }
 
 /**
- * The alerts of one usage batch: `around` bills an entry between the two reads of its sub-account's
- * figures; `finish` checks each account's own figures once. Settings are read once per account.
+ * The alerts of one usage batch: `prepare` reads the settings of the batch's accounts at once;
+ * `watchesSubUsage` says whose sub-accounts' usage must be billed between two reads of their figures
+ * (`around`); `finish` checks each account's own figures once.
  */
 export function usageBatchAlerts(db: Executor, at: Date) {
   const accounts = new Map<number, Settings | undefined>();
+  const settingsOf = async (accountId: number) => {
+    if (!accounts.has(accountId)) accounts.set(accountId, await activeAlertSettings(db, accountId));
+    return accounts.get(accountId);
+  };
   return {
+    async prepare(accountIds: readonly number[]): Promise<void> {
+      for (const id of accountIds) accounts.set(id, undefined);
+      for (const settings of await readAlertSettingsOf(db, accountIds)) {
+        if (channelsOf(settings).length > 0) accounts.set(settings.account_id, settings);
+      }
+    },
+    /** Known after `prepare` for its accounts. */
+    watchesSubUsage(owner: { account_id: number; subaccount_id: number | null }): boolean {
+      return owner.subaccount_id !== null && accounts.get(owner.account_id) !== undefined;
+    },
     async around(
       owner: { account_id: number; subaccount_id: number | null },
       bill: () => Promise<void>,
     ): Promise<void> {
-      if (!accounts.has(owner.account_id)) {
-        accounts.set(owner.account_id, await activeAlertSettings(db, owner.account_id));
-      }
-      const settings = accounts.get(owner.account_id);
+      const settings = await settingsOf(owner.account_id);
       const watch =
         settings && owner.subaccount_id !== null
           ? await watchSubUsage(db, settings, owner.subaccount_id)

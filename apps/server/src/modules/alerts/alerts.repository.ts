@@ -19,6 +19,18 @@ export function readAlertSettings(db: Executor, accountId: number, lock = false)
   >;
 }
 
+/** The settings of each of these accounts that has any (one read for a usage batch's accounts). */
+export function readAlertSettingsOf(db: Executor, accountIds: readonly number[]) {
+  if (accountIds.length === 0) return Promise.resolve([] as AlertSettingsRow[]);
+  return db
+    .selectFrom('alert_settings')
+    .innerJoin('accounts', 'accounts.id', 'alert_settings.account_id')
+    .selectAll('alert_settings')
+    .select('accounts.email')
+    .where('alert_settings.account_id', 'in', accountIds)
+    .execute() as Promise<AlertSettingsRow[]>;
+}
+
 export async function saveAlertSettings(
   db: Executor,
   accountId: number,

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
-import { lockAccountBalances, post } from '../ledger/ledger.service';
+import { lockAccountsBalances, post } from '../ledger/ledger.service';
 import { countCappedUsage, readSubaccountTrafficLeft } from '../subaccounts/subaccount-lookup.service';
 import { balanceOf } from '../ledger/ledger.service';
 import { recordExitTraffic } from '../exits/exit-reports.service';
@@ -13,18 +13,26 @@ import {
   addToOwner,
   changeLease,
   findOpenLease,
+  type LeaseRow,
   addSubaccountOverrun,
   insertOverrun,
   recentlyVoidedBytes,
 } from './lease.repository';
 import { oweToMain } from './debt.service';
+import { billCoveredUsage, openLeasesOfProcess, ownerKeyOf, type CoveredUsage } from './usage-batch.repository';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
 
 /**
  * Applies one usage batch from a gateway process, once (a retried batch id is a no-op), in one
  * transaction. Used bytes are taken from the process's open lease for the owner; bytes beyond it
  * are debited from what the owner has left, and whatever is left over is an overrun (see consume),
- * never billed below zero. The traffic module's usage record (hourly and daily rollups) grows in
+ * never billed below zero.
+ *
+ * Set-based where it can be (decision 043): the batch's accounts are locked in one statement, the
+ * process's open leases read in one, and every owner whose lease covers its usage whole is billed by
+ * three statements for the whole batch. Only owners past their lease, or whose account watches its
+ * sub-accounts' usage for alerts, go through `consume` one by one. Locks are held for a handful of
+ * statements, not five per owner. The traffic module's usage record (hourly and daily rollups) grows in
  * the same step, in the hour (and UTC day) the batch is received (decision 014), and so do the
  * bytes each exit carried (decision 030) — last, so the shared exit rows are held only to the commit.
  * Alerts for thresholds the usage crossed are written in the same transaction (decision 039).
@@ -38,11 +46,16 @@ export async function applyUsageBatch(
   const entries = [...batch.entries].sort(
     (a, b) => a.account_id - b.account_id || (a.subaccount_id ?? 0) - (b.subaccount_id ?? 0),
   );
+  const accountIds = [...new Set(entries.map((e) => e.account_id))];
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await claimUsageBatch(trx, { ...batch, receivedAt: now }))) return false;
+    await lockAccountsBalances(trx, accountIds);
     const alerts = usageBatchAlerts(trx, now);
-    for (const [index, entry] of entries.entries()) {
-      await lockAccountBalances(trx, entry.account_id);
+    await alerts.prepare(accountIds);
+    const leases = await openLeasesOfProcess(trx, batch.instanceId, accountIds);
+    const { covered, oneByOne } = splitByLease(entries, leases, (e) => alerts.watchesSubUsage(e));
+    await billCoveredUsage(trx, covered, now, addSeconds(now, LEASE_TTL_SECONDS));
+    for (const { entry, index } of oneByOne) {
       await alerts.around(entry, () => consume(trx, batch, index, entry, now));
     }
     await alerts.finish();
@@ -50,6 +63,41 @@ export async function applyUsageBatch(
     await recordExitTraffic(trx, now, batch.exits ?? []);
     return true;
   });
+}
+
+/**
+ * The batch's owners whose open lease covers all their usage in it (one item each, their entries
+ * summed: a main account's come per source address), and the entries of every other owner, in order.
+ */
+function splitByLease(
+  entries: readonly UsageEntry[],
+  leases: Map<string, LeaseRow>,
+  watched: (entry: UsageEntry) => boolean,
+): { covered: CoveredUsage[]; oneByOne: { entry: UsageEntry; index: number }[] } {
+  const totals = new Map<string, bigint>();
+  for (const e of entries) {
+    const key = ownerKeyOf(e.account_id, e.subaccount_id);
+    totals.set(key, (totals.get(key) ?? 0n) + BigInt(e.bytes_up) + BigInt(e.bytes_down));
+  }
+  const covered = new Map<string, CoveredUsage>();
+  const oneByOne: { entry: UsageEntry; index: number }[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const key = ownerKeyOf(entry.account_id, entry.subaccount_id);
+    const total = totals.get(key) ?? 0n;
+    const lease = leases.get(key);
+    if (total === 0n) continue;
+    if (!lease || lease.granted_bytes - lease.used_bytes < total || watched(entry)) {
+      oneByOne.push({ entry, index });
+    } else if (!covered.has(key)) {
+      covered.set(key, {
+        leaseId: lease.id,
+        accountId: entry.account_id,
+        subaccountId: entry.subaccount_id,
+        bytes: total,
+      });
+    }
+  }
+  return { covered: [...covered.values()], oneByOne };
 }
 
 /**

@@ -170,6 +170,15 @@ export async function countEntries(db: Db): Promise<number> {
  * traffic between its main balance and its sub-accounts takes this lock first, so such moves
  * queue per account and never deadlock on each other (one lock, always taken first).
  */
+/** `lockAccountBalances` for many accounts at once, in id order (one statement, same lock order). */
+export async function lockAccountsBalances(
+  trx: Transaction<Database>,
+  accountIds: readonly number[],
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  await trx.selectFrom('accounts').select('id').where('id', 'in', accountIds).orderBy('id').forUpdate().execute();
+}
+
 export async function lockAccountBalances(trx: Transaction<Database>, accountId: number): Promise<boolean> {
   const row = await trx
     .selectFrom('accounts')

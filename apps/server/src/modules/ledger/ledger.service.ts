@@ -10,6 +10,7 @@ import {
   findBrokenChains,
   insertEntry,
   lockAccountBalances,
+  lockAccountsBalances,
   readBalance,
 } from './ledger.repository';
 
@@ -62,7 +63,7 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
   return { ok: true, balanceAfter };
 }
 
-export { lockAccountBalances };
+export { lockAccountBalances, lockAccountsBalances };
 
 /** The traffic change record reads the account's customer-facing traffic entries through here. */
 export {
