@@ -5,7 +5,7 @@ import { subEndpoints } from '@resiport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
 import { useJourney } from './support/journey-setup';
-import { fetchThroughLine } from './support/proxy-line';
+import { downloadUntilRefused } from './support/proxy-line';
 import { useTargetSite } from './support/target-site';
 
 const MB = 1_000_000;
@@ -87,16 +87,10 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     const output = page.getByTestId('gen-output');
     await expect.poll(async () => (await output.inputValue()).split('\n')[0] ?? '').toContain(username);
     const line = (await output.inputValue()).split('\n')[0] ?? '';
-    let refusal: string | undefined;
     // Behaviour, not a retry: each download is 0.4 MB of the 1 MB, so the gateway refuses by about the
-    // third, or a few later as its metering catches up; 20 (8+ MB) means it never refused.
-    for (let attempt = 0; attempt < 20 && refusal === undefined; attempt++) {
-      try {
-        await fetchThroughLine(line, target.port, '/file');
-      } catch (error) {
-        refusal = String(error);
-      }
-    }
+    // third, or a few later as its metering catches up (a download cut mid-way is not the refusal);
+    // 20 (8+ MB) means it never refused.
+    const { refusal } = await downloadUntilRefused(line, target.port, '/file', 20);
     expect(refusal).toMatch(/proxy refused: HTTP\/1\.1 429/);
 
     // The mail, through real SMTP.

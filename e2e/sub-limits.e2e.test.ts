@@ -1,7 +1,7 @@
 import { subEndpoints } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
-import { fetchThroughLine } from './support/proxy-line';
+import { downloadUntilRefused } from './support/proxy-line';
 import { useJourney } from './support/journey-setup';
 import { useTargetSite } from './support/target-site';
 
@@ -35,16 +35,10 @@ describe('a daily cap in Chromium: set on the edit page, reached through a gener
     const output = page.getByTestId('gen-output');
     await expect.poll(async () => (await output.inputValue()).split('\n')[0] ?? '').toContain(username);
     const line = (await output.inputValue()).split('\n')[0] ?? '';
-    let refusal: string | undefined;
     // Behaviour, not a retry: each download is 0.4 MB of the 1 MB, so the gateway refuses by about the
-    // third, or a few later as its metering catches up; 20 (8+ MB) means it never refused.
-    for (let attempt = 0; attempt < 20 && refusal === undefined; attempt++) {
-      try {
-        await fetchThroughLine(line, target.port, '/file');
-      } catch (error) {
-        refusal = String(error);
-      }
-    }
+    // third, or a few later as its metering catches up (a download cut mid-way is not the refusal);
+    // 20 (8+ MB) means it never refused.
+    const { refusal } = await downloadUntilRefused(line, target.port, '/file', 20);
     expect(refusal).toMatch(/proxy refused: HTTP\/1\.1 429/);
 
     // Stopped by its cap, not its traffic: most of its 100 MB is still there.

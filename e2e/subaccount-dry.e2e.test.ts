@@ -1,7 +1,7 @@
 import { subEndpoints } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
 import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
-import { fetchThroughLine } from './support/proxy-line';
+import { downloadUntilRefused } from './support/proxy-line';
 import { useJourney } from './support/journey-setup';
 import { useTargetSite } from './support/target-site';
 
@@ -23,16 +23,10 @@ describe('a sub-account running dry in Chromium: the gateway refuses it and the 
     const line = `127.0.0.1:${journey.server.gateway.httpPort}:${username}:${created?.password ?? ''}`;
 
     // Download as a customer's tool would until the gateway refuses the sub-account: 402 no_traffic.
-    let refusal: string | undefined;
     // Behaviour, not a retry: each download is 0.6 MB of the 1 MB, so the gateway refuses by about the
-    // third, or a few later as its metering catches up; 20 (8+ MB) means it never refused.
-    for (let attempt = 0; attempt < 20 && refusal === undefined; attempt++) {
-      try {
-        await fetchThroughLine(line, target.port, '/file');
-      } catch (error) {
-        refusal = String(error);
-      }
-    }
+    // third, or a few later as its metering catches up (a download cut mid-way is not the refusal);
+    // 20 (8+ MB) means it never refused.
+    const { refusal } = await downloadUntilRefused(line, target.port, '/file', 20);
     expect(refusal).toMatch(/proxy refused: HTTP\/1\.1 402/);
 
     // The gateway flushes its usage every 500 ms here: wait until the server has nothing left for it.

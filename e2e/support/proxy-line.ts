@@ -39,3 +39,28 @@ export function fetchThroughLine(
     );
   });
 }
+
+/**
+ * Downloads `path` through the line again and again until the gateway refuses the line (its answer to
+ * the CONNECT), at most `attempts` times. A download cut while it runs (the cap or traffic reached
+ * mid-way: the gateway resets it, dropping what it had not sent) is not the refusal: the next attempt
+ * is the one the gateway refuses. Answers the refusal (undefined: never refused) and how many were cut.
+ */
+export async function downloadUntilRefused(
+  line: string,
+  port: number,
+  path: string,
+  attempts: number,
+): Promise<{ refusal: string | undefined; cut: number }> {
+  let cut = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      await fetchThroughLine(line, port, path);
+    } catch (error) {
+      const text = String(error);
+      if (text.includes('proxy refused')) return { refusal: text, cut };
+      cut++;
+    }
+  }
+  return { refusal: undefined, cut };
+}
