@@ -19,7 +19,12 @@ import {
   recentlyVoidedBytes,
 } from './lease.repository';
 import { oweToMain } from './debt.service';
-import { billCoveredUsage, openLeasesOfProcess, ownerKeyOf, type CoveredUsage } from './usage-batch.repository';
+import {
+  billCoveredUsage,
+  openLeasesOfProcess,
+  ownerKeyOf,
+  type CoveredUsage,
+} from './usage-batch.repository';
 import { keyOf, LEASE_TTL_SECONDS } from './lease.service';
 
 /**

@@ -176,7 +176,13 @@ export async function lockAccountsBalances(
   accountIds: readonly number[],
 ): Promise<void> {
   if (accountIds.length === 0) return;
-  await trx.selectFrom('accounts').select('id').where('id', 'in', accountIds).orderBy('id').forUpdate().execute();
+  await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', accountIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function lockAccountBalances(trx: Transaction<Database>, accountId: number): Promise<boolean> {
