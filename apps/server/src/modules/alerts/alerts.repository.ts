@@ -6,14 +6,17 @@ import type { AlertChannel, AlertDeliveriesTable, AlertSettingsTable } from './a
 export type AlertSettingsRow = Selectable<AlertSettingsTable> & { email: string };
 export type AlertDeliveryRow = Selectable<AlertDeliveriesTable>;
 
-/** An account's settings with the address its mails go to; `lock` holds the row to the commit. */
-export function readAlertSettings(db: Executor, accountId: number, lock = false) {
-  const query = db
+/** Alert settings with the address their mails go to. */
+const settingsWithEmail = (db: Executor) =>
+  db
     .selectFrom('alert_settings')
     .innerJoin('accounts', 'accounts.id', 'alert_settings.account_id')
     .selectAll('alert_settings')
-    .select('accounts.email')
-    .where('alert_settings.account_id', '=', accountId);
+    .select('accounts.email');
+
+/** An account's settings with the address its mails go to; `lock` holds the row to the commit. */
+export function readAlertSettings(db: Executor, accountId: number, lock = false) {
+  const query = settingsWithEmail(db).where('alert_settings.account_id', '=', accountId);
   return (lock ? query.forUpdate('alert_settings') : query).executeTakeFirst() as Promise<
     AlertSettingsRow | undefined
   >;
@@ -22,13 +25,9 @@ export function readAlertSettings(db: Executor, accountId: number, lock = false)
 /** The settings of each of these accounts that has any (one read for a usage batch's accounts). */
 export function readAlertSettingsOf(db: Executor, accountIds: readonly number[]) {
   if (accountIds.length === 0) return Promise.resolve([] as AlertSettingsRow[]);
-  return db
-    .selectFrom('alert_settings')
-    .innerJoin('accounts', 'accounts.id', 'alert_settings.account_id')
-    .selectAll('alert_settings')
-    .select('accounts.email')
-    .where('alert_settings.account_id', 'in', accountIds)
-    .execute() as Promise<AlertSettingsRow[]>;
+  return settingsWithEmail(db).where('alert_settings.account_id', 'in', accountIds).execute() as Promise<
+    AlertSettingsRow[]
+  >;
 }
 
 export async function saveAlertSettings(
