@@ -1,5 +1,6 @@
 import {
   internalGatewayEndpoints as endpoints,
+  MAX_LEASE_BATCH,
   type Credentials,
   type EndpointData,
   type EndpointInput,
@@ -8,6 +9,7 @@ import {
   type TrafficOwner,
 } from '@resiport/contract';
 import { callInternal, type InternalCallTarget } from './internal-call';
+import { LeaseBatcher } from './lease-batcher';
 
 /**
  * The typed internal calls of docs/architecture.md#gateway-principles (`internalGatewayEndpoints` in the contract): the only way
@@ -24,6 +26,7 @@ export interface ServerClient {
   credentials(username: string): Promise<Credentials>;
   /** The account that whitelisted this source address, or null. */
   whitelist(ip: string): Promise<number | null>;
+  /** A renewal; renewals asked together leave in one `leases` call (lease-batcher.ts). */
   lease(owner: TrafficOwner, wantBytes: number): Promise<LeaseAnswer>;
   release(owner: TrafficOwner): Promise<number>;
   /** Posts one batch, retrying with backoff under the same id (the server applies a batch once). */
@@ -49,6 +52,8 @@ export interface ServerClientOptions {
   usageAttempts?: number;
   usageBackoffMs?: number;
   fetch?: typeof fetch;
+  /** `leases` calls out at once (2): more renewals wait and leave together when one comes back. */
+  leaseCallsInFlight?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,11 +72,18 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     subaccount_id: owner.subaccount_id,
   });
 
+  const leases = new LeaseBatcher<LeaseAnswer>(
+    async (wishes) => {
+      const wants = wishes.map((w) => ({ ...ownerOf(w.owner), want_bytes: w.wantBytes }));
+      return (await callInternal(target, endpoints.leases, { instance_id, wants })).leases;
+    },
+    { maxBatch: MAX_LEASE_BATCH, maxInFlight: options.leaseCallsInFlight ?? 2 },
+  );
+
   return {
     credentials: (username) => callInternal(target, endpoints.credentials, { username }),
     whitelist: async (ip) => (await callInternal(target, endpoints.whitelist, { ip })).account_id,
-    lease: (owner, want) =>
-      callInternal(target, endpoints.lease, { ...ownerOf(owner), instance_id, want_bytes: want }),
+    lease: (owner, want) => leases.ask(owner, want),
     release: async (owner) =>
       (await callInternal(target, endpoints.release, { ...ownerOf(owner), instance_id })).returned_bytes,
     usage: async (batch) => {

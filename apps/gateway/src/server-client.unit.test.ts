@@ -21,38 +21,51 @@ const options = { baseUrl: 'http://server', secret: 's'.repeat(40), instanceId: 
 
 describe('server client', () => {
   it('sends the secret and parses envelope data with the contract', async () => {
+    const lease = { lease_id: 3, granted_bytes: 5, exhausted: false, revoked: false, expires_at: 'x' };
     const { fetch, asked } = fakeFetch([
-      json({
-        code: 0,
-        msg: 'ok',
-        data: { lease_id: 3, granted_bytes: 5, exhausted: false, revoked: false, expires_at: 'x' },
-      }),
+      json({ code: 0, msg: 'ok', data: { leases: [lease] } }),
       json({ code: 0, msg: 'ok', data: { events: [], last_id: 7 } }),
     ]);
     const client = createServerClient({ ...options, fetch });
-    expect(await client.lease({ account_id: 1, subaccount_id: null }, 10)).toEqual({
-      lease_id: 3,
-      granted_bytes: 5,
-      exhausted: false,
-      revoked: false,
-      expires_at: 'x',
-    });
-    expect(asked[0]?.url).toBe('http://server/api/internal/gateway/lease');
+    expect(await client.lease({ account_id: 1, subaccount_id: null }, 10)).toEqual(lease);
+    expect(asked[0]?.url).toBe('http://server/api/internal/gateway/leases');
     expect(asked[0]?.headers).toMatchObject({ 'x-internal-secret': 's'.repeat(40) });
     expect(JSON.parse(asked[0]?.body ?? '')).toEqual({
-      account_id: 1,
-      subaccount_id: null,
       instance_id: 'gw-1',
-      want_bytes: 10,
+      wants: [{ account_id: 1, subaccount_id: null, want_bytes: 10 }],
     });
     expect(await client.events(3)).toEqual({ events: [], last_id: 7 });
     expect(asked[1]?.url).toBe('http://server/api/internal/gateway/events?after=3&instance_id=gw-1');
   });
 
+  it('sends renewals asked together in one call and answers each its own', async () => {
+    const answer = (id: number) => ({
+      lease_id: id,
+      granted_bytes: id * 10,
+      exhausted: false,
+      revoked: false,
+      expires_at: 'x',
+    });
+    const { fetch, asked } = fakeFetch([
+      json({ code: 0, msg: 'ok', data: { leases: [answer(1), answer(2)] } }),
+    ]);
+    const client = createServerClient({ ...options, fetch });
+    const [a, b] = await Promise.all([
+      client.lease({ account_id: 1, subaccount_id: null }, 10),
+      client.lease({ account_id: 1, subaccount_id: 4 }, 20),
+    ]);
+    expect([a.lease_id, b.lease_id]).toEqual([1, 2]);
+    expect(asked).toHaveLength(1);
+    expect((JSON.parse(asked[0]?.body ?? '') as { wants: unknown[] }).wants).toEqual([
+      { account_id: 1, subaccount_id: null, want_bytes: 10 },
+      { account_id: 1, subaccount_id: 4, want_bytes: 20 },
+    ]);
+  });
+
   it('turns error codes, malformed answers and network failures into ServerCallError', async () => {
     const { fetch } = fakeFetch([
       json({ code: 10010, msg: 'Forbidden', data: null }, 403),
-      json({ code: 0, msg: 'ok', data: { granted_bytes: -1 } }),
+      json({ code: 0, msg: 'ok', data: { leases: [{ granted_bytes: -1 }] } }),
       new Response('<html>', { status: 502 }),
       new Error('ECONNREFUSED'),
     ]);

@@ -101,7 +101,7 @@ describe('credit on the data path', () => {
   const drain = (username: string, n: number, via: Gateway = gateway) =>
     untilRefused(() => drainRound(username, n, via));
 
-  const leaseCalls = () => fake.calls[internalGatewayEndpoints.lease.path] ?? 0;
+  const leaseCalls = () => fake.calls[internalGatewayEndpoints.leases.path] ?? 0;
 
   const billed = (owner: { account_id: number; subaccount_id: number | null }) => {
     const used = fake.usage(owner);

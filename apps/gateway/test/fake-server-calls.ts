@@ -50,29 +50,14 @@ export function answerInternalCall(
       const parsed = endpoints.lease.request.safeParse(call.body);
       if (!parsed.success) return INVALID;
       const { instance_id, want_bytes, ...owner } = parsed.data;
-      const expires_at = new Date(Date.now() + 120_000).toISOString();
-      const key = `${instance_id}|${ownerKey(owner)}`;
-      const lease = fake.leases.get(key) ?? { id: fake.newLeaseId(), granted: 0, used: 0 };
-      fake.leases.set(key, lease);
-      if (!fake.spendable(owner)) {
-        return reply(200, 0, {
-          lease_id: lease.id,
-          granted_bytes: 0,
-          exhausted: true,
-          revoked: true,
-          expires_at,
-        });
-      }
-      const left = fake.left.get(ownerKey(owner)) ?? 0;
-      const granted = Math.min(want_bytes, left);
-      fake.left.set(ownerKey(owner), left - granted);
-      lease.granted += granted;
+      return reply(200, 0, grant(fake, instance_id, owner, want_bytes));
+    }
+    case endpoints.leases.path: {
+      const parsed = endpoints.leases.request.safeParse(call.body);
+      if (!parsed.success) return INVALID;
+      const { instance_id, wants } = parsed.data;
       return reply(200, 0, {
-        lease_id: lease.id,
-        granted_bytes: granted,
-        exhausted: left === granted,
-        revoked: false,
-        expires_at,
+        leases: wants.map(({ want_bytes, ...owner }) => grant(fake, instance_id, owner, want_bytes)),
       });
     }
     case endpoints.release.path: {
@@ -147,4 +132,31 @@ export function answerInternalCall(
     default:
       return reply(404, 10004, null);
   }
+}
+
+/** One renewal, as the server grants it: out of what is left, nothing to an owner that may not spend. */
+function grant(
+  fake: FakeServer,
+  instanceId: string,
+  owner: { account_id: number; subaccount_id: number | null },
+  want: number,
+) {
+  const expires_at = new Date(Date.now() + 120_000).toISOString();
+  const key = `${instanceId}|${ownerKey(owner)}`;
+  const lease = fake.leases.get(key) ?? { id: fake.newLeaseId(), granted: 0, used: 0 };
+  fake.leases.set(key, lease);
+  if (!fake.spendable(owner)) {
+    return { lease_id: lease.id, granted_bytes: 0, exhausted: true, revoked: true, expires_at };
+  }
+  const left = fake.left.get(ownerKey(owner)) ?? 0;
+  const granted = Math.min(want, left);
+  fake.left.set(ownerKey(owner), left - granted);
+  lease.granted += granted;
+  return {
+    lease_id: lease.id,
+    granted_bytes: granted,
+    exhausted: left === granted,
+    revoked: false,
+    expires_at,
+  };
 }

@@ -73,6 +73,26 @@ export const leaseData = z.object({
   expires_at: z.string(),
 });
 
+/** Owners one `leases` call may name (~36 KB of JSON, within the API's general body limit). */
+export const MAX_LEASE_BATCH = 500;
+
+/**
+ * A process's renewals of one round in one call: each owner once, answered in order (the server
+ * grants them in one transaction, set-based). What `lease` does for one owner, for many.
+ */
+export const leasesRequest = z.object({
+  instance_id: instanceId,
+  wants: z
+    .array(trafficOwnerSchema.extend({ want_bytes: leaseRequest.shape.want_bytes }))
+    .min(1)
+    .max(MAX_LEASE_BATCH)
+    .refine(
+      (wants) => new Set(wants.map((w) => `${w.account_id}/${w.subaccount_id}`)).size === wants.length,
+      'each owner at most once',
+    ),
+});
+export const leasesData = z.object({ leases: z.array(leaseData) });
+
 export const releaseRequest = trafficOwnerSchema.extend({ instance_id: instanceId });
 export const releaseData = z.object({ returned_bytes: bytes });
 
@@ -234,6 +254,13 @@ export const internalGatewayEndpoints = {
     auth: 'gateway',
     request: leaseRequest,
     response: leaseData,
+  }),
+  leases: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/leases',
+    auth: 'gateway',
+    request: leasesRequest,
+    response: leasesData,
   }),
   release: defineEndpoint({
     method: 'POST',

@@ -42,7 +42,7 @@ export async function auditBooks(db: Executor): Promise<BooksAudit> {
     else lines.push(line);
   }
   for (const m of credit.reservedMismatches) {
-    problems.push(`MISMATCH ${owner(m)} reserved: cached ${m.cached}, open leases ${m.fromLeases}`);
+    problems.push(`MISMATCH ${owner(m)} ${m.counter}: cached ${m.cached}, open leases ${m.fromLeases}`);
   }
   for (const d of await findSubaccountTotalsDrift(db)) {
     problems.push(

@@ -24,6 +24,8 @@ import * as subaccountRefill from './migrations/2026_11_29_1000_subaccount_refil
 import * as alerts from './migrations/2026_11_30_0900_alerts';
 import * as limitsEvents from './migrations/2026_12_01_0900_limits_events';
 import * as subaccountOverrun from './migrations/2026_12_01_0910_subaccount_overrun';
+import * as unpostedLeaseGrants from './migrations/2026_12_02_0900_unposted_lease_grants';
+import * as ledgerSalesIndex from './migrations/2026_12_02_0910_ledger_sales_index';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_30_0900_alerts': alerts,
   '2026_12_01_0900_limits_events': limitsEvents,
   '2026_12_01_0910_subaccount_overrun': subaccountOverrun,
+  '2026_12_02_0900_unposted_lease_grants': unpostedLeaseGrants,
+  '2026_12_02_0910_ledger_sales_index': ledgerSalesIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -6,7 +6,7 @@ import type { ProviderName } from './oauth/providers';
 /**
  * The account module's tables: accounts, their one-time links and OAuth identities (migration
  * 2026_11_21_0500 and later). Two groups of `accounts` columns are written elsewhere, each by one
- * module: the balances by the ledger (`balance_cents`, `traffic_left_bytes`), the credit counters by
+ * module: the balances by the ledger (`balance_cents`, `traffic_left_bytes`, `traffic_unposted_bytes`), the credit counters by
  * the gateway link (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`). The
  * `subaccounts_*` figures are written by no code: a trigger on `subaccounts` keeps them (migration
  * 2026_11_28_0900).
@@ -30,6 +30,8 @@ export interface AccountsTable {
   totp_last_step: ColumnType<bigint | null, bigint | null, bigint | null>;
   balance_cents: ColumnType<bigint, never, bigint>;
   traffic_left_bytes: ColumnType<bigint, never, bigint>;
+  /** Granted to open leases, out of `traffic_left_bytes`, not in the ledger yet (decision 045; the ledger writes it). */
+  traffic_unposted_bytes: ColumnType<bigint, never, bigint>;
   traffic_used_bytes: ColumnType<bigint, never, bigint>;
   /** Unused part of the main account's open leases (counts as left in every figure). */
   traffic_reserved_bytes: ColumnType<bigint, never, bigint>;

@@ -46,3 +46,9 @@ export async function saveFeedCursor(db: Executor, instanceId: string, eventId: 
 export function feedCursorsOf(db: Executor, instanceIds: readonly string[]) {
   return db.selectFrom('gateway_feed_cursors').selectAll().where('instance_id', 'in', instanceIds).execute();
 }
+
+/** Deletes the cursors of gateways silent since before `before`; returns how many. */
+export async function deleteFeedCursorsSeenBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('gateway_feed_cursors').where('seen_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { EventEmitter } from 'node:events';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
-import { feedCursorsOf, saveFeedCursor } from './gateway-events.repository';
+import { deleteFeedCursorsSeenBefore, feedCursorsOf, saveFeedCursor } from './gateway-events.repository';
 
 /**
  * Decision 019. A void (recycle, delete, disable, new password, whitelist change, an allocation of
@@ -88,4 +88,17 @@ function cursorMovedOrAfter(ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     cursorMoved.once('moved', done);
   });
+}
+
+/**
+ * A gateway silent this long is gone (replaced, scaled down, renamed): its row leaves the console's
+ * list. Far beyond anything a void waits for (only cursors seen recently are waited on), and beyond a
+ * lease's life, so nothing still depends on it.
+ */
+export const FORGET_SILENT_GATEWAY_DAYS = 7;
+
+/** Forgets gateways silent for FORGET_SILENT_GATEWAY_DAYS (the lease reclaim's tick); returns how many. */
+export function forgetSilentGateways(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.clock().getTime() - FORGET_SILENT_GATEWAY_DAYS * 86_400_000);
+  return deleteFeedCursorsSeenBefore(ctx.db, before);
 }

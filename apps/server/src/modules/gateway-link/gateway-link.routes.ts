@@ -7,7 +7,8 @@ import { gatewayPool } from '../exits/exit-pool.service';
 import { recordExitHealth } from '../exits/exit-reports.service';
 import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
 import { eventsAfter, lastGatewayEventId } from '../gateway-feed/gateway-events.service';
-import { grantLease, keyOf, releaseLease } from './lease.service';
+import { keyOf, releaseLease, type LeaseGrant } from './lease.service';
+import { grantLeases } from './lease-batch.service';
 import { sessionEpoch } from './session.service';
 import { applyUsageBatch } from './usage.service';
 import { recordFeedCursor } from '../gateway-feed/voids-applied.service';
@@ -31,16 +32,14 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(calls.whitelist, async (request, { ip }) =>
       ok(request, { account_id: await lookupWhitelistedIp(ctx, ip) }),
     );
-    route(calls.lease, async (request, input) => {
-      const lease = await grantLease(ctx, keyOf(input.instance_id, input), BigInt(input.want_bytes));
-      return ok(request, {
-        lease_id: lease.leaseId,
-        granted_bytes: Number(lease.granted),
-        exhausted: lease.exhausted,
-        revoked: lease.revoked,
-        ...(lease.stop ? { stop: lease.stop } : {}),
-        expires_at: lease.expiresAt.toISOString(),
-      });
+    route(calls.lease, async (request, { instance_id: instanceId, want_bytes: want, ...owner }) => {
+      const [lease] = await grantLeases(ctx, instanceId, [wantOf({ ...owner, want_bytes: want })]);
+      if (!lease) throw new Error('a batch answers every want');
+      return ok(request, leaseAnswer(lease));
+    });
+    route(calls.leases, async (request, { instance_id: instanceId, wants }) => {
+      const leases = await grantLeases(ctx, instanceId, wants.map(wantOf));
+      return ok(request, { leases: leases.map(leaseAnswer) });
     });
     route(calls.release, async (request, input) =>
       ok(request, { returned_bytes: Number(await releaseLease(ctx, keyOf(input.instance_id, input))) }),
@@ -67,3 +66,18 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
+
+const wantOf = (w: { account_id: number; subaccount_id: number | null; want_bytes: number }) => ({
+  accountId: w.account_id,
+  subaccountId: w.subaccount_id,
+  want: BigInt(w.want_bytes),
+});
+
+const leaseAnswer = (lease: LeaseGrant) => ({
+  lease_id: lease.leaseId,
+  granted_bytes: Number(lease.granted),
+  exhausted: lease.exhausted,
+  revoked: lease.revoked,
+  ...(lease.stop ? { stop: lease.stop } : {}),
+  expires_at: lease.expiresAt.toISOString(),
+});

@@ -25,14 +25,19 @@ export function findOpenLease(trx: Transaction<Database>, key: LeaseKey): Promis
   return query.forUpdate().executeTakeFirst();
 }
 
-export function openLease(trx: Transaction<Database>, key: LeaseKey, expiresAt: Date): Promise<LeaseRow> {
+export function openLease(
+  trx: Transaction<Database>,
+  key: LeaseKey,
+  at: { now: Date; expiresAt: Date },
+): Promise<LeaseRow> {
   return trx
     .insertInto('traffic_leases')
     .values({
       instance_id: key.instanceId,
       account_id: key.accountId,
       subaccount_id: key.subaccountId,
-      expires_at: expiresAt,
+      expires_at: at.expiresAt,
+      posted_at: at.now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -47,6 +52,8 @@ export async function changeLease(
     overrunBy?: bigint;
     grant?: boolean;
     expiresAt?: Date;
+    /** Every grant so far is in the ledger now (decision 045). */
+    postedAt?: Date;
   },
 ): Promise<void> {
   await trx
@@ -57,6 +64,10 @@ export async function changeLease(
       overrun_bytes: sql`overrun_bytes + ${change.overrunBy ?? 0n}`,
       grants: sql`grants + ${change.grant ? 1 : 0}`,
       ...(change.expiresAt ? { expires_at: change.expiresAt } : {}),
+      // SET reads the row as it was: the grant of this same update is added again.
+      ...(change.postedAt
+        ? { posted_bytes: sql`granted_bytes + ${change.grantedBy ?? 0n}`, posted_at: change.postedAt }
+        : {}),
     })
     .where('id', '=', id)
     .execute();

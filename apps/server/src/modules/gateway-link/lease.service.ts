@@ -5,7 +5,13 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database.types';
 import { addSeconds } from '../../lib/clock';
-import { balanceOf, lockAccountBalances, post } from '../ledger/ledger.service';
+import {
+  balanceOf,
+  lockAccountBalances,
+  post,
+  postUnposted,
+  reserveUnposted,
+} from '../ledger/ledger.service';
 import { canStillRefill, refillIfLow } from '../subaccounts/auto-refill.service';
 import { isLiveSubaccount, readSubaccountLeasable } from '../subaccounts/subaccount-lookup.service';
 import { ownerSpendState } from './directory.repository';
@@ -57,6 +63,15 @@ export type LeaseStop = 'traffic' | 'cap' | 'expired' | 'revoked';
  */
 export const MIN_HALVED_GRANT_BYTES = 256_000n;
 
+/**
+ * A lease's grants go to the ledger when it settles, or at its first grant an hour or more after they
+ * last did (decision 045): a steady owner costs a ledger row an hour, not one per renewal.
+ */
+export const POST_LEASE_GRANTS_EVERY_MS = 3_600_000;
+
+export const isPostingDue = (lease: { posted_at: Date }, now: Date) =>
+  now.getTime() - lease.posted_at.getTime() >= POST_LEASE_GRANTS_EVERY_MS;
+
 export function grantSize(want: bigint, left: bigint): bigint {
   const half = (left + 1n) / 2n;
   const cap = half > MIN_HALVED_GRANT_BYTES ? half : MIN_HALVED_GRANT_BYTES;
@@ -65,75 +80,84 @@ export function grantSize(want: bigint, left: bigint): bigint {
   return granted;
 }
 
-/**
- * Reserves up to `want` bytes of the owner's traffic for one gateway process (the first phase of a
- * two-phase transfer): the bytes leave `traffic_left` now, as a `lease` ledger entry, so several
- * processes can never spend more than there is; they count as reserved (still "left" to the
- * customer) until used or returned. Grants nothing — and says `revoked` — when the owner may not
- * spend (deleted or disabled sub-account, disabled account, a sub-account past its last day). A
- * sub-account's caps bound the grant like its traffic does (`stop: 'cap'` once they are reached).
- */
-export async function grantLease(
-  ctx: AppContext,
-  key: LeaseKey,
-  want: bigint,
-): Promise<{
+/** A renewal's answer (the `lease` call's data, before it goes on the wire). */
+export interface LeaseGrant {
   leaseId: number;
   granted: bigint;
   exhausted: boolean;
   revoked: boolean;
   stop?: LeaseStop;
   expiresAt: Date;
-}> {
-  const now = ctx.clock();
+}
+
+/**
+ * Reserves up to `want` bytes of the owner's traffic for one gateway process (the first phase of a
+ * two-phase transfer): the bytes leave `traffic_left` now, so several processes can never spend more
+ * than there is; they count as reserved (still "left" to the customer) until used or returned. They
+ * reach the ledger as a `lease` entry when the lease settles, or at its first grant an hour after its
+ * last entry (decision 045): until then they are the owner's unposted bytes. Grants nothing — and says `revoked` — when the owner may not
+ * spend (deleted or disabled sub-account, disabled account, a sub-account past its last day). A
+ * sub-account's caps bound the grant like its traffic does (`stop: 'cap'` once they are reached).
+ * Runs in the caller's transaction, which holds the account's balance lock (lease-batch.service.ts
+ * takes it for a whole batch); this is the owner-by-owner path, for every case the batch's set-based
+ * one does not cover.
+ */
+export async function grantLeaseIn(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  key: LeaseKey,
+  want: bigint,
+  now: Date,
+): Promise<LeaseGrant> {
   const expiresAt = addSeconds(now, LEASE_TTL_SECONDS);
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockAccountBalances(trx, key.accountId);
-    const state = await ownerSpendState(trx, key, now);
-    if (state !== 'may') {
-      const open = await findOpenLease(trx, key);
-      const stop = state === 'expired' ? 'expired' : 'revoked';
-      return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
-    }
-    // A sub-account this grant would take below its auto-refill threshold is topped up first.
-    if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now, want);
+  await lockAccountBalances(trx, key.accountId);
+  const state = await ownerSpendState(trx, key, now);
+  if (state !== 'may') {
     const open = await findOpenLease(trx, key);
-    // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
-    // until its gateway released it (a renewal right after a recycle took everything).
-    const before = open ? undefined : await ownerLeasable(trx, key, now);
-    if (before?.left === 0n) {
-      const stop = before.capped ? 'cap' : 'traffic';
-      return { leaseId: 0, granted: 0n, exhausted: true, revoked: false, stop, expiresAt };
+    const stop = state === 'expired' ? 'expired' : 'revoked';
+    return { leaseId: open?.id ?? 0, granted: 0n, exhausted: true, revoked: true, stop, expiresAt };
+  }
+  // A sub-account this grant would take below its auto-refill threshold is topped up first.
+  if (key.subaccountId !== null) await refillIfLow(ctx, trx, key.accountId, key.subaccountId, now, want);
+  const open = await findOpenLease(trx, key);
+  // An owner with nothing left gets no lease row: an empty one would sit open, holding nothing,
+  // until its gateway released it (a renewal right after a recycle took everything).
+  const before = open ? undefined : await ownerLeasable(trx, key, now);
+  if (before?.left === 0n) {
+    const stop = before.capped ? 'cap' : 'traffic';
+    return { leaseId: 0, granted: 0n, exhausted: true, revoked: false, stop, expiresAt };
+  }
+  const lease = open ?? (await openLease(trx, key, { now, expiresAt }));
+  const grantRef = `${lease.id}.${lease.grants + 1}`;
+  await repayDebt(trx, key, { type: 'lease', id: grantRef });
+  const { left, capped } = await ownerLeasable(trx, key, now);
+  const granted = grantSize(want, left);
+  if (granted > 0n) {
+    // Out of what the owner may spend now; into the ledger at settlement, or within the hour.
+    if (!(await reserveUnposted(trx, key, granted))) {
+      throw new Error('a locked balance changed under the lease');
     }
-    const lease = open ?? (await openLease(trx, key, expiresAt));
-    const grantRef = `${lease.id}.${lease.grants + 1}`;
-    await repayDebt(trx, key, { type: 'lease', id: grantRef });
-    const { left, capped } = await ownerLeasable(trx, key, now);
-    const granted = grantSize(want, left);
-    if (granted > 0n) {
-      const reserved = await post(trx, {
-        accountId: key.accountId,
-        asset: 'traffic',
-        kind: 'lease',
-        amount: -granted,
-        ref: { type: 'lease', id: grantRef },
-        ...(key.subaccountId === null ? {} : { subaccountId: key.subaccountId }),
-      });
-      if (!reserved.ok) throw new Error('a locked balance changed under the lease');
-      await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
-    }
-    await changeLease(trx, lease.id, { grantedBy: granted, grant: granted > 0n, expiresAt });
-    // Took the last bytes, but auto-refill can still top it up: not out (its next renewal refills).
-    const exhausted = left - granted === 0n && !(await canStillRefill(trx, key, now));
-    return {
-      leaseId: lease.id,
-      granted,
-      exhausted,
-      revoked: false,
-      ...(exhausted ? { stop: capped ? ('cap' as const) : ('traffic' as const) } : {}),
-      expiresAt,
-    };
+    await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
+  }
+  const unposted = lease.granted_bytes + granted - lease.posted_bytes;
+  const postNow = unposted > 0n && isPostingDue(lease, now);
+  if (postNow) await postUnposted(trx, key, unposted, { type: 'lease', id: grantRef });
+  await changeLease(trx, lease.id, {
+    grantedBy: granted,
+    grant: granted > 0n,
+    expiresAt,
+    ...(postNow ? { postedAt: now } : {}),
   });
+  // Took the last bytes, but auto-refill can still top it up: not out (its next renewal refills).
+  const exhausted = left - granted === 0n && !(await canStillRefill(trx, key, now));
+  return {
+    leaseId: lease.id,
+    granted,
+    exhausted,
+    revoked: false,
+    ...(exhausted ? { stop: capped ? ('cap' as const) : ('traffic' as const) } : {}),
+    expiresAt,
+  };
 }
 
 /**
@@ -150,6 +174,11 @@ export async function settleLease(
 ): Promise<bigint> {
   const unused = lease.granted_bytes - lease.used_bytes;
   const owner = { accountId: lease.account_id, subaccountId: lease.subaccount_id };
+  // Its grants not in the ledger yet go there first, on the owner they were taken from.
+  const unposted = lease.granted_bytes - lease.posted_bytes;
+  if (unposted > 0n) {
+    await postUnposted(trx, owner, unposted, { type: 'lease', id: `${lease.id}.${lease.grants}` });
+  }
   if (unused > 0n) {
     await addToOwner(trx, owner, 'traffic_reserved_bytes', -unused);
     const toSub = lease.subaccount_id !== null && (await isLiveSubaccount(trx, lease.subaccount_id));

@@ -18,6 +18,9 @@ export interface TrafficLeasesTable {
   /** What a void returned to the owner while the gateway may still have held it as credit. */
   voided_bytes: Generated<bigint>;
   grants: Generated<number>;
+  /** How much of `granted_bytes` is in the ledger, and when it was last written there (decision 045). */
+  posted_bytes: Generated<bigint>;
+  posted_at: Generated<Date>;
   status: Generated<'open' | 'closed'>;
   expires_at: Date;
   created_at: Timestamp;

@@ -128,14 +128,19 @@ describe('overruns: bounded, owed, repaid, audited', () => {
     expect(await trafficConserved(t, id, BigInt(2000 * KB))).toBe(true);
   });
 
-  it('reports a reserved counter that disagrees with the open leases', async () => {
+  it('reports a reserved or unposted counter that disagrees with the open leases', async () => {
     const account = await signedInAccount(t);
     const { id } = await accountInfo(t, account.token);
     expect((await auditOverruns(t.ctx.db)).reservedMismatches).toEqual([]);
-    await sql`update accounts set traffic_reserved_bytes = 7 where id = ${id}`.execute(t.ctx.db);
+    await sql`update accounts set traffic_reserved_bytes = 7, traffic_unposted_bytes = 3 where id = ${id}`.execute(
+      t.ctx.db,
+    );
     expect((await auditOverruns(t.ctx.db)).reservedMismatches).toEqual([
-      { accountId: id, subaccountId: null, cached: 7n, fromLeases: 0n },
+      { accountId: id, subaccountId: null, counter: 'reserved', cached: 7n, fromLeases: 0n },
+      { accountId: id, subaccountId: null, counter: 'unposted', cached: 3n, fromLeases: 0n },
     ]);
-    await sql`update accounts set traffic_reserved_bytes = 0 where id = ${id}`.execute(t.ctx.db);
+    await sql`update accounts set traffic_reserved_bytes = 0, traffic_unposted_bytes = 0 where id = ${id}`.execute(
+      t.ctx.db,
+    );
   });
 });

@@ -23,10 +23,14 @@ export interface OverrunReport {
   totalBoundBytes: bigint;
   totalDebtBytes: bigint;
   breaches: number;
-  /** Owners whose reserved counter differs from their open leases' unused bytes. */
+  /**
+   * Owners whose reserved counter differs from their open leases' unused bytes, or whose unposted
+   * counter from their open leases' grants not in the ledger yet (decision 045).
+   */
   reservedMismatches: {
     accountId: number;
     subaccountId: number | null;
+    counter: 'reserved' | 'unposted';
     cached: bigint;
     fromLeases: bigint;
   }[];
@@ -76,25 +80,35 @@ async function reservedMismatches(db: Executor): Promise<OverrunReport['reserved
   const { rows } = await sql<{
     account_id: number;
     subaccount_id: number | null;
+    counter: 'reserved' | 'unposted';
     cached: string;
     leases: string;
   }>`
     with open as (
-      select account_id, subaccount_id, sum(granted_bytes - used_bytes) as unused
+      select account_id, subaccount_id, sum(granted_bytes - used_bytes) as unused,
+        sum(granted_bytes - posted_bytes) as unposted
       from traffic_leases where status = 'open' group by account_id, subaccount_id
     ), owners as (
-      select a.id as account_id, null::integer as subaccount_id, a.traffic_reserved_bytes as cached from accounts a
+      select a.id as account_id, null::integer as subaccount_id, a.traffic_reserved_bytes as cached,
+        a.traffic_unposted_bytes as unposted from accounts a
       union all
-      select s.account_id, s.id, s.traffic_reserved_bytes from subaccounts s
+      select s.account_id, s.id, s.traffic_reserved_bytes, s.traffic_unposted_bytes from subaccounts s
     )
-    select w.account_id, w.subaccount_id, w.cached::text as cached, coalesce(o.unused, 0)::text as leases
+    select w.account_id, w.subaccount_id, 'reserved' as counter, w.cached::text as cached,
+      coalesce(o.unused, 0)::text as leases
     from owners w left join open o
       on o.account_id = w.account_id and o.subaccount_id is not distinct from w.subaccount_id
     where w.cached <> coalesce(o.unused, 0)
-    order by w.account_id, w.subaccount_id nulls first`.execute(db);
+    union all
+    select w.account_id, w.subaccount_id, 'unposted', w.unposted::text, coalesce(o.unposted, 0)::text
+    from owners w left join open o
+      on o.account_id = w.account_id and o.subaccount_id is not distinct from w.subaccount_id
+    where w.unposted <> coalesce(o.unposted, 0)
+    order by 1, 2 nulls first`.execute(db);
   return rows.map((r) => ({
     accountId: r.account_id,
     subaccountId: r.subaccount_id,
+    counter: r.counter,
     cached: BigInt(r.cached),
     fromLeases: BigInt(r.leases),
   }));

@@ -31,12 +31,12 @@ interface Owner {
  * The set-based usage batch (decision 043) under the races it must survive: four gateways report
  * usage for overlapping owners at once — some within their leases (billed set-based), some past them
  * (billed owner by owner), main accounts per source address, a batch sent twice at once — while
- * leases are renewed and released, and traffic is allocated to, recycled from and deleted with
+ * leases are renewed (one at a time, and in batches of a gateway's owners, set-based) and released, and traffic is allocated to, recycled from and deleted with
  * sub-accounts. After every round: traffic is conserved for every account (left + used + leases =
  * purchased, reserved = open leases), the ledger audit holds, every acknowledged byte is billed once
  * and nothing is an overrun.
  */
-describe('usage batches from several gateways at once, set-based', () => {
+describe('usage batches and lease renewals from several gateways at once, set-based', () => {
   let t: TestApp;
   const seed = Number(process.env.BATCH_SEED ?? Date.now() % 2 ** 31);
   const rng = random(seed);
@@ -80,6 +80,19 @@ describe('usage batches from several gateways at once, set-based', () => {
         want_bytes: mb * MB,
       });
     for (const owner of owners) for (let g = 0; g < GATEWAYS; g++) await lease(owner, g, 20);
+    /** A gateway's renewals of one round in one `leases` call (decision 044): about half its owners. */
+    const renewals = async (g: number) => {
+      const wants = owners
+        .filter(() => rng.next() < 0.5)
+        .map((owner) => ({ ...owner, want_bytes: (1 + rng.int(30)) * MB }));
+      if (wants.length === 0) return ResultCode.Success;
+      const answer = await gatewayCall(t, internalGatewayEndpoints.leases, {
+        instance_id: instance(g),
+        wants,
+      });
+      count(`leases:${answer.code}`);
+      return answer.code;
+    };
 
     let acknowledged = 0n;
     let batches = 0;
@@ -133,7 +146,7 @@ describe('usage batches from several gateways at once, set-based', () => {
       const work: Promise<unknown>[] = [];
       for (let g = 0; g < GATEWAYS; g++) {
         // Now and then a gateway's retry meets its first attempt: applied once either way.
-        work.push(report(usageBatch(g), rng.next() < 0.25 ? 2 : 1));
+        work.push(report(usageBatch(g), rng.next() < 0.25 ? 2 : 1), renewals(g));
         const owner = owners[rng.int(owners.length)];
         if (owner) {
           work.push(
@@ -163,5 +176,6 @@ describe('usage batches from several gateways at once, set-based', () => {
     // Not vacuous: batches went through, some twice at once, and the portal's moves did too.
     expect(tally.get('usage:0')).toBeGreaterThanOrEqual(ROUNDS * GATEWAYS);
     expect((tally.get('allocate:0') ?? 0) + (tally.get('recycle:0') ?? 0)).toBeGreaterThan(0);
+    expect(tally.get('leases:0')).toBeGreaterThanOrEqual(ROUNDS * GATEWAYS - 2);
   });
 });

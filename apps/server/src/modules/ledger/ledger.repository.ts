@@ -14,6 +14,13 @@ export interface BalanceOwner {
   subaccountId?: number | undefined;
 }
 
+/** A balance after a change: what the owner may spend, and what its ledger entries sum to. */
+export interface BalanceAfter {
+  left: bigint;
+  /** `left` + traffic granted to open leases not written to the ledger yet (decision 045). */
+  ledger: bigint;
+}
+
 /**
  * Adds `amount` (negative to debit) to a cached balance only if the result stays ≥ 0, in one
  * statement: concurrent debits serialize on the row and can never overdraw. Returns the new
@@ -23,7 +30,7 @@ export async function changeBalance(
   trx: Transaction<Database>,
   owner: BalanceOwner,
   amount: bigint,
-): Promise<bigint | undefined> {
+): Promise<BalanceAfter | undefined> {
   const { accountId, asset, subaccountId } = owner;
   if (subaccountId !== undefined) {
     const row = await trx
@@ -32,19 +39,98 @@ export async function changeBalance(
       .where('id', '=', subaccountId)
       .where('account_id', '=', accountId)
       .where(sql<boolean>`traffic_left_bytes + ${amount} >= 0`)
-      .returning('traffic_left_bytes')
+      .returning(['traffic_left_bytes as left', 'traffic_unposted_bytes as unposted'])
       .executeTakeFirst();
-    return row?.traffic_left_bytes;
+    return row && { left: row.left, ledger: row.left + row.unposted };
   }
   const column = balanceColumn[asset];
+  const unposted = asset === 'traffic' ? sql<bigint>`traffic_unposted_bytes` : sql<bigint>`0::bigint`;
   const row = await trx
     .updateTable('accounts')
     .set({ [column]: sql`${sql.ref(column)} + ${amount}` })
     .where('id', '=', accountId)
     .where(sql<boolean>`${sql.ref(column)} + ${amount} >= 0`)
-    .returning(sql<bigint>`${sql.ref(column)}`.as('balance'))
+    .returning([sql<bigint>`${sql.ref(column)}`.as('left'), unposted.as('unposted')])
     .executeTakeFirst();
-  return row?.balance;
+  return row && { left: row.left, ledger: row.left + row.unposted };
+}
+
+/**
+ * Traffic granted to a lease leaves what the owner may spend at once, but is written to the ledger
+ * later (decision 045): `left` − bytes, `unposted` + bytes, guarded like a debit. No entry now; the
+ * ledger balance (left + unposted) does not move. Returns false when `left` is too small.
+ */
+export async function reserveUnposted(
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null },
+  bytes: bigint,
+): Promise<boolean> {
+  const change = {
+    traffic_left_bytes: sql<bigint>`traffic_left_bytes - ${bytes}`,
+    traffic_unposted_bytes: sql<bigint>`traffic_unposted_bytes + ${bytes}`,
+  };
+  const guard = sql<boolean>`traffic_left_bytes >= ${bytes}`;
+  const result =
+    owner.subaccountId === null
+      ? await trx
+          .updateTable('accounts')
+          .set(change)
+          .where('id', '=', owner.accountId)
+          .where(guard)
+          .executeTakeFirst()
+      : await trx
+          .updateTable('subaccounts')
+          .set(change)
+          .where('id', '=', owner.subaccountId)
+          .where('account_id', '=', owner.accountId)
+          .where(guard)
+          .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Writes reserved-but-unposted grants to the ledger: `unposted` − bytes and a `lease` entry of
+ * −bytes, whose balance after is left + unposted (the running sum of the entries). `left` does not
+ * move: those bytes left it when they were granted. Throws when fewer are unposted (a bug).
+ */
+export async function postUnposted(
+  trx: Transaction<Database>,
+  owner: { accountId: number; subaccountId: number | null },
+  bytes: bigint,
+  ref: { type: string; id: string },
+): Promise<void> {
+  const change = { traffic_unposted_bytes: sql<bigint>`traffic_unposted_bytes - ${bytes}` };
+  const guard = sql<boolean>`traffic_unposted_bytes >= ${bytes}`;
+  const balance = sql<bigint>`traffic_left_bytes + traffic_unposted_bytes`.as('ledger');
+  const row =
+    owner.subaccountId === null
+      ? await trx
+          .updateTable('accounts')
+          .set(change)
+          .where('id', '=', owner.accountId)
+          .where(guard)
+          .returning(balance)
+          .executeTakeFirst()
+      : await trx
+          .updateTable('subaccounts')
+          .set(change)
+          .where('id', '=', owner.subaccountId)
+          .where('account_id', '=', owner.accountId)
+          .where(guard)
+          .returning(balance)
+          .executeTakeFirst();
+  if (!row) throw new Error('posting more lease grants than are unposted');
+  await insertEntry(trx, {
+    accountId: owner.accountId,
+    asset: 'traffic',
+    kind: 'lease',
+    amount: -bytes,
+    balanceAfter: row.ledger,
+    refType: ref.type,
+    refId: ref.id,
+    note: null,
+    subaccountId: owner.subaccountId,
+  });
 }
 
 export async function readBalance(db: Executor, owner: BalanceOwner): Promise<bigint | undefined> {
@@ -104,7 +190,11 @@ export interface BalanceMismatch {
   fromEntries: bigint;
 }
 
-/** Balances (accounts' and sub-accounts') that differ from the sum of their entries (should be none). */
+/**
+ * Balances (accounts' and sub-accounts') that differ from the sum of their entries (should be none).
+ * A traffic balance's entries sum to what is left plus what open leases took from it that is not in
+ * the ledger yet (decision 045).
+ */
 export async function findBalanceMismatches(db: Db): Promise<BalanceMismatch[]> {
   const rows = await sql<{
     account_id: number;
@@ -118,13 +208,15 @@ export async function findBalanceMismatches(db: Db): Promise<BalanceMismatch[]> 
       from ledger_entries group by account_id, asset, subaccount_id
     ), expected as (
       select a.id as account_id, x.asset, null::integer as subaccount_id,
-             case x.asset when 'money' then a.balance_cents else a.traffic_left_bytes end as cached,
+             case x.asset when 'money' then a.balance_cents
+               else a.traffic_left_bytes + a.traffic_unposted_bytes end as cached,
              coalesce(s.total, 0)::bigint as from_entries
       from accounts a
       cross join (values ('money'), ('traffic')) as x(asset)
       left join sums s on s.account_id = a.id and s.asset = x.asset and s.subaccount_id is null
       union all
-      select sa.account_id, 'traffic', sa.id, sa.traffic_left_bytes, coalesce(s.total, 0)::bigint
+      select sa.account_id, 'traffic', sa.id, sa.traffic_left_bytes + sa.traffic_unposted_bytes,
+             coalesce(s.total, 0)::bigint
       from subaccounts sa
       left join sums s on s.subaccount_id = sa.id and s.account_id = sa.account_id
       union all

@@ -47,23 +47,26 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
     throw new Error('sub-accounts hold traffic only');
   }
   const owner = { accountId: posting.accountId, asset: posting.asset, subaccountId: posting.subaccountId };
-  const balanceAfter = await changeBalance(trx, owner, posting.amount);
-  if (balanceAfter === undefined) return { ok: false, available: (await readBalance(trx, owner)) ?? 0n };
+  const after = await changeBalance(trx, owner, posting.amount);
+  if (after === undefined) return { ok: false, available: (await readBalance(trx, owner)) ?? 0n };
   await insertEntry(trx, {
     accountId: posting.accountId,
     asset: posting.asset,
     kind: posting.kind,
     amount: posting.amount,
-    balanceAfter,
+    balanceAfter: after.ledger,
     refType: posting.ref?.type ?? null,
     refId: posting.ref?.id ?? null,
     note: posting.note ?? null,
     subaccountId: posting.subaccountId ?? null,
   });
-  return { ok: true, balanceAfter };
+  return { ok: true, balanceAfter: after.left };
 }
 
 export { lockAccountBalances, lockAccountsBalances };
+
+/** Lease grants move traffic out of `left` now and into the ledger later (decision 045). */
+export { postUnposted, reserveUnposted } from './ledger.repository';
 
 /** The traffic change record reads the account's customer-facing traffic entries through here. */
 export {
@@ -100,3 +103,6 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
   ];
   return { entries, mismatches, brokenChains };
 }
+
+/** A gateway's batch of lease renewals reserves its owners' traffic set-based. */
+export { reserveUnpostedOfOwners, type TrafficReservation } from './ledger-batch.repository';

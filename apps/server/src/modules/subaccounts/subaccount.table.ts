@@ -4,7 +4,7 @@ import type { Timestamp } from '../../db/column-types';
 
 /**
  * `subaccounts`. Two groups of its columns are written elsewhere, each by one module: the traffic
- * balance by the ledger (`traffic_left_bytes`), the credit counters by the gateway link
+ * balance by the ledger (`traffic_left_bytes`, `traffic_unposted_bytes`), the credit counters by the gateway link
  * (`traffic_used_bytes`, `traffic_reserved_bytes`, `traffic_debt_bytes`, `traffic_overrun_bytes`: leases
  * and usage).
  */
@@ -15,6 +15,8 @@ export interface SubaccountsTable {
   password_cipher: string;
   remark: Generated<string>;
   traffic_left_bytes: Generated<bigint>;
+  /** Granted to open leases, out of `traffic_left_bytes`, not in the ledger yet (decision 045; the ledger writes it). */
+  traffic_unposted_bytes: Generated<bigint>;
   traffic_used_bytes: Generated<bigint>;
   /** Unused part of the sub-account's open leases (counts as left in every figure). */
   traffic_reserved_bytes: Generated<bigint>;

@@ -17,6 +17,12 @@ export interface DailyMoney {
   sold: string;
 }
 
+/**
+ * The kinds the overview sums, and exactly those of the partial index `ledger_entries_sales_idx`
+ * (migration 2026_12_02_0910): the read walks them only, never the gateways' lease and usage entries.
+ */
+const SALES_KINDS = ['recharge', 'refund', 'adjustment', 'purchase', 'trial'];
+
 /** Ledger credits per UTC day since `from`: money top-ups, refunds and adjustments; traffic sold. */
 export async function ledgerByDay(db: Executor, from: Date): Promise<DailyMoney[]> {
   const amount = (asset: string, kinds: string[]) =>
@@ -31,6 +37,7 @@ export async function ledgerByDay(db: Executor, from: Date): Promise<DailyMoney[
       amount('traffic', ['purchase', 'trial']).as('sold'),
     ])
     .where('created_at', '>=', from)
+    .where('kind', 'in', SALES_KINDS)
     .groupBy(sql`1`)
     .execute();
 }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { takeLease } from '../../../lib/job-lease';
 import { jobTracker } from '../../../lib/job-runs';
 import { post } from '../../ledger/ledger.service';
+import { forgetSilentGateways } from '../../gateway-feed/voids-applied.service';
 import { trafficCalls } from '../../traffic/traffic.test-helpers';
 
 const GB = 1_000_000_000;
@@ -108,5 +109,18 @@ describe('operator console: overview', () => {
     await expect(track(() => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
     const failed = (await read()).jobs.find((job) => job.name === 'overview-test-job');
     expect(failed).toMatchObject({ healthy: false, last_error: 'provider down' });
+  });
+
+  it('forgets a gateway silent for a week, and only it', async () => {
+    await t.send(internalGatewayEndpoints.events, { after: 0, instance_id: 'gw-retired' });
+    t.advanceClock(6 * 86_400);
+    await t.send(internalGatewayEndpoints.events, { after: 0, instance_id: 'gw-kept' });
+    t.advanceClock(86_400 + 1);
+    expect(await forgetSilentGateways(t.ctx)).toBeGreaterThanOrEqual(1);
+    // A week on, the operator's session has lapsed too.
+    operator = (await signedInOperator(t)).token;
+    const listed = (await read()).gateways.map((g) => [g.instance_id, g.online]);
+    expect(listed).toEqual([['gw-kept', false]]);
+    expect(await forgetSilentGateways(t.ctx)).toBe(0);
   });
 });
