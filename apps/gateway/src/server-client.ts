@@ -9,7 +9,7 @@ import {
   type TrafficOwner,
 } from '@resiport/contract';
 import { callInternal, type InternalCallTarget } from './internal-call';
-import { LeaseBatcher } from './lease-batcher';
+import { OwnerCallBatcher } from './owner-call-batcher';
 
 /**
  * The typed internal calls of docs/architecture.md#gateway-principles (`internalGatewayEndpoints` in the contract): the only way
@@ -26,8 +26,9 @@ export interface ServerClient {
   credentials(username: string): Promise<Credentials>;
   /** The account that whitelisted this source address, or null. */
   whitelist(ip: string): Promise<number | null>;
-  /** A renewal; renewals asked together leave in one `leases` call (lease-batcher.ts). */
+  /** A renewal; renewals asked together leave in one `leases` call (owner-call-batcher.ts). */
   lease(owner: TrafficOwner, wantBytes: number): Promise<LeaseAnswer>;
+  /** Gives the owner's lease back; releases asked together leave in one `releases` call. */
   release(owner: TrafficOwner): Promise<number>;
   /** Posts one batch, retrying with backoff under the same id (the server applies a batch once). */
   usage(batch: UsageBatch): Promise<{ applied: boolean }>;
@@ -52,7 +53,7 @@ export interface ServerClientOptions {
   usageAttempts?: number;
   usageBackoffMs?: number;
   fetch?: typeof fetch;
-  /** `leases` calls out at once (2): more renewals wait and leave together when one comes back. */
+  /** `leases` (and `releases`) calls out at once (2): more wait and leave together when one comes back. */
   leaseCallsInFlight?: number;
 }
 
@@ -72,20 +73,24 @@ export function createServerClient(options: ServerClientOptions): ServerClient {
     subaccount_id: owner.subaccount_id,
   });
 
-  const leases = new LeaseBatcher<LeaseAnswer>(
+  const batchLimits = { maxBatch: MAX_LEASE_BATCH, maxInFlight: options.leaseCallsInFlight ?? 2 };
+  const leases = new OwnerCallBatcher<{ owner: TrafficOwner; wantBytes: number }, LeaseAnswer>(
     async (wishes) => {
       const wants = wishes.map((w) => ({ ...ownerOf(w.owner), want_bytes: w.wantBytes }));
       return (await callInternal(target, endpoints.leases, { instance_id, wants })).leases;
     },
-    { maxBatch: MAX_LEASE_BATCH, maxInFlight: options.leaseCallsInFlight ?? 2 },
+    batchLimits,
   );
+  const releases = new OwnerCallBatcher<{ owner: TrafficOwner }, number>(async (wishes) => {
+    const owners = wishes.map((w) => ownerOf(w.owner));
+    return (await callInternal(target, endpoints.releases, { instance_id, owners })).returned_bytes;
+  }, batchLimits);
 
   return {
     credentials: (username) => callInternal(target, endpoints.credentials, { username }),
     whitelist: async (ip) => (await callInternal(target, endpoints.whitelist, { ip })).account_id,
-    lease: (owner, want) => leases.ask(owner, want),
-    release: async (owner) =>
-      (await callInternal(target, endpoints.release, { ...ownerOf(owner), instance_id })).returned_bytes,
+    lease: (owner, want) => leases.ask({ owner, wantBytes: want }),
+    release: (owner) => releases.ask({ owner }),
     usage: async (batch) => {
       const attempts = options.usageAttempts ?? 3;
       let delay = options.usageBackoffMs ?? 200;

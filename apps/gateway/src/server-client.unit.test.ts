@@ -62,6 +62,24 @@ describe('server client', () => {
     ]);
   });
 
+  it('gives leases back through `releases`, several owners in one call', async () => {
+    const { fetch, asked } = fakeFetch([json({ code: 0, msg: 'ok', data: { returned_bytes: [5, 0] } })]);
+    const client = createServerClient({ ...options, fetch });
+    const returned = await Promise.all([
+      client.release({ account_id: 1, subaccount_id: null }),
+      client.release({ account_id: 2, subaccount_id: 3 }),
+    ]);
+    expect(returned).toEqual([5, 0]);
+    expect(asked.map((a) => a.url)).toEqual(['http://server/api/internal/gateway/releases']);
+    expect(JSON.parse(asked[0]?.body ?? '')).toEqual({
+      instance_id: 'gw-1',
+      owners: [
+        { account_id: 1, subaccount_id: null },
+        { account_id: 2, subaccount_id: 3 },
+      ],
+    });
+  });
+
   it('turns error codes, malformed answers and network failures into ServerCallError', async () => {
     const { fetch } = fakeFetch([
       json({ code: 10010, msg: 'Forbidden', data: null }, 403),

@@ -64,13 +64,13 @@ export function answerInternalCall(
       const parsed = endpoints.release.request.safeParse(call.body);
       if (!parsed.success) return INVALID;
       const { instance_id, ...owner } = parsed.data;
-      const key = `${instance_id}|${ownerKey(owner)}`;
-      const lease = fake.leases.get(key);
-      fake.leases.delete(key);
-      fake.releases++;
-      const unused = lease ? lease.granted - lease.used : 0;
-      fake.left.set(ownerKey(owner), (fake.left.get(ownerKey(owner)) ?? 0) + unused);
-      return reply(200, 0, { returned_bytes: unused });
+      return reply(200, 0, { returned_bytes: release(fake, instance_id, owner) });
+    }
+    case endpoints.releases.path: {
+      const parsed = endpoints.releases.request.safeParse(call.body);
+      if (!parsed.success) return INVALID;
+      const { instance_id, owners } = parsed.data;
+      return reply(200, 0, { returned_bytes: owners.map((owner) => release(fake, instance_id, owner)) });
     }
     case endpoints.usage.path: {
       const parsed = endpoints.usage.request.safeParse(call.body);
@@ -159,4 +159,19 @@ function grant(
     revoked: false,
     expires_at,
   };
+}
+
+/** One release, as the server settles it: the unused part back to what is left. */
+function release(
+  fake: FakeServer,
+  instanceId: string,
+  owner: { account_id: number; subaccount_id: number | null },
+) {
+  const key = `${instanceId}|${ownerKey(owner)}`;
+  const lease = fake.leases.get(key);
+  fake.leases.delete(key);
+  fake.releases++;
+  const unused = lease ? lease.granted - lease.used : 0;
+  fake.left.set(ownerKey(owner), (fake.left.get(ownerKey(owner)) ?? 0) + unused);
+  return unused;
 }

@@ -96,6 +96,20 @@ export const leasesData = z.object({ leases: z.array(leaseData) });
 export const releaseRequest = trafficOwnerSchema.extend({ instance_id: instanceId });
 export const releaseData = z.object({ returned_bytes: bytes });
 
+/** A process's releases in one call (a stop gives back every lease at once): each owner once, in order. */
+export const releasesRequest = z.object({
+  instance_id: instanceId,
+  owners: z
+    .array(trafficOwnerSchema)
+    .min(1)
+    .max(MAX_LEASE_BATCH)
+    .refine(
+      (owners) => new Set(owners.map((o) => `${o.account_id}/${o.subaccount_id}`)).size === owners.length,
+      'each owner at most once',
+    ),
+});
+export const releasesData = z.object({ returned_bytes: z.array(bytes) });
+
 export const usageEntrySchema = trafficOwnerSchema.extend({
   /**
    * The whitelisted source address, for main-account usage that came in by IP (the usage detail
@@ -268,6 +282,13 @@ export const internalGatewayEndpoints = {
     auth: 'gateway',
     request: releaseRequest,
     response: releaseData,
+  }),
+  releases: defineEndpoint({
+    method: 'POST',
+    path: '/internal/gateway/releases',
+    auth: 'gateway',
+    request: releasesRequest,
+    response: releasesData,
   }),
   /** Bodies up to MAX_USAGE_BATCH_BODY_BYTES. */
   usage: defineEndpoint({

@@ -7,7 +7,7 @@ import { gatewayPool } from '../exits/exit-pool.service';
 import { recordExitHealth } from '../exits/exit-reports.service';
 import { lookupCredentials, lookupWhitelistedIp } from './credentials.service';
 import { eventsAfter, lastGatewayEventId } from '../gateway-feed/gateway-events.service';
-import { keyOf, releaseLease, type LeaseGrant } from './lease.service';
+import { keyOf, releaseLease, releaseLeases, type LeaseGrant } from './lease.service';
 import { grantLeases } from './lease-batch.service';
 import { sessionEpoch } from './session.service';
 import { applyUsageBatch } from './usage.service';
@@ -44,6 +44,11 @@ export function gatewayLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(calls.release, async (request, input) =>
       ok(request, { returned_bytes: Number(await releaseLease(ctx, keyOf(input.instance_id, input))) }),
     );
+    route(calls.releases, async (request, { instance_id: instanceId, owners }) => {
+      const keys = owners.map((o) => ({ accountId: o.account_id, subaccountId: o.subaccount_id }));
+      const returned = await releaseLeases(ctx, instanceId, keys);
+      return ok(request, { returned_bytes: returned.map(Number) });
+    });
     route(
       calls.usage,
       async (request, { batch_id: batchId, instance_id: instanceId, entries, exits }) =>

@@ -216,4 +216,39 @@ describe('lease renewals in one call, set-based', () => {
     await gatewayCall(t, internalGatewayEndpoints.release, { ...owner, instance_id: 'gw-lbh' });
     expect(await books()).toMatchObject({ entries: 1, unposted: 0 });
   });
+
+  it('gives back many leases in one call, each owner its unused bytes, and refuses an owner twice', async () => {
+    const c = await customerWithSub(t, { mainGb: 1, subGb: 0.5, prefix: 'lbr' });
+    const main = { account_id: c.id, subaccount_id: null };
+    const sub = { account_id: c.id, subaccount_id: c.subId };
+    const owners = [main, sub];
+    await gatewayCall(t, internalGatewayEndpoints.leases, {
+      instance_id: 'gw-lbr',
+      wants: owners.map((o) => ({ ...o, want_bytes: 10 * MB })),
+    });
+    await gatewayCall(t, internalGatewayEndpoints.usage, {
+      batch_id: 'gw-lbr:1',
+      instance_id: 'gw-lbr',
+      entries: [{ ...sub, bytes_up: MB, bytes_down: 2 * MB, connections: 1 }],
+    });
+    const twice = await gatewayCall(t, internalGatewayEndpoints.releases, {
+      instance_id: 'gw-lbr',
+      owners: [main, main],
+    });
+    expect(twice.code).toBe(ResultCode.ValidationFailed);
+    const released = await gatewayCall(t, internalGatewayEndpoints.releases, {
+      instance_id: 'gw-lbr',
+      owners,
+    });
+    expect(successData(released).returned_bytes).toEqual([10 * MB, 7 * MB]);
+    const { rows } = await sql<{ open: string }>`
+      select count(*)::text as open from traffic_leases where account_id = ${c.id} and status = 'open'`.execute(
+      t.ctx.db,
+    );
+    expect(rows[0]?.open).toBe('0');
+    expect(await trafficConserved(t, c.id, BigInt(GB))).toBe(true);
+    // Given back twice (a retry after a lost answer): nothing more comes back.
+    const again = await gatewayCall(t, internalGatewayEndpoints.releases, { instance_id: 'gw-lbr', owners });
+    expect(successData(again).returned_bytes).toEqual([0, 0]);
+  });
 });
