@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<void>> = {
   'profile-gateway': async () => (await import('./profile-gateway')).runGatewayProfile(),
   usage: async () => (await import('./usage')).runUsageBench(),
   capacity: async () => (await import('./capacity')).runCapacityBench(),
+  history: async () => (await import('./history')).runHistoryBench(),
 };
 
 async function main(): Promise<void> {

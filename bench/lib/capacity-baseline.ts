@@ -1,18 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { internalGatewayEndpoints } from '@resiport/contract';
+import { internalGatewayEndpoints, MAX_USAGE_BATCH_BODY_BYTES } from '@resiport/contract';
 import { apiUrl } from '@resiport/testkit';
 import { createDatabase } from '../../apps/server/src/db/database';
 
 /**
  * The capacity bench's baseline process (`node --import tsx capacity-baseline.ts <database url> <port>`;
  * port 0: any free one, and it prints `ready <port>`):
- * a bare Fastify route at the usage path, with the API's body limit and the same Kysely pool, doing one
+ * a bare Fastify route at the usage path, with the usage route's body limit and the same Kysely pool, doing one
  * primary-key read per entry, one after another — the least a server can do per owner and flush.
  */
 const [url, port] = process.argv.slice(2);
 const db = createDatabase({ url, dataDir: null });
-const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+// The usage route's own body limit, as the API gives it (a 2,500-owner batch is ~270 kB).
+const app = Fastify({ logger: false, bodyLimit: MAX_USAGE_BATCH_BODY_BYTES });
 const ANSWER = JSON.stringify({ code: 0, msg: 'success', data: { applied: true } });
 
 app.post(apiUrl(internalGatewayEndpoints.usage), async (request, reply) => {

@@ -73,6 +73,10 @@ export const leaseData = z.object({
   expires_at: z.string(),
 });
 
+/** A batch names each owner at most once (the server answers per owner, in order). */
+const eachOwnerOnce = (owners: readonly TrafficOwner[]) =>
+  new Set(owners.map((o) => `${o.account_id}/${o.subaccount_id}`)).size === owners.length;
+
 /** Owners one `leases` call may name (~36 KB of JSON, within the API's general body limit). */
 export const MAX_LEASE_BATCH = 500;
 
@@ -86,10 +90,7 @@ export const leasesRequest = z.object({
     .array(trafficOwnerSchema.extend({ want_bytes: leaseRequest.shape.want_bytes }))
     .min(1)
     .max(MAX_LEASE_BATCH)
-    .refine(
-      (wants) => new Set(wants.map((w) => `${w.account_id}/${w.subaccount_id}`)).size === wants.length,
-      'each owner at most once',
-    ),
+    .refine(eachOwnerOnce, 'each owner at most once'),
 });
 export const leasesData = z.object({ leases: z.array(leaseData) });
 
@@ -103,10 +104,7 @@ export const releasesRequest = z.object({
     .array(trafficOwnerSchema)
     .min(1)
     .max(MAX_LEASE_BATCH)
-    .refine(
-      (owners) => new Set(owners.map((o) => `${o.account_id}/${o.subaccount_id}`)).size === owners.length,
-      'each owner at most once',
-    ),
+    .refine(eachOwnerOnce, 'each owner at most once'),
 });
 export const releasesData = z.object({ returned_bytes: z.array(bytes) });
 

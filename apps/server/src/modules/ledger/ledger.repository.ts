@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import type { LedgerAsset } from './ledger.table';
@@ -62,30 +62,16 @@ export async function changeBalance(
  */
 export async function reserveUnposted(
   trx: Transaction<Database>,
-  owner: { accountId: number; subaccountId: number | null },
+  owner: TrafficRowOwner,
   bytes: bigint,
 ): Promise<boolean> {
   const change = {
     traffic_left_bytes: sql<bigint>`traffic_left_bytes - ${bytes}`,
     traffic_unposted_bytes: sql<bigint>`traffic_unposted_bytes + ${bytes}`,
   };
-  const guard = sql<boolean>`traffic_left_bytes >= ${bytes}`;
-  const result =
-    owner.subaccountId === null
-      ? await trx
-          .updateTable('accounts')
-          .set(change)
-          .where('id', '=', owner.accountId)
-          .where(guard)
-          .executeTakeFirst()
-      : await trx
-          .updateTable('subaccounts')
-          .set(change)
-          .where('id', '=', owner.subaccountId)
-          .where('account_id', '=', owner.accountId)
-          .where(guard)
-          .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return (
+    (await changeTrafficRow(trx, owner, change, sql<boolean>`traffic_left_bytes >= ${bytes}`)) !== undefined
+  );
 }
 
 /**
@@ -95,13 +81,40 @@ export async function reserveUnposted(
  */
 export async function postUnposted(
   trx: Transaction<Database>,
-  owner: { accountId: number; subaccountId: number | null },
+  owner: TrafficRowOwner,
   bytes: bigint,
   ref: { type: string; id: string },
 ): Promise<void> {
   const change = { traffic_unposted_bytes: sql<bigint>`traffic_unposted_bytes - ${bytes}` };
-  const guard = sql<boolean>`traffic_unposted_bytes >= ${bytes}`;
-  const balance = sql<bigint>`traffic_left_bytes + traffic_unposted_bytes`.as('ledger');
+  const ledger = await changeTrafficRow(trx, owner, change, sql<boolean>`traffic_unposted_bytes >= ${bytes}`);
+  if (ledger === undefined) throw new Error('posting more lease grants than are unposted');
+  await insertEntry(trx, {
+    accountId: owner.accountId,
+    asset: 'traffic',
+    kind: 'lease',
+    amount: -bytes,
+    balanceAfter: ledger,
+    refType: ref.type,
+    refId: ref.id,
+    note: null,
+    subaccountId: owner.subaccountId,
+  });
+}
+
+interface TrafficRowOwner {
+  accountId: number;
+  subaccountId: number | null;
+}
+type TrafficRowChange = Partial<Record<'traffic_left_bytes' | 'traffic_unposted_bytes', RawBuilder<bigint>>>;
+
+/** Changes the owner's traffic row (the account's or the sub-account's) where `guard` holds; its ledger balance after. */
+async function changeTrafficRow(
+  trx: Transaction<Database>,
+  owner: TrafficRowOwner,
+  change: TrafficRowChange,
+  guard: RawBuilder<boolean>,
+): Promise<bigint | undefined> {
+  const ledger = sql<bigint>`traffic_left_bytes + traffic_unposted_bytes`.as('ledger');
   const row =
     owner.subaccountId === null
       ? await trx
@@ -109,7 +122,7 @@ export async function postUnposted(
           .set(change)
           .where('id', '=', owner.accountId)
           .where(guard)
-          .returning(balance)
+          .returning(ledger)
           .executeTakeFirst()
       : await trx
           .updateTable('subaccounts')
@@ -117,20 +130,9 @@ export async function postUnposted(
           .where('id', '=', owner.subaccountId)
           .where('account_id', '=', owner.accountId)
           .where(guard)
-          .returning(balance)
+          .returning(ledger)
           .executeTakeFirst();
-  if (!row) throw new Error('posting more lease grants than are unposted');
-  await insertEntry(trx, {
-    accountId: owner.accountId,
-    asset: 'traffic',
-    kind: 'lease',
-    amount: -bytes,
-    balanceAfter: row.ledger,
-    refType: ref.type,
-    refId: ref.id,
-    note: null,
-    subaccountId: owner.subaccountId,
-  });
+  return row?.ledger;
 }
 
 export async function readBalance(db: Executor, owner: BalanceOwner): Promise<bigint | undefined> {

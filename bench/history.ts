@@ -1,0 +1,104 @@
+import { tmpdir } from 'node:os';
+import { sql } from 'kysely';
+import { loadConfig } from '../apps/server/src/config';
+import { createAppContext } from '../apps/server/src/context';
+import { createDatabase } from '../apps/server/src/db/database';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { createLogger } from '../apps/server/src/lib/logger';
+import { overview } from '../apps/server/src/modules/admin/overview/overview.service';
+import type { Mailer } from '../apps/server/src/modules/mail/mailer';
+import { createBenchDatabase } from './lib/bench-database';
+
+/**
+ * Reads that must not scan history (docs/capacity.md): the console overview on a ledger of
+ * BENCH_HISTORY_LEDGER_ROWS entries (default 10 M) spread over 90 days — one in a thousand a sale or
+ * top-up, the rest the gateways' lease and usage entries, as a busy reseller's ledger is — and a
+ * usage rollup of BENCH_HISTORY_OWNERS owners (default 10,000) × 90 days. Baseline, side by side on
+ * the same data: the overview's ledger read as it was, over every entry of the window.
+ */
+const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
+const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ACCOUNTS = 2000;
+const DAYS = 90;
+const RUNS = 15;
+
+export async function runHistoryBench(): Promise<void> {
+  const rows = envNumber('BENCH_HISTORY_LEDGER_ROWS', 10_000_000);
+  const owners = envNumber('BENCH_HISTORY_OWNERS', 10_000);
+  const database = await createBenchDatabase();
+  const db = createDatabase({ url: database.url, dataDir: null });
+  try {
+    await migrateToLatest(db);
+    const env = {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tmpdir(),
+      JWT_SECRET: 'history-bench-jwt-secret-0123456789abcdef',
+      PROXY_PASSWORD_KEY: 'history-bench-proxy-password-key-0123456789',
+      INTERNAL_SECRET: 'history-bench-internal-secret-0123456789abcdef',
+    };
+    const ctx = createAppContext(loadConfig(env), { db, mailer: noMailer, log: createLogger('silent') });
+    const started = performance.now();
+    await seed(db, rows, owners);
+    console.log(
+      `seeded ${rows.toLocaleString('en')} ledger entries and ${(owners * DAYS).toLocaleString('en')} usage_daily rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const from = new Date(Date.now() - 29 * 86_400_000);
+    const scanAll = () =>
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+          coalesce(sum(amount) filter (where asset = 'money' and kind in ('recharge')), 0) as topups,
+          coalesce(sum(amount) filter (where asset = 'traffic' and kind in ('purchase', 'trial')), 0) as sold
+        from ledger_entries where created_at >= ${from} group by 1`.execute(db);
+    const baseline = await timed(scanAll);
+    const product = await timed(() => overview(ctx));
+    console.log('read                                   p50 ms   p90 ms');
+    console.log(`baseline: ledger window, every entry  ${fmt(baseline)}`);
+    console.log(`product: the console overview         ${fmt(product)}`);
+    console.log(`overview p50 × baseline: ${(median(product) / median(baseline)).toFixed(2)}`);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+async function seed(db: ReturnType<typeof createDatabase>, rows: number, owners: number): Promise<void> {
+  await sql`insert into accounts (email, status, lang)
+    select 'history' || i || '@example.test', 'active', 'en-us' from generate_series(1, ${ACCOUNTS}) i`.execute(
+    db,
+  );
+  // In slices, so one statement's WAL and memory stay small.
+  const slice = 1_000_000;
+  for (let first = 0; first < rows; first += slice) {
+    const last = Math.min(first + slice, rows) - 1;
+    await sql`insert into ledger_entries (account_id, asset, kind, amount, balance_after, ref_type, ref_id, created_at)
+      select 1 + i % ${ACCOUNTS},
+        case when i % 2000 = 0 then 'money' else 'traffic' end,
+        case when i % 2000 = 0 then 'recharge' when i % 1000 = 0 then 'purchase'
+             when i % 3 = 0 then 'lease_return' when i % 3 = 1 then 'lease' else 'usage' end,
+        1000, 0, 'bench', i::text,
+        now() - (i % ${DAYS * 86_400}) * interval '1 second'
+      from generate_series(${first}::bigint, ${last}::bigint) i`.execute(db);
+  }
+  const perAccount = Math.max(1, Math.round(owners / ACCOUNTS));
+  await sql`insert into usage_daily (account_id, subaccount_id, source_ip, day, bytes_up, bytes_down, connections)
+    select a, s, '', (now() at time zone 'UTC')::date - d, 1000, 100000, 10
+    from generate_series(1, ${ACCOUNTS}) a, generate_series(0, ${perAccount - 1}) s, generate_series(0, ${DAYS - 1}) d`.execute(
+    db,
+  );
+  await sql`analyze`.execute(db);
+}
+
+async function timed(read: () => Promise<unknown>): Promise<number[]> {
+  await read(); // warm the cache and the plan
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await read();
+    ms.push(performance.now() - started);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
+const fmt = (sorted: number[]) =>
+  `${median(sorted).toFixed(1).padStart(7)}  ${(sorted[Math.floor(sorted.length * 0.9)] ?? 0).toFixed(1).padStart(7)}`;
