@@ -36,7 +36,12 @@ import type { OrderRefundsTable } from '../modules/orders/order-refund.table';
 import type { OrdersTable, TrialClaimsTable } from '../modules/orders/order.table';
 import type { RateLimitHitsTable } from '../modules/rate-limit/rate-limit.table';
 import type { SubaccountsTable, TrafficTransfersTable } from '../modules/subaccounts/subaccount.table';
-import type { UsageBatchesTable, UsageDailyTable, UsageHourlyTable } from '../modules/traffic/usage.table';
+import type {
+  UsageBatchesTable,
+  UsageDailyTable,
+  UsageDayTotalsTable,
+  UsageHourlyTable,
+} from '../modules/traffic/usage.table';
 import type { WhitelistIpsTable } from '../modules/whitelist/whitelist.table';
 
 /**
@@ -91,6 +96,7 @@ export interface Database {
   usage_batches: UsageBatchesTable;
   usage_hourly: UsageHourlyTable;
   usage_daily: UsageDailyTable;
+  usage_day_totals: UsageDayTotalsTable;
   job_leases: JobLeasesTable;
   operator_audit: OperatorAuditTable;
   crypto_invoice_events: CryptoInvoiceEventsTable;

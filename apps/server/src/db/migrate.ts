@@ -26,6 +26,7 @@ import * as limitsEvents from './migrations/2026_12_01_0900_limits_events';
 import * as subaccountOverrun from './migrations/2026_12_01_0910_subaccount_overrun';
 import * as unpostedLeaseGrants from './migrations/2026_12_02_0900_unposted_lease_grants';
 import * as ledgerSalesIndex from './migrations/2026_12_02_0910_ledger_sales_index';
+import * as usageDayTotals from './migrations/2026_12_02_0920_usage_day_totals';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_01_0910_subaccount_overrun': subaccountOverrun,
   '2026_12_02_0900_unposted_lease_grants': unpostedLeaseGrants,
   '2026_12_02_0910_ledger_sales_index': ledgerSalesIndex,
+  '2026_12_02_0920_usage_day_totals': usageDayTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

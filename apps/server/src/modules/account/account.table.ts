@@ -37,6 +37,8 @@ export interface AccountsTable {
   traffic_reserved_bytes: ColumnType<bigint, never, bigint>;
   /** Delivered past zero, billed from the next traffic (decision 015). */
   traffic_debt_bytes: ColumnType<bigint, never, bigint>;
+  /** The last UTC day its proxies carried traffic: written by the traffic module's usage record. */
+  last_usage_day: ColumnType<Date | null, never, string>;
   /**
    * The sub-accounts' figures of /user/info, kept in step with `subaccounts` by a trigger in the
    * transaction of every change (subaccount.repository.ts `subaccountsTrafficFigures` defines them):

@@ -64,7 +64,7 @@ export async function applyUsageBatch(
       await alerts.around(entry, () => consume(trx, batch, index, entry, now));
     }
     await alerts.finish();
-    await recordUsage(trx, now, entries);
+    await recordUsage(trx, { instanceId: batch.instanceId, receivedAt: now }, entries);
     await recordExitTraffic(trx, now, batch.exits ?? []);
     return true;
   });

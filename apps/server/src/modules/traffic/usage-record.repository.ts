@@ -72,3 +72,38 @@ const adding = (table: 'usage_hourly' | 'usage_daily') => ({
   bytes_down: sql<bigint>`${sql.ref(`${table}.bytes_down`)} + excluded.bytes_down`,
   connections: sql<bigint>`${sql.ref(`${table}.connections`)} + excluded.connections`,
 });
+
+/** Adds a batch's bytes to the day's total, in the stripe of its gateway. */
+export async function addDayTotal(
+  trx: Transaction<Database>,
+  at: { day: string; stripe: number },
+  bytes: bigint,
+): Promise<void> {
+  if (bytes === 0n) return;
+  await trx
+    .insertInto('usage_day_totals')
+    .values({ day: at.day, stripe: at.stripe, bytes })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'stripe'])
+        .doUpdateSet({ bytes: sql<bigint>`usage_day_totals.bytes + excluded.bytes` }),
+    )
+    .execute();
+}
+
+/** These accounts carried traffic on `day`: their last usage day moves to it (once a day each). */
+export async function markAccountsActive(
+  trx: Transaction<Database>,
+  day: string,
+  accountIds: readonly number[],
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  await trx
+    .updateTable('accounts')
+    .set({ last_usage_day: day })
+    .where('id', 'in', accountIds)
+    .where((eb) =>
+      eb.or([eb('last_usage_day', 'is', null), eb('last_usage_day', '<', sql<Date>`${day}::date`)]),
+    )
+    .execute();
+}

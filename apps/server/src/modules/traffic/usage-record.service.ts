@@ -1,7 +1,13 @@
 import { canonicalIp, type UsageEntry } from '@resiport/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
-import { addUsageRollups, claimUsageBatch, type UsageCounts } from './usage-record.repository';
+import {
+  addDayTotal,
+  addUsageRollups,
+  claimUsageBatch,
+  markAccountsActive,
+  type UsageCounts,
+} from './usage-record.repository';
 
 /**
  * The usage record (decision 014), kept by the gateway link's usage batches inside their own
@@ -16,11 +22,27 @@ const HOUR_MS = 3_600_000;
 /** Adds a batch's counts to the rollups of the hour of `receivedAt`: two upserts per 1000 rows. */
 export async function recordUsage(
   trx: Transaction<Database>,
-  receivedAt: Date,
+  batch: { instanceId: string; receivedAt: Date },
   entries: readonly UsageEntry[],
 ): Promise<void> {
-  const hour = new Date(Math.floor(receivedAt.getTime() / HOUR_MS) * HOUR_MS);
-  await addUsageRollups(trx, { hour, day: hour.toISOString().slice(0, 10) }, rollupRows(entries));
+  const hour = new Date(Math.floor(batch.receivedAt.getTime() / HOUR_MS) * HOUR_MS);
+  const day = hour.toISOString().slice(0, 10);
+  const rows = rollupRows(entries);
+  await addUsageRollups(trx, { hour, day }, rows);
+  // The overview's kept figures: the day's total, and which accounts were active (decision 046).
+  const carrying = rows.filter((r) => r.up + r.down > 0n);
+  await markAccountsActive(trx, day, [...new Set(carrying.map((r) => r.accountId))]);
+  const bytes = carrying.reduce((sum, r) => sum + r.up + r.down, 0n);
+  await addDayTotal(trx, { day, stripe: stripeOf(batch.instanceId) }, bytes);
+}
+
+/** Stripes of the day totals: a gateway always adds to the same one, and few gateways share one. */
+const DAY_TOTAL_STRIPES = 16;
+
+function stripeOf(instanceId: string): number {
+  let hash = 0;
+  for (const char of instanceId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % DAY_TOTAL_STRIPES;
 }
 
 /**

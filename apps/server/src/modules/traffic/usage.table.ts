@@ -39,3 +39,13 @@ export interface UsageDailyTable {
   bytes_down: Generated<bigint>;
   connections: Generated<bigint>;
 }
+
+/**
+ * Bytes carried per UTC day, in stripes (a gateway adds to the stripe of its instance id, so batches of
+ * different gateways do not queue on one row): the console overview's chart and windows, O(days).
+ */
+export interface UsageDayTotalsTable {
+  day: ColumnType<Date, string, string>;
+  stripe: number;
+  bytes: Generated<bigint>;
+}

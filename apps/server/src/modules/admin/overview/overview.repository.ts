@@ -52,26 +52,25 @@ export async function orderPaymentsByDay(db: Executor, from: Date) {
     .execute();
 }
 
-/** Bytes carried per UTC day, and how many accounts carried any, from the usage rollup. */
+/** Bytes carried per UTC day, from the kept day totals (a row per day and stripe, decision 046). */
 export async function carriedByDay(db: Executor, fromDay: string) {
   return db
-    .selectFrom('usage_daily')
+    .selectFrom('usage_day_totals')
     .select([
       sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      sql<string>`coalesce(sum(bytes_up + bytes_down), 0)`.as('bytes'),
+      sql<string>`coalesce(sum(bytes), 0)`.as('bytes'),
     ])
     .where(sql<boolean>`day >= cast(${fromDay} as date)`)
     .groupBy(sql`1`)
     .execute();
 }
 
-/** Accounts whose proxies carried traffic on or after `fromDay`. */
+/** Accounts whose proxies carried traffic on or after `fromDay`: their last usage day is in the window. */
 export async function activeCustomersSince(db: Executor, fromDay: string): Promise<number> {
   const row = await db
-    .selectFrom('usage_daily')
-    .select(sql<string>`count(distinct account_id)`.as('n'))
-    .where(sql<boolean>`day >= cast(${fromDay} as date)`)
-    .where(sql<boolean>`bytes_up + bytes_down > 0`)
+    .selectFrom('accounts')
+    .select(sql<string>`count(*)`.as('n'))
+    .where(sql<boolean>`last_usage_day >= cast(${fromDay} as date)`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
