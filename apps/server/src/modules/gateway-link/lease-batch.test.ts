@@ -251,4 +251,36 @@ describe('lease renewals in one call, set-based', () => {
     const again = await gatewayCall(t, internalGatewayEndpoints.releases, { instance_id: 'gw-lbr', owners });
     expect(successData(again).returned_bytes).toEqual([0, 0]);
   });
+
+  it('settles a lease that ran dry past the hour, was topped up and renewed again', async () => {
+    const c = await customerWithSub(t, { mainGb: 1, subGb: 0.001, prefix: 'lbd' });
+    const owner = { account_id: c.id, subaccount_id: c.subId };
+    const renew = async () =>
+      successData(
+        await gatewayCall(t, internalGatewayEndpoints.leases, {
+          instance_id: 'gw-lbd',
+          wants: [{ ...owner, want_bytes: 10 * MB }],
+        }),
+      ).leases[0];
+    let last = await renew();
+    while (last && !last.exhausted) last = await renew();
+    t.advanceClock(3601);
+    // Dry an hour on: nothing granted, so nothing is posted at this grant count …
+    expect(await renew()).toMatchObject({ granted_bytes: 0, exhausted: true });
+    const topUp = {
+      id: String(c.subId),
+      action: 'allocate' as const,
+      traffic: '0.001',
+      request_id: 'lbd-top-up',
+    };
+    expect((await t.send(subEndpoints.traffic, topUp, { token: c.token })).code).toBe(0);
+    // … the next grant posts the lease's grants, and its settlement posts the rest once.
+    expect((await renew())?.granted_bytes).toBeGreaterThan(0);
+    const released = await gatewayCall(t, internalGatewayEndpoints.release, {
+      ...owner,
+      instance_id: 'gw-lbd',
+    });
+    expect(released.code).toBe(0);
+    expect(await trafficConserved(t, c.id, BigInt(GB))).toBe(true);
+  });
 });

@@ -140,8 +140,10 @@ export async function grantLeaseIn(
     }
     await addToOwner(trx, key, 'traffic_reserved_bytes', granted);
   }
+  // Only with a grant: its ref (`<lease>.<grants + 1>`) is then new, and a later settlement's
+  // (`<lease>.<grants>`) cannot meet it.
   const unposted = lease.granted_bytes + granted - lease.posted_bytes;
-  const postNow = unposted > 0n && isPostingDue(lease, now);
+  const postNow = granted > 0n && unposted > 0n && isPostingDue(lease, now);
   if (postNow) await postUnposted(trx, key, unposted, { type: 'lease', id: grantRef });
   await changeLease(trx, lease.id, {
     grantedBy: granted,
