@@ -19,7 +19,10 @@ export { claimUsageBatch };
 
 const HOUR_MS = 3_600_000;
 
-/** Adds a batch's counts to the rollups of the hour of `receivedAt`: two upserts per 1000 rows. */
+/**
+ * Adds a batch's counts to the rollups of the hour it is received in (two upserts per 1000 rows), and
+ * to the overview's kept figures (one upsert, one update of the accounts the batch holds locked).
+ */
 export async function recordUsage(
   trx: Transaction<Database>,
   batch: { instanceId: string; receivedAt: Date },
