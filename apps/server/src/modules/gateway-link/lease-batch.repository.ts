@@ -134,3 +134,28 @@ export async function applyLeaseGrants(
       where a.id = g.id`.execute(trx);
   }
 }
+
+/**
+ * Opens a lease for each owner of a batch that holds none at this process yet (its first renewal
+ * here), in one statement, in the owners' order; returns their ids keyed `account/sub`. The caller
+ * holds the accounts' locks and has just read that none is open, so the open-lease index cannot refuse.
+ */
+export async function openLeases(
+  trx: Transaction<Database>,
+  instanceId: string,
+  owners: readonly { accountId: number; subaccountId: number | null }[],
+  at: { now: Date; expiresAt: Date },
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (owners.length === 0) return ids;
+  const { rows } = await sql<{ id: number; account_id: number; subaccount_id: number | null }>`
+    insert into traffic_leases (instance_id, account_id, subaccount_id, expires_at, posted_at)
+    select ${instanceId}, o.account_id, o.subaccount_id, ${at.expiresAt}::timestamptz, ${at.now}::timestamptz
+    from unnest(${owners.map((o) => String(o.accountId))}::int[],
+      ${owners.map((o) => (o.subaccountId === null ? null : String(o.subaccountId)))}::int[])
+      with ordinality as o(account_id, subaccount_id, n)
+    order by o.n
+    returning id, account_id, subaccount_id`.execute(trx);
+  for (const row of rows) ids.set(ownerKey(row.account_id, row.subaccount_id), row.id);
+  return ids;
+}

@@ -17,7 +17,7 @@ interface Owner {
 /**
  * A gateway's renewals in one `leases` call (decision 044) answer, and leave the books, exactly as
  * the owner-by-owner grant does: two twin customers — a main account, a plain sub-account, a nearly
- * empty one, a capped one, one with auto-refill, a disabled one and one never leased before — are
+ * empty one, a capped one, one with auto-refill, a disabled one and two never leased before (one with traffic, one without) — are
  * renewed round after round, one twin by batch calls, the other by `grantLeaseIn` per owner. Their
  * answers, balances, reservations, leases and ledger entries must match at every round.
  */
@@ -36,12 +36,13 @@ describe('lease renewals in one call, set-based', () => {
       if (!added.ok) throw new Error(JSON.stringify(added));
       return added.data.id;
     };
-    const [small, capped, refilled, disabled, fresh] = [
+    const [small, capped, refilled, disabled, fresh, freshEmpty] = [
       await add('0.001'),
       await add('0.5'),
       await add('0.1'),
       await add('0.2'),
       await add('0.2'),
+      await add('0'),
     ];
     await t.send(subEndpoints.limits, { id: String(capped), daily_cap: '0.002' }, { token: c.token });
     await t.send(
@@ -53,7 +54,8 @@ describe('lease renewals in one call, set-based', () => {
       account_id: c.id,
       subaccount_id: sub,
     }));
-    // Every owner but the fresh one holds an open lease here before the rounds begin.
+    // Every owner but the fresh ones (one with traffic, one without) holds an open lease here before
+    // the rounds begin.
     for (const owner of owners) {
       await gatewayCall(t, internalGatewayEndpoints.lease, {
         ...owner,
@@ -62,7 +64,8 @@ describe('lease renewals in one call, set-based', () => {
       });
     }
     await t.send(subEndpoints.status, { id: String(disabled), status: 'disabled' }, { token: c.token });
-    return { id: c.id, owners: [...owners, { account_id: c.id, subaccount_id: fresh }] };
+    const freshOwners = [fresh, freshEmpty].map((sub) => ({ account_id: c.id, subaccount_id: sub }));
+    return { id: c.id, owners: [...owners, ...freshOwners] };
   }
 
   /** An owner's books, with ids made relative so the twins compare. */

@@ -27,7 +27,7 @@ export async function openLeasesOfProcess(
     .selectAll()
     .where('instance_id', '=', instanceId)
     .where('status', '=', 'open')
-    .where('account_id', 'in', accountIds)
+    .where('account_id', '=', sql<number>`any(${accountIds.map(String)}::int[])`)
     .orderBy('id')
     .forUpdate()
     .execute();

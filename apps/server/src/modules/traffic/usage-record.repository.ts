@@ -29,49 +29,44 @@ export interface UsageCounts {
   connections: bigint;
 }
 
-/** Rows per statement: 1000 × 7 parameters stays far below PostgreSQL's 65535. */
-const ROLLUP_CHUNK = 1000;
-
 /**
  * Adds counts to `usage_hourly` (that hour) and `usage_daily` (that UTC day): one upsert per table
- * per chunk of rows. Rows must be distinct per owner and address (an upsert cannot touch a row twice).
+ * whatever the batch's size, the rows passed as arrays (`unnest`) — a 10,000-owner batch is two
+ * statements with six parameters each, not 20 statements with 7,000 each to build, send and parse.
+ * Rows must be distinct per owner and address (an upsert cannot touch a row twice), and are upserted
+ * in the order given (the usage batch passes them in its lock order).
  */
 export async function addUsageRollups(
   trx: Transaction<Database>,
   at: { hour: Date; day: string },
-  rows: UsageCounts[],
+  rows: readonly UsageCounts[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROLLUP_CHUNK) {
-    const counts = rows.slice(start, start + ROLLUP_CHUNK).map((row) => ({
-      account_id: row.accountId,
-      subaccount_id: row.subaccountId,
-      source_ip: row.sourceIp,
-      bytes_up: row.up,
-      bytes_down: row.down,
-      connections: row.connections,
-    }));
-    await trx
-      .insertInto('usage_hourly')
-      .values(counts.map((c) => ({ ...c, hour: at.hour })))
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'subaccount_id', 'source_ip', 'hour']).doUpdateSet(adding('usage_hourly')),
-      )
-      .execute();
-    await trx
-      .insertInto('usage_daily')
-      .values(counts.map((c) => ({ ...c, day: at.day })))
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'subaccount_id', 'source_ip', 'day']).doUpdateSet(adding('usage_daily')),
-      )
-      .execute();
-  }
+  if (rows.length === 0) return;
+  const column = (pick: (row: UsageCounts) => number | bigint | string) => rows.map((r) => String(pick(r)));
+  const counts = sql`
+    select * from unnest(
+      ${column((r) => r.accountId)}::int[], ${column((r) => r.subaccountId)}::int[],
+      ${column((r) => r.sourceIp)}::text[], ${column((r) => r.up)}::bigint[],
+      ${column((r) => r.down)}::bigint[], ${column((r) => r.connections)}::bigint[]
+    ) with ordinality as c(account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, n)
+    order by n`;
+  await sql`
+    insert into usage_hourly (account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, hour)
+    select account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${at.hour}::timestamptz
+    from (${counts}) c
+    on conflict (account_id, subaccount_id, source_ip, hour) do update set
+      bytes_up = usage_hourly.bytes_up + excluded.bytes_up,
+      bytes_down = usage_hourly.bytes_down + excluded.bytes_down,
+      connections = usage_hourly.connections + excluded.connections`.execute(trx);
+  await sql`
+    insert into usage_daily (account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, day)
+    select account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${at.day}::date
+    from (${counts}) c
+    on conflict (account_id, subaccount_id, source_ip, day) do update set
+      bytes_up = usage_daily.bytes_up + excluded.bytes_up,
+      bytes_down = usage_daily.bytes_down + excluded.bytes_down,
+      connections = usage_daily.connections + excluded.connections`.execute(trx);
 }
-
-const adding = (table: 'usage_hourly' | 'usage_daily') => ({
-  bytes_up: sql<bigint>`${sql.ref(`${table}.bytes_up`)} + excluded.bytes_up`,
-  bytes_down: sql<bigint>`${sql.ref(`${table}.bytes_down`)} + excluded.bytes_down`,
-  connections: sql<bigint>`${sql.ref(`${table}.connections`)} + excluded.connections`,
-});
 
 /** Adds a batch's bytes to the day's total, in the stripe of its gateway. */
 export async function addDayTotal(
