@@ -66,7 +66,9 @@ export async function readLeaseCandidates(
     join accounts a on a.id = w.account_id
     left join subaccounts s on s.id = w.subaccount_id and s.account_id = w.account_id
     left join traffic_leases l on l.instance_id = ${instanceId} and l.status = 'open'
-      and l.account_id = w.account_id and l.subaccount_id is not distinct from w.subaccount_id`.execute(trx);
+      and l.account_id = w.account_id and coalesce(l.subaccount_id, 0) = coalesce(w.subaccount_id, 0)`.execute(
+    trx,
+  );
   const candidates = new Map<string, LeaseCandidate>();
   for (const r of rows) {
     const main = r.subaccount_id === null;
@@ -99,9 +101,9 @@ export interface LeaseGrantRow {
 }
 
 /**
- * The lease side of a batch's grants: each lease's granted bytes, grant count and expiry, and each
- * owner's reserved counter — three statements whatever the batch's size (what `changeLease` and
- * `addToOwner` do per owner). Every lease is extended, granted something or not.
+ * The lease side of a batch's grants: each lease's granted bytes, grant count and expiry, in one
+ * statement whatever the batch's size (what `changeLease` does per owner). Every lease is extended,
+ * granted something or not. The owners' counters move with their traffic (`reserveUnpostedOfOwners`).
  */
 export async function applyLeaseGrants(
   trx: Transaction<Database>,
@@ -116,23 +118,6 @@ export async function applyLeaseGrants(
     from unnest(${grants.map((g) => String(g.leaseId))}::int[], ${grants.map((g) => String(g.granted))}::bigint[])
       as g(id, bytes)
     where l.id = g.id`.execute(trx);
-  const reserved = grants.filter((g) => g.granted > 0n);
-  const subs = reserved.filter((g) => g.subaccountId !== null);
-  const mains = reserved.filter((g) => g.subaccountId === null);
-  if (subs.length > 0) {
-    await sql`
-      update subaccounts as s set traffic_reserved_bytes = s.traffic_reserved_bytes + g.bytes
-      from unnest(${subs.map((g) => String(g.subaccountId))}::int[], ${subs.map((g) => String(g.granted))}::bigint[])
-        as g(id, bytes)
-      where s.id = g.id`.execute(trx);
-  }
-  if (mains.length > 0) {
-    await sql`
-      update accounts as a set traffic_reserved_bytes = a.traffic_reserved_bytes + g.bytes
-      from unnest(${mains.map((g) => String(g.accountId))}::int[], ${mains.map((g) => String(g.granted))}::bigint[])
-        as g(id, bytes)
-      where a.id = g.id`.execute(trx);
-  }
 }
 
 /**

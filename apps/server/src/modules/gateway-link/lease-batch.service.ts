@@ -75,6 +75,7 @@ export async function grantLeases(
     await reserveUnpostedOfOwners(
       trx,
       plain.filter((g) => g.granted > 0n).map((g) => ({ ...g, bytes: g.granted })),
+      { alsoReserved: true },
     );
     await applyLeaseGrants(trx, plain, expiresAt);
     const result: LeaseGrant[] = [];

@@ -15,11 +15,14 @@ export interface TrafficReservation {
  * sub-accounts): each owner's `left` − bytes and `unposted` + bytes, no entry (decision 045). Every
  * reservation or none: each owner at most once, each `left` covering its bytes. The caller holds the
  * accounts' balance locks and read `left` under them, so a shortfall is a bug: it throws, and the
- * caller's transaction rolls back whole.
+ * caller's transaction rolls back whole. `alsoReserved`: add the bytes to the owner's
+ * `traffic_reserved_bytes` (the gateway link's count of what its leases hold) in the same statement,
+ * so a batch of lease grants writes each owner's row once, not twice.
  */
 export async function reserveUnpostedOfOwners(
   trx: Transaction<Database>,
   reservations: readonly TrafficReservation[],
+  options: { alsoReserved: boolean },
 ): Promise<void> {
   if (reservations.length === 0) return;
   const owners = new Set(reservations.map((r) => `${r.accountId}/${r.subaccountId ?? 'main'}`));
@@ -32,6 +35,7 @@ export async function reserveUnpostedOfOwners(
     const result = await sql`
       update accounts as a set traffic_left_bytes = a.traffic_left_bytes - r.bytes,
         traffic_unposted_bytes = a.traffic_unposted_bytes + r.bytes
+        ${options.alsoReserved ? sql`, traffic_reserved_bytes = a.traffic_reserved_bytes + r.bytes` : sql``}
       from unnest(${texts(mains, (r) => r.accountId)}::int[], ${texts(mains, (r) => r.bytes)}::bigint[])
         as r(id, bytes)
       where a.id = r.id and a.traffic_left_bytes >= r.bytes`.execute(trx);
@@ -41,6 +45,7 @@ export async function reserveUnpostedOfOwners(
     const result = await sql`
       update subaccounts as s set traffic_left_bytes = s.traffic_left_bytes - r.bytes,
         traffic_unposted_bytes = s.traffic_unposted_bytes + r.bytes
+        ${options.alsoReserved ? sql`, traffic_reserved_bytes = s.traffic_reserved_bytes + r.bytes` : sql``}
       from unnest(${texts(subs, (r) => r.subaccountId)}::int[], ${texts(subs, (r) => r.accountId)}::int[],
         ${texts(subs, (r) => r.bytes)}::bigint[]) as r(id, account_id, bytes)
       where s.id = r.id and s.account_id = r.account_id and s.traffic_left_bytes >= r.bytes`.execute(trx);
