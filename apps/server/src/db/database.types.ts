@@ -29,7 +29,7 @@ import type { GatewayEventsTable } from '../modules/gateway-feed/gateway-events.
 import type { GatewayFeedCursorsTable } from '../modules/gateway-feed/gateway-feed-cursors.table';
 import type { TrafficLeasesTable, TrafficOverrunsTable } from '../modules/gateway-link/lease.table';
 import type { ProxySessionsTable } from '../modules/gateway-link/proxy-sessions.table';
-import type { LedgerEntriesTable } from '../modules/ledger/ledger.table';
+import type { LedgerAuditCheckpointsTable, LedgerEntriesTable } from '../modules/ledger/ledger.table';
 import type { PackagesTable, PriceTiersTable } from '../modules/orders/catalog.table';
 import type { CouponRedemptionsTable, CouponsTable } from '../modules/orders/coupon.table';
 import type { OrderRefundsTable } from '../modules/orders/order-refund.table';
@@ -76,6 +76,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   rate_limit_hits: RateLimitHitsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_audit_checkpoints: LedgerAuditCheckpointsTable;
   crypto_invoices: CryptoInvoicesTable;
   recharges: RechargesTable;
   cryptomus_sandbox_invoices: SandboxInvoicesTable;

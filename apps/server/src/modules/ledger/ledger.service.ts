@@ -13,6 +13,11 @@ import {
   lockAccountsBalances,
   readBalance,
 } from './ledger.repository';
+import {
+  auditOwnersSinceCheckpoints,
+  writeAuditCheckpoints,
+  type OwnerAudit,
+} from './ledger-audit.repository';
 
 /**
  * Entry kinds (docs/architecture.md#ledger): the contract's list (`ledgerKinds`), which the console filters by.
@@ -103,6 +108,33 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
   ];
   return { entries, mismatches, brokenChains };
 }
+
+/**
+ * The audit from the last checkpoints (`npm run audit -- --incremental`, decision 048): the same
+ * findings as `auditLedger` for the entries after each owner's checkpoint (all of them the first time),
+ * and each owner's figures, to checkpoint when clean.
+ */
+export async function auditLedgerSinceCheckpoints(db: Db): Promise<AuditReport & { owners: OwnerAudit[] }> {
+  const owners = await auditOwnersSinceCheckpoints(db);
+  return {
+    entries: owners.reduce((sum, o) => sum + o.entries, 0),
+    mismatches: owners
+      .filter((o) => !o.known || o.cached !== o.fromEntries)
+      .map(({ accountId, asset, subaccountId, cached, fromEntries }) => ({
+        accountId,
+        asset,
+        subaccountId,
+        cached,
+        fromEntries,
+      })),
+    brokenChains: owners.flatMap((o) =>
+      o.brokenAt === null ? [] : [{ accountId: o.accountId, asset: o.asset, entryId: o.brokenAt }],
+    ),
+    owners: owners.filter((o) => o.known),
+  };
+}
+
+export { writeAuditCheckpoints, type OwnerAudit };
 
 /** A gateway's batch of lease renewals reserves its owners' traffic set-based. */
 export { reserveUnpostedOfOwners, type TrafficReservation } from './ledger-batch.repository';

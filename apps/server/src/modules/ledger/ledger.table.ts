@@ -24,3 +24,14 @@ export interface LedgerEntriesTable {
   subaccount_id: number | null;
   created_at: Timestamp;
 }
+
+/** `ledger_audit_checkpoints`: what a clean audit found each owner's entries summing to, through an id. */
+export interface LedgerAuditCheckpointsTable {
+  account_id: number;
+  asset: LedgerAsset;
+  /** The sub-account's id; 0 for the main account. */
+  subaccount_key: number;
+  through_id: bigint;
+  total: bigint;
+  checked_at: Timestamp;
+}
