@@ -7,6 +7,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { overview } from '../apps/server/src/modules/admin/overview/overview.service';
 import type { Mailer } from '../apps/server/src/modules/mail/mailer';
+import { auditBooks, type BooksAudit } from '../apps/server/src/cli/books-audit';
 import { createBenchDatabase } from './lib/bench-database';
 
 /**
@@ -15,7 +16,8 @@ import { createBenchDatabase } from './lib/bench-database';
  * top-up, the rest the gateways' lease and usage entries, as a busy reseller's ledger is — and a
  * usage rollup of BENCH_HISTORY_OWNERS owners (default 10,000) × 90 days. Baseline, side by side on
  * the same data: the overview's reads of history as they were (every ledger entry of the window, and
- * the rollup's owner × day rows for the chart and the active customers).
+ * the rollup's owner × day rows for the chart and the active customers). Then the ledger audit,
+ * full and from checkpoints (`benchAudit`).
  */
 const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -67,6 +69,7 @@ export async function runHistoryBench(): Promise<void> {
     console.log(`baseline: the old reads of history    ${fmt(baseline)}`);
     console.log(`product: the console overview         ${fmt(product)}`);
     console.log(`overview p50 × baseline: ${(median(product) / median(baseline)).toFixed(2)}`);
+    await benchAudit(db, rows);
   } finally {
     await db.destroy();
     await database.drop();
@@ -87,10 +90,17 @@ async function seed(db: ReturnType<typeof createDatabase>, rows: number, owners:
         case when i % 2000 = 0 then 'money' else 'traffic' end,
         case when i % 2000 = 0 then 'recharge' when i % 1000 = 0 then 'purchase'
              when i % 3 = 0 then 'lease_return' when i % 3 = 1 then 'lease' else 'usage' end,
-        1000, 0, 'bench', i::text,
+        -- Account k's m-th entry is entry i = k - 1 + 2000 m: each chain runs 1000, 2000, …
+        1000, (i / ${ACCOUNTS} + 1) * 1000, 'bench', i::text,
         now() - (i % ${DAYS * 86_400}) * interval '1 second'
       from generate_series(${first}::bigint, ${last}::bigint) i`.execute(db);
   }
+  // The cached balances the entries add up to, so the audit finds clean books.
+  await sql`update accounts a set
+      balance_cents = coalesce((select sum(amount) from ledger_entries e where e.account_id = a.id and e.asset = 'money'), 0),
+      traffic_left_bytes = coalesce((select sum(amount) from ledger_entries e where e.account_id = a.id and e.asset = 'traffic'), 0)`.execute(
+    db,
+  );
   const perAccount = Math.max(1, Math.round(owners / ACCOUNTS));
   await sql`insert into usage_daily (account_id, subaccount_id, source_ip, day, bytes_up, bytes_down, connections)
     select a, s, '', (now() at time zone 'UTC')::date - d, 1000, 100000, 10
@@ -104,6 +114,42 @@ async function seed(db: ReturnType<typeof createDatabase>, rows: number, owners:
     from (select account_id, max(day) as day from usage_daily group by account_id) u
     where u.account_id = a.id`.execute(db);
   await sql`analyze`.execute(db);
+}
+
+/**
+ * The ledger audit (decision 048): the full one, a first incremental one (no checkpoint yet: every
+ * entry, and the checkpoints written), then an incremental one after a day's worth of new entries
+ * (one in a thousand of the ledger, on every account).
+ */
+async function benchAudit(db: ReturnType<typeof createDatabase>, rows: number): Promise<void> {
+  const seconds = async (run: () => Promise<BooksAudit>) => {
+    const started = performance.now();
+    const audit = await run();
+    if (audit.problems.length > 0)
+      throw new Error(`the audit found problems: ${audit.problems.slice(0, 3).join('; ')}`);
+    return ((performance.now() - started) / 1000).toFixed(1);
+  };
+  const full = await seconds(() => auditBooks(db));
+  const first = await seconds(() => auditBooks(db, { incremental: true }));
+  const added = Math.max(ACCOUNTS, Math.round(rows / 1000));
+  await sql`insert into ledger_entries (account_id, asset, kind, amount, balance_after, ref_type, ref_id)
+    select a.id, case when a.balance_cents > 0 then 'money' else 'traffic' end, 'usage', -1,
+      (case when a.balance_cents > 0 then a.balance_cents else a.traffic_left_bytes end) - n.k, 'bench-new', a.id || '.' || n.k
+    from accounts a, generate_series(1, ${Math.ceil(added / ACCOUNTS)}) n(k)
+    order by a.id, n.k`.execute(db);
+  await sql`update accounts set balance_cents = balance_cents - ${Math.ceil(added / ACCOUNTS)}
+    where balance_cents > 0`.execute(db);
+  await sql`update accounts set traffic_left_bytes = traffic_left_bytes - ${Math.ceil(added / ACCOUNTS)}
+    where balance_cents = 0`.execute(db);
+  const next = await seconds(() => auditBooks(db, { incremental: true }));
+  console.log('audit                                                   seconds');
+  console.log(
+    `full (npm run audit), ${rows.toLocaleString('en')} entries${' '.repeat(8)}${full.padStart(8)}`,
+  );
+  console.log(`incremental, first run (no checkpoint yet)              ${first.padStart(8)}`);
+  console.log(
+    `incremental after ${added.toLocaleString('en')} new entries${' '.repeat(16)}${next.padStart(8)}`,
+  );
 }
 
 async function timed(read: () => Promise<unknown>): Promise<number[]> {
