@@ -125,8 +125,9 @@ async function benchAudit(db: ReturnType<typeof createDatabase>, rows: number): 
   const seconds = async (run: () => Promise<BooksAudit>) => {
     const started = performance.now();
     const audit = await run();
-    if (audit.problems.length > 0)
+    if (audit.problems.length > 0) {
       throw new Error(`the audit found problems: ${audit.problems.slice(0, 3).join('; ')}`);
+    }
     return ((performance.now() - started) / 1000).toFixed(1);
   };
   const full = await seconds(() => auditBooks(db));

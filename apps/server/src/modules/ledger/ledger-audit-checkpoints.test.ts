@@ -32,15 +32,17 @@ describe('the ledger audit from checkpoints', () => {
   const lastEntryId = async () => {
     const row = await t.ctx.db
       .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.max('id').as('id'))
+      .select(sql<string | null>`max(id)::text`.as('id'))
       .executeTakeFirstOrThrow();
-    return BigInt(row.id ?? 0);
+    return BigInt(row.id ?? '0');
   };
   const checkpoints = () =>
     t.ctx.db
       .selectFrom('ledger_audit_checkpoints')
       .select(['account_id', 'asset', 'subaccount_key', 'through_id', 'total'])
-      .orderBy(['account_id', 'asset', 'subaccount_key'])
+      .orderBy('account_id')
+      .orderBy('asset')
+      .orderBy('subaccount_key')
       .execute();
 
   /** Traffic moved the way the product moves it: leases, usage and their settlement. */
