@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
 
 /** The writes of the usage record: batch claims and rollup upserts, in the usage batch's transaction. */
@@ -50,22 +50,31 @@ export async function addUsageRollups(
       ${column((r) => r.down)}::bigint[], ${column((r) => r.connections)}::bigint[]
     ) with ordinality as c(account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, n)
     order by n`;
+  await upsertRollup(trx, counts, {
+    table: 'usage_hourly',
+    period: 'hour',
+    at: sql`${at.hour}::timestamptz`,
+  });
+  await upsertRollup(trx, counts, { table: 'usage_daily', period: 'day', at: sql`${at.day}::date` });
+}
+
+/** Adds `counts` to one rollup's rows of one period (its hour or day), creating the missing ones. */
+async function upsertRollup(
+  trx: Transaction<Database>,
+  counts: RawBuilder<unknown>,
+  rollup: { table: 'usage_hourly' | 'usage_daily'; period: 'hour' | 'day'; at: RawBuilder<unknown> },
+): Promise<void> {
+  const table = sql.table(rollup.table);
+  const period = sql.ref(rollup.period);
+  const kept = (column: string) => sql.ref(`${rollup.table}.${column}`);
   await sql`
-    insert into usage_hourly (account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, hour)
-    select account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${at.hour}::timestamptz
+    insert into ${table} (account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${period})
+    select account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${rollup.at}
     from (${counts}) c
-    on conflict (account_id, subaccount_id, source_ip, hour) do update set
-      bytes_up = usage_hourly.bytes_up + excluded.bytes_up,
-      bytes_down = usage_hourly.bytes_down + excluded.bytes_down,
-      connections = usage_hourly.connections + excluded.connections`.execute(trx);
-  await sql`
-    insert into usage_daily (account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, day)
-    select account_id, subaccount_id, source_ip, bytes_up, bytes_down, connections, ${at.day}::date
-    from (${counts}) c
-    on conflict (account_id, subaccount_id, source_ip, day) do update set
-      bytes_up = usage_daily.bytes_up + excluded.bytes_up,
-      bytes_down = usage_daily.bytes_down + excluded.bytes_down,
-      connections = usage_daily.connections + excluded.connections`.execute(trx);
+    on conflict (account_id, subaccount_id, source_ip, ${period}) do update set
+      bytes_up = ${kept('bytes_up')} + excluded.bytes_up,
+      bytes_down = ${kept('bytes_down')} + excluded.bytes_down,
+      connections = ${kept('connections')} + excluded.connections`.execute(trx);
 }
 
 /** Adds a batch's bytes to the day's total, in the stripe of its gateway. */
