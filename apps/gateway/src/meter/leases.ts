@@ -38,17 +38,12 @@ export interface LeasesOptions extends CreditHooks {
   onError?: (error: Error) => void;
 }
 
-/**
- * A lease that lasted less than this doubles the next one (a busy owner, fewer round trips). Renewals
- * are most of what a gateway asks of the server, and each waits on its owners' account locks there
- * (decision 049): a steady owner renews every 8–16 s, not every 2–4 s. What a lease holds is still
- * at most half of what the owner has left (the server's grant), and stays the owner's until used.
- */
-const FAST_LEASE_MS = 8000;
+/** A lease that lasted less than this doubles the next one (a busy owner, fewer round trips). */
+const FAST_LEASE_MS = 2000;
 /** A lease is sized to last about this long at the owner's pace (a fast owner reaches it at once). */
-const PACED_LEASE_MS = 8000;
+const PACED_LEASE_MS = 2000;
 /** A lease that lasted more than this halves the next one (a slow owner holds less). */
-const SLOW_LEASE_MS = 40_000;
+const SLOW_LEASE_MS = 20_000;
 /** After "nothing left" the answer is remembered this long, so new connections do not hammer the server. */
 const DRY_MS = 1000;
 /**

@@ -60,8 +60,8 @@ describe('traffic credit', () => {
     expect(asks).toEqual([1 * MB]);
     credit.spend(400_000); // 600 kB left: above half
     expect(asks).toHaveLength(1);
-    advance(2000);
-    credit.spend(200_000); // 400 kB left: renew; 600 kB in 2 s is 2.4 MB per 8 s (more than twice 1 MB)
+    advance(500);
+    credit.spend(200_000); // 400 kB left: renew; 600 kB in 0.5 s is 2.4 MB per 2 s (more than twice 1 MB)
     await flush();
     expect(asks).toEqual([1 * MB, 2.4 * MB]);
     expect(credit.credit).toBe(2.8 * MB);
@@ -69,7 +69,7 @@ describe('traffic credit', () => {
     credit.spend(2 * MB); // a loopback-speed owner: straight to the maximum, no doubling steps
     await flush();
     expect(asks.at(-1)).toBe(8 * MB);
-    advance(60_000); // a slow lease: the next one is halved
+    advance(30_000); // a slow lease: the next one is halved
     credit.spend(7 * MB);
     await flush();
     expect(asks.at(-1)).toBe(4 * MB);
@@ -95,7 +95,7 @@ describe('traffic credit', () => {
   it('asks for the bytes spent beyond the credit too, so a fast owner is not left in debt', async () => {
     const { leases, credit, asks, advance } = setup([grant(1 * MB), grant(1 * MB + 65_536)]);
     await leases.acquire(owner, KEY);
-    advance(10_000); // a steady lease (between the fast and the slow): the same size again
+    advance(5000);
     credit.spend(1 * MB + 65_536);
     await flush();
     expect(asks).toEqual([1 * MB, 1 * MB + 65_536]);
