@@ -27,7 +27,6 @@ import * as subaccountOverrun from './migrations/2026_12_01_0910_subaccount_over
 import * as unpostedLeaseGrants from './migrations/2026_12_02_0900_unposted_lease_grants';
 import * as ledgerSalesIndex from './migrations/2026_12_02_0910_ledger_sales_index';
 import * as usageDayTotals from './migrations/2026_12_02_0920_usage_day_totals';
-import * as subaccountTotalsPerStatement from './migrations/2026_12_03_0900_subaccount_totals_per_statement';
 import * as leaseUpdatesInPlace from './migrations/2026_12_03_0910_lease_updates_in_place';
 import * as ledgerAuditCheckpoints from './migrations/2026_12_03_0920_ledger_audit_checkpoints';
 
@@ -60,7 +59,6 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0900_unposted_lease_grants': unpostedLeaseGrants,
   '2026_12_02_0910_ledger_sales_index': ledgerSalesIndex,
   '2026_12_02_0920_usage_day_totals': usageDayTotals,
-  '2026_12_03_0900_subaccount_totals_per_statement': subaccountTotalsPerStatement,
   '2026_12_03_0910_lease_updates_in_place': leaseUpdatesInPlace,
   '2026_12_03_0920_ledger_audit_checkpoints': ledgerAuditCheckpoints,
 };
