@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
+import { textColumn } from '../../db/array-columns';
 import { utcDayNumber, utcMonthStartDay } from '@resiport/contract';
 import type { LeaseRow } from './lease.repository';
 
@@ -51,7 +52,7 @@ export async function billCoveredUsage(
   leaseExpiresAt: Date,
 ): Promise<void> {
   if (usage.length === 0) return;
-  const column = (pick: (u: CoveredUsage) => number | bigint) => usage.map((u) => String(pick(u)));
+  const column = (pick: (row: CoveredUsage) => string | number | bigint) => textColumn(usage, pick);
   await sql`
     update traffic_leases as l
     set used_bytes = l.used_bytes + u.bytes, expires_at = ${leaseExpiresAt}

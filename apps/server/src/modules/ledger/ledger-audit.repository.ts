@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { textColumn } from '../../db/array-columns';
 import type { LedgerAsset } from './ledger.table';
 
 /**
@@ -107,7 +108,7 @@ export async function writeAuditCheckpoints(
   checkedAt: Date,
 ): Promise<void> {
   if (owners.length === 0) return;
-  const column = (pick: (o: OwnerAudit) => string | number | bigint) => owners.map((o) => String(pick(o)));
+  const column = (pick: (row: OwnerAudit) => string | number | bigint) => textColumn(owners, pick);
   await sql`
     insert into ledger_audit_checkpoints (account_id, asset, subaccount_key, through_id, total, checked_at)
     select account_id, asset, sub_key, through_id, total, ${checkedAt}::timestamptz

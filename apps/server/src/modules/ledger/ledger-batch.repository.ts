@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
+import { textColumn } from '../../db/array-columns';
 
 /** Bytes granted to one owner's lease in a gateway's batch of renewals. */
 export interface TrafficReservation {
@@ -36,7 +37,7 @@ export async function reserveUnpostedOfOwners(
       update accounts as a set traffic_left_bytes = a.traffic_left_bytes - r.bytes,
         traffic_unposted_bytes = a.traffic_unposted_bytes + r.bytes
         ${options.alsoReserved ? sql`, traffic_reserved_bytes = a.traffic_reserved_bytes + r.bytes` : sql``}
-      from unnest(${texts(mains, (r) => r.accountId)}::int[], ${texts(mains, (r) => r.bytes)}::bigint[])
+      from unnest(${textColumn(mains, (r) => r.accountId)}::int[], ${textColumn(mains, (r) => r.bytes)}::bigint[])
         as r(id, bytes)
       where a.id = r.id and a.traffic_left_bytes >= r.bytes`.execute(trx);
     changed += result.numAffectedRows ?? 0n;
@@ -46,20 +47,12 @@ export async function reserveUnpostedOfOwners(
       update subaccounts as s set traffic_left_bytes = s.traffic_left_bytes - r.bytes,
         traffic_unposted_bytes = s.traffic_unposted_bytes + r.bytes
         ${options.alsoReserved ? sql`, traffic_reserved_bytes = s.traffic_reserved_bytes + r.bytes` : sql``}
-      from unnest(${texts(subs, (r) => r.subaccountId)}::int[], ${texts(subs, (r) => r.accountId)}::int[],
-        ${texts(subs, (r) => r.bytes)}::bigint[]) as r(id, account_id, bytes)
+      from unnest(${textColumn(subs, (r) => r.subaccountId)}::int[], ${textColumn(subs, (r) => r.accountId)}::int[],
+        ${textColumn(subs, (r) => r.bytes)}::bigint[]) as r(id, account_id, bytes)
       where s.id = r.id and s.account_id = r.account_id and s.traffic_left_bytes >= r.bytes`.execute(trx);
     changed += result.numAffectedRows ?? 0n;
   }
   if (changed !== BigInt(reservations.length)) {
     throw new Error('a locked balance changed under a reservation');
   }
-}
-
-/** A column of the batch as text (bigints and nulls survive every driver that way). */
-function texts<T>(rows: readonly T[], pick: (row: T) => number | bigint | null): (string | null)[] {
-  return rows.map((row) => {
-    const value = pick(row);
-    return value === null ? null : String(value);
-  });
 }

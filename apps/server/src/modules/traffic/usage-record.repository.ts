@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
+import { textColumn } from '../../db/array-columns';
 
 /** The writes of the usage record: batch claims and rollup upserts, in the usage batch's transaction. */
 
@@ -42,7 +43,7 @@ export async function addUsageRollups(
   rows: readonly UsageCounts[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const column = (pick: (row: UsageCounts) => number | bigint | string) => rows.map((r) => String(pick(r)));
+  const column = (pick: (row: UsageCounts) => string | number | bigint) => textColumn(rows, pick);
   const counts = sql`
     select * from unnest(
       ${column((r) => r.accountId)}::int[], ${column((r) => r.subaccountId)}::int[],
