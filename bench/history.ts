@@ -9,6 +9,14 @@ import { overview } from '../apps/server/src/modules/admin/overview/overview.ser
 import type { Mailer } from '../apps/server/src/modules/mail/mailer';
 import { auditBooks, type BooksAudit } from '../apps/server/src/cli/books-audit';
 import { createBenchDatabase } from './lib/bench-database';
+import { fmt, median, timed } from './lib/history-timing';
+import {
+  reportCustomerReads,
+  seedUsageHistory,
+  timeCustomerReads,
+  usageHistoryOf,
+  usageRowCount,
+} from './history-dashboard';
 
 /**
  * Reads that must not scan history (docs/capacity.md): the console overview on a ledger of
@@ -17,13 +25,13 @@ import { createBenchDatabase } from './lib/bench-database';
  * usage rollup of BENCH_HISTORY_OWNERS owners (default 10,000) × 90 days. Baseline, side by side on
  * the same data: the overview's reads of history as they were (every ledger entry of the window, and
  * the rollup's owner × day rows for the chart and the active customers). Then the ledger audit,
- * full and from checkpoints (`benchAudit`).
+ * full and from checkpoints (`benchAudit`). Last, the customer's usage reads on one account, with
+ * its rows alone and among BENCH_HISTORY_USAGE_ROWS (history-dashboard.ts).
  */
 const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ACCOUNTS = 2000;
 const DAYS = 90;
-const RUNS = 15;
 
 export async function runHistoryBench(): Promise<void> {
   const rows = envNumber('BENCH_HISTORY_LEDGER_ROWS', 10_000_000);
@@ -41,6 +49,13 @@ export async function runHistoryBench(): Promise<void> {
       INTERNAL_SECRET: 'history-bench-internal-secret-0123456789abcdef',
     };
     const ctx = createAppContext(loadConfig(env), { db, mailer: noMailer, log: createLogger('silent') });
+    await sql`insert into accounts (email, status, lang)
+      select 'history' || i || '@example.test', 'active', 'en-us' from generate_series(1, ${ACCOUNTS}) i`.execute(
+      db,
+    );
+    const usage = usageHistoryOf(ACCOUNTS, DAYS);
+    await seedUsageHistory(db, usage, 1, 1);
+    const alone = { rows: await usageRowCount(db), times: await timeCustomerReads(ctx, DAYS) };
     const started = performance.now();
     await seed(db, rows, owners);
     console.log(
@@ -70,6 +85,11 @@ export async function runHistoryBench(): Promise<void> {
     console.log(`product: the console overview         ${fmt(product)}`);
     console.log(`overview p50 × baseline: ${(median(product) / median(baseline)).toFixed(2)}`);
     await benchAudit(db, rows);
+    const seeding = performance.now();
+    await seedUsageHistory(db, usage, 2, ACCOUNTS);
+    const full = { rows: await usageRowCount(db), times: await timeCustomerReads(ctx, DAYS) };
+    console.log(`seeded the usage rollups in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+    reportCustomerReads(alone, full);
   } finally {
     await db.destroy();
     await database.drop();
@@ -77,10 +97,6 @@ export async function runHistoryBench(): Promise<void> {
 }
 
 async function seed(db: ReturnType<typeof createDatabase>, rows: number, owners: number): Promise<void> {
-  await sql`insert into accounts (email, status, lang)
-    select 'history' || i || '@example.test', 'active', 'en-us' from generate_series(1, ${ACCOUNTS}) i`.execute(
-    db,
-  );
   // In slices, so one statement's WAL and memory stay small.
   const slice = 1_000_000;
   for (let first = 0; first < rows; first += slice) {
@@ -104,9 +120,8 @@ async function seed(db: ReturnType<typeof createDatabase>, rows: number, owners:
   const perAccount = Math.max(1, Math.round(owners / ACCOUNTS));
   await sql`insert into usage_daily (account_id, subaccount_id, source_ip, day, bytes_up, bytes_down, connections)
     select a, s, '', (now() at time zone 'UTC')::date - d, 1000, 100000, 10
-    from generate_series(1, ${ACCOUNTS}) a, generate_series(0, ${perAccount - 1}) s, generate_series(0, ${DAYS - 1}) d`.execute(
-    db,
-  );
+    from generate_series(1, ${ACCOUNTS}) a, generate_series(0, ${perAccount - 1}) s, generate_series(0, ${DAYS - 1}) d
+    on conflict do nothing`.execute(db);
   // What the usage batches keep beside the rollup (decision 046), as they would have kept it.
   await sql`insert into usage_day_totals (day, stripe, bytes)
     select day, 0, sum(bytes_up + bytes_down) from usage_daily group by day`.execute(db);
@@ -152,18 +167,3 @@ async function benchAudit(db: ReturnType<typeof createDatabase>, rows: number): 
     `incremental after ${added.toLocaleString('en')} new entries${' '.repeat(16)}${next.padStart(8)}`,
   );
 }
-
-async function timed(read: () => Promise<unknown>): Promise<number[]> {
-  await read(); // warm the cache and the plan
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await read();
-    ms.push(performance.now() - started);
-  }
-  return ms.sort((a, b) => a - b);
-}
-
-const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
-const fmt = (sorted: number[]) =>
-  `${median(sorted).toFixed(1).padStart(7)}  ${(sorted[Math.floor(sorted.length * 0.9)] ?? 0).toFixed(1).padStart(7)}`;
