@@ -171,6 +171,8 @@ export async function recentlyVoidedBytes(trx: Transaction<Database>, key: Lease
     .select(sql<string>`coalesce(sum(voided_bytes), 0)`.as('bytes'))
     .where('instance_id', '=', key.instanceId)
     .where('account_id', '=', key.accountId)
+    // The partial index's condition (traffic_leases_voided_idx); a lease with none adds nothing.
+    .where('voided_bytes', '>', 0n)
     .where('closed_at', '>', since);
   query =
     key.subaccountId === null
