@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<void>> = {
   usage: async () => (await import('./usage')).runUsageBench(),
   capacity: async () => (await import('./capacity')).runCapacityBench(),
   history: async () => (await import('./history')).runHistoryBench(),
+  'gateway-owners': async () => (await import('./gateway-owners')).runGatewayOwnersBench(),
 };
 
 async function main(): Promise<void> {

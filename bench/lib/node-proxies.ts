@@ -31,6 +31,8 @@ export interface NodeProxy {
   socksPort: number;
   /** The node process doing the work. */
   pid: number;
+  /** The gateway's metrics port, when it was started with one. */
+  metricsPort?: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export async function startGateway(
   serverUrl: string,
   idle: number,
   nodeArgs: string[] = [],
+  /** Over the defaults below: e.g. the real server's INTERNAL_SECRET. */
+  env: Record<string, string> = {},
 ): Promise<NodeProxy> {
   await build();
   const { child, ready } = await startChild(
@@ -73,9 +77,13 @@ export async function startGateway(
       GATEWAY_MAX_CONNECTIONS_PER_ACCOUNT: String(idle + 1000),
       // Its "gateway listening" line, with the ports it got, is read as JSON.
       LOG_FORMAT: 'json',
+      ...env,
     },
     gatewayListening,
     nodeArgs,
   );
-  return proxy(`gateway-${instance}`, 'gateway', [ready.httpPort, ready.socksPort], child);
+  return {
+    ...proxy(`gateway-${instance}`, 'gateway', [ready.httpPort, ready.socksPort], child),
+    metricsPort: ready.metricsPort,
+  };
 }
