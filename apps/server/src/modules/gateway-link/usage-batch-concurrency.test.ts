@@ -1,9 +1,19 @@
 import { internalGatewayEndpoints, ResultCode, subEndpoints, type UsageEntry } from '@resiport/contract';
+import { successData } from '@resiport/testkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerWithSub, gatewayCall, trafficConserved } from '../../../test/factories';
+import { AppError } from '../../errors';
+import {
+  customerWithSub,
+  fundAccount,
+  gatewayCall,
+  payOrder,
+  trafficConserved,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { commandLine } from '../audit/audit.service';
 import { auditLedger } from '../ledger/ledger.service';
+import { refundOrder } from '../orders/order-refund.service';
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -31,10 +41,11 @@ interface Owner {
  * The set-based usage batch (decision 043) under the races it must survive: four gateways report
  * usage for overlapping owners at once — some within their leases (billed set-based), some past them
  * (billed owner by owner), main accounts per source address, a batch sent twice at once — while
- * leases are renewed (one at a time, and in batches of a gateway's owners, set-based) and released, and traffic is allocated to, recycled from and deleted with
- * sub-accounts. After every round: traffic is conserved for every account (left + used + leases =
- * purchased, reserved = open leases), the ledger audit holds, every acknowledged byte is billed once
- * and nothing is an overrun.
+ * leases are renewed (one at a time, and in batches of a gateway's owners, set-based) and released,
+ * traffic is allocated to, recycled from and deleted with sub-accounts, and an operator refunds
+ * orders (their unused traffic leaves the main account). After every round: traffic is conserved for
+ * every account (left + used + leases = put on: adjusted, bought, less refunded; reserved = open
+ * leases), the ledger audit holds, every acknowledged byte is billed once and nothing is an overrun.
  */
 describe('usage batches and lease renewals from several gateways at once, set-based', () => {
   let t: TestApp;
@@ -57,6 +68,8 @@ describe('usage batches and lease renewals from several gateways at once, set-ba
     );
     const owners: Owner[] = [];
     const subsOf = new Map<number, number[]>();
+    const ordersOf = new Map<number, number[]>();
+    const removed = new Map<number, bigint>();
     for (const customer of customers) {
       const subs = [customer.subId];
       for (let i = 0; i < 3; i++) {
@@ -69,6 +82,12 @@ describe('usage batches and lease renewals from several gateways at once, set-ba
         subs.push(added.data.id);
       }
       subsOf.set(customer.id, subs);
+      // Two 1 GB orders paid from the balance, for the operator to refund during the races.
+      await fundAccount(t, customer.id, 5000);
+      for (let i = 0; i < 2; i++) {
+        const paid = await payOrder(t, customer.token, { quantity: '1', way: 'balance' });
+        ordersOf.set(customer.id, [...(ordersOf.get(customer.id) ?? []), successData(paid).order.id]);
+      }
       owners.push({ account_id: customer.id, subaccount_id: null });
       for (const sub of subs) owners.push({ account_id: customer.id, subaccount_id: sub });
     }
@@ -142,6 +161,29 @@ describe('usage batches and lease renewals from several gateways at once, set-ba
       return answer.code;
     };
 
+    /** An operator refunds one of the customer's orders not refunded yet (the first, then the second). */
+    const refund = async (customerId: number) => {
+      const orderId = ordersOf.get(customerId)?.shift();
+      if (orderId === undefined) return ResultCode.Success;
+      const request = { orderId, actor: commandLine, reason: null, idempotencyKey: null, at: new Date() };
+      try {
+        const made = await refundOrder(t.ctx.db, request);
+        count('refund:0');
+        removed.set(customerId, (removed.get(customerId) ?? 0n) + made.removedBytes);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        count(`refund:${error.codeName}`);
+      }
+      return ResultCode.Success;
+    };
+    /** Traffic put on the account from outside it: adjusted and bought, less what refunds removed. */
+    const putOn = async (accountId: number) => {
+      const { rows } = await sql<{ bytes: string }>`select coalesce(sum(amount), 0)::text as bytes
+        from ledger_entries where account_id = ${accountId} and asset = 'traffic'
+          and kind in ('adjustment', 'purchase', 'refund')`.execute(t.ctx.db);
+      return BigInt(rows[0]?.bytes ?? -1);
+    };
+
     for (let round = 0; round < ROUNDS; round++) {
       const work: Promise<unknown>[] = [];
       for (let g = 0; g < GATEWAYS; g++) {
@@ -157,11 +199,14 @@ describe('usage batches and lease renewals from several gateways at once, set-ba
         }
       }
       work.push(portalMove(), portalMove());
+      // Every third round, one customer's order is refunded amid the batches (each customer's twice).
+      const refunded = customers[Math.floor(round / 3) % customers.length];
+      if (round % 3 === 1 && refunded) work.push(refund(refunded.id));
       const codes = (await Promise.all(work)).flat();
       expect(codes).not.toContain(ResultCode.InternalError);
 
       for (const customer of customers) {
-        expect(await trafficConserved(t, customer.id, 10n * BigInt(GB)), `round ${round}`).toBe(true);
+        expect(await trafficConserved(t, customer.id, await putOn(customer.id)), `round ${round}`).toBe(true);
       }
       const audit = await auditLedger(t.ctx.db);
       expect(audit.mismatches).toEqual([]);
@@ -177,5 +222,13 @@ describe('usage batches and lease renewals from several gateways at once, set-ba
     expect(tally.get('usage:0')).toBeGreaterThanOrEqual(ROUNDS * GATEWAYS);
     expect((tally.get('allocate:0') ?? 0) + (tally.get('recycle:0') ?? 0)).toBeGreaterThan(0);
     expect(tally.get('leases:0')).toBeGreaterThanOrEqual(ROUNDS * GATEWAYS - 2);
+    // Each refund removed an order's whole gigabyte (the main accounts had far more left than that),
+    // and the traffic put on says so: 10 GB adjusted, 2 GB bought, less the refunds.
+    expect(tally.get('refund:0')).toBe(ROUNDS / 3);
+    for (const customer of customers) {
+      const refunds = removed.get(customer.id) ?? 0n;
+      expect(refunds % BigInt(GB)).toBe(0n);
+      expect(await putOn(customer.id)).toBe(12n * BigInt(GB) - refunds);
+    }
   });
 });
