@@ -96,8 +96,17 @@ describe('account journeys in Chromium', () => {
     await expectToast(journey.page, 'Пароль изменён');
     await untilPageShown(journey.page, '/account/setting');
 
+    const signedOutToken = await journey.page.evaluate(
+      () => (JSON.parse(localStorage.getItem('userAuthData') ?? '{}') as { jwt_token?: string }).jwt_token,
+    );
     await signOutThroughMenu(journey.page);
     expect(await journey.page.evaluate(() => localStorage.getItem('userAuthData'))).toBeNull();
+    // Signed out on the server too: the token, reused, is refused at once.
+    const reused = await fetch(`${journey.server.url}/api/user/info`, {
+      headers: { authorization: `Bearer ${signedOutToken ?? ''}` },
+    });
+    expect(signedOutToken).toBeTruthy();
+    expect(await reused.json()).toMatchObject({ code: 10013 });
     await journey.page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
     await signIn(journey.page, journey.server.url, email, 'Changed123');
   });

@@ -125,6 +125,14 @@ export const securityEndpoints = {
     request: sessionIdBody,
     response: z.null(),
   }),
+  /** Ends the session that calls it: its token stops working at once and leaves the sessions list. */
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/user/signout',
+    auth: 'session',
+    request: noInput,
+    response: z.null(),
+  }),
   signOutEverywhere: defineEndpoint({
     method: 'POST',
     path: '/user/sessions/revokeAll',

@@ -1,4 +1,4 @@
-import { accountEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
+import { accountEndpoints, securityEndpoints, subEndpoints, trafficEndpoints } from '@resiport/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
@@ -47,6 +47,7 @@ describe("an operator's view tab", () => {
 
   it("ends the view without touching the operator's own sign-in", async () => {
     openedAsView();
+    const ended = mockEndpoint(securityEndpoints.signOut, null);
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
     const { user, location } = await renderApp(paths.dashboard);
     await user.click(await screen.findByRole('button', { name: named('End the view') }));
@@ -61,5 +62,7 @@ describe("an operator's view tab", () => {
     expect(readOperatorView()).toBeNull();
     expect(readAuthData(sessionStorage)).toBeNull();
     expect(readAuthData(localStorage)?.jwt_token).toBe(OPERATOR_TOKEN);
+    // The view holds no session of its own: nothing is signed out on the server.
+    expect(ended.inputs).toHaveLength(0);
   });
 });

@@ -73,6 +73,27 @@ describe('sessions and developer tokens', () => {
     expect((await info(victim.token)).code).toBe(0);
   });
 
+  it('sign out ends this session on the server: its token stops at once and leaves the list; the rest go on', async () => {
+    const { email } = await activatedAccount(t);
+    const leaving = await signIn(email, '203.0.113.24', 'Leaving');
+    const staying = await signIn(email, '203.0.113.25', 'Staying');
+    const apiToken = await mintToken(staying);
+    // Only a person's session signs out: the developer token cannot end one.
+    expect((await t.send(securityEndpoints.signOut, {}, { token: apiToken })).code).not.toBe(0);
+
+    expect(await t.send(securityEndpoints.signOut, {}, { token: leaving })).toMatchObject({ code: 0 });
+    expect(await info(leaving)).toMatchObject({
+      status: 401,
+      code: 10013,
+      msg: 'This session was signed out; please sign in again',
+    });
+    expect((await t.send(securityEndpoints.signOut, {}, { token: leaving })).code).toBe(10013);
+    const { sessions } = await overview(staying);
+    expect(sessions.map((s) => s.user_agent)).toEqual(['Staying']);
+    expect((await info(staying)).code).toBe(0);
+    expect((await info(apiToken)).code).toBe(0);
+  });
+
   it('sign out everywhere: other sessions and the API token end, this one goes on', async () => {
     const { email } = await activatedAccount(t);
     const here = await signIn(email, '203.0.113.21', 'A');

@@ -34,6 +34,10 @@ export function securityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await signOutSession(ctx, currentAccount(request).id, id);
       return ok(request, null);
     });
+    route(securityEndpoints.signOut, async (request) => {
+      await signOutSession(ctx, currentAccount(request).id, currentSession(request).sessionId);
+      return ok(request, null);
+    });
     route(securityEndpoints.signOutEverywhere, async (request) => {
       await signOutEverywhere(ctx, currentAccount(request), currentSession(request));
       return ok(request, null, 'SessionsRevoked');
