@@ -30,6 +30,7 @@ import * as usageDayTotals from './migrations/2026_12_02_0920_usage_day_totals';
 import * as leaseUpdatesInPlace from './migrations/2026_12_03_0910_lease_updates_in_place';
 import * as ledgerAuditCheckpoints from './migrations/2026_12_03_0920_ledger_audit_checkpoints';
 import * as voidedLeasesIndex from './migrations/2026_12_03_0930_voided_leases_index';
+import * as sessionEndReasons from './migrations/2026_12_03_0940_session_end_reasons';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0910_lease_updates_in_place': leaseUpdatesInPlace,
   '2026_12_03_0920_ledger_audit_checkpoints': ledgerAuditCheckpoints,
   '2026_12_03_0930_voided_leases_index': voidedLeasesIndex,
+  '2026_12_03_0940_session_end_reasons': sessionEndReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -9,7 +9,7 @@ export const en = {
   /**
    * The envelope's `msg`: each result code's own text (docs/product.md#messages, verbatim), the success texts that
    * are not codes (ActivationSent … SessionsRevoked) and texts used instead of a code's own
-   * (TooManyRequestsSeconds, ApiTokenRevoked*).
+   * (TooManyRequestsSeconds, ApiTokenRevoked*, Session* for why a session ended).
    */
   codes: {
     Success: 'Success',
@@ -110,6 +110,13 @@ export const en = {
     ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
     ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',
     TooManyRequestsSeconds: 'Too many attempts, please try again in {seconds} s',
+    SessionSignedOutElsewhere: 'You were signed out from another device; please sign in again',
+    SessionPasswordChanged:
+      'Your password was changed on another device, which signed this one out; sign in with the new password',
+    SessionPasswordReset:
+      'Your password was reset, which signed this device out; sign in with the new password',
+    SessionEndedBySupport:
+      'Support signed this account out of every device; please sign in again or contact support',
     ApiTokenRevokedRegenerated:
       'This API token was replaced by a newer one; use the newest token from Account settings',
     ApiTokenRevokedPasswordChanged:

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from './session-end';
 import type { ApiTokenRevocation, SignInMethod } from '@resiport/contract';
 
 /** Tables of migration 2026_11_25_1100 (decision 021). */
@@ -13,6 +14,7 @@ export interface AccountSessionsTable {
   /** Written at most once a minute per session (SESSION_TOUCH_INTERVAL_MS). */
   last_seen_at: Date;
   revoked_at: Date | null;
+  revoked_reason: SessionEndReason | null;
 }
 
 export type { ApiTokenRevocation };

@@ -7,7 +7,8 @@ import { hashApiToken, looksLikeApiToken } from './api-token';
 import { findRevokedApiToken, touchApiToken } from './api-token.repository';
 import { verifySession, type SessionClaims } from './session-token';
 import { VIEW_TOKEN_PREFIX, verifyViewToken } from './view-token';
-import { findAccountWithSession, touchSession } from './session.repository';
+import { sessionEndMessages } from './session-end';
+import { findAccountWithSession, sessionEndReasonOf, touchSession } from './session.repository';
 
 export interface Authenticated {
   account: AccountRow;
@@ -41,12 +42,18 @@ export async function authenticate(ctx: AppContext, credential: string | undefin
   if (credential.startsWith(VIEW_TOKEN_PREFIX)) return byViewToken(ctx, credential);
   const session = await verifySession(ctx, credential);
   const row = await findAccountWithSession(ctx.db, session.accountId, session.sessionId);
+  // An ended session says why first: a password change also moves the token version.
+  if (row?.session.revokedAt) {
+    // Read only for an ended session, so the signed-in hot path stays one statement.
+    const reason = await sessionEndReasonOf(ctx.db, session.sessionId);
+    throw new AppError('SessionRevoked', {}, null, reason ? sessionEndMessages[reason] : undefined);
+  }
   if (row?.account.status !== 'active' || row.account.token_version !== session.tokenVersion) {
     throw new AppError('SessionExpired');
   }
   const { account } = row;
-  const { found, revokedAt, lastSeenAt: lastSeen } = row.session;
-  if (!found || revokedAt) throw new AppError('SessionRevoked');
+  const { found, lastSeenAt: lastSeen } = row.session;
+  if (!found) throw new AppError('SessionRevoked');
   const now = ctx.clock();
   if (!lastSeen || now.getTime() - lastSeen.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, session.sessionId, now);

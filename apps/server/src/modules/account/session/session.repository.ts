@@ -2,12 +2,16 @@ import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { AccountRow } from '../account.repository';
 import type { AccountSessionsTable } from './account-security.table';
+import type { SessionEndReason } from './session-end';
 
 /** The only code that touches `account_sessions`. */
 
 export type SessionRow = Selectable<AccountSessionsTable>;
 
-export async function insertSession(db: Executor, row: Omit<SessionRow, 'revoked_at'>): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  row: Omit<SessionRow, 'revoked_at' | 'revoked_reason'>,
+): Promise<void> {
   await db.insertInto('account_sessions').values(row).execute();
 }
 
@@ -53,6 +57,16 @@ export async function findAccountWithSession(
   return { account, session: { found: found !== null, revokedAt, lastSeenAt } };
 }
 
+/** Why a session ended (null: it has not, or it ended before reasons were kept). Off the hot path. */
+export async function sessionEndReasonOf(db: Executor, sessionId: string): Promise<SessionEndReason | null> {
+  const row = await db
+    .selectFrom('account_sessions')
+    .select('revoked_reason')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.revoked_reason ?? null;
+}
+
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
   await db.updateTable('account_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
@@ -75,11 +89,11 @@ export async function revokeSession(
   db: Executor,
   accountId: number,
   sessionId: string,
-  now: Date,
+  ended: { at: Date; reason: SessionEndReason },
 ): Promise<boolean> {
   const result = await db
     .updateTable('account_sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: ended.at, revoked_reason: ended.reason })
     .where('id', '=', sessionId)
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
@@ -92,11 +106,11 @@ export async function revokeSessionsExcept(
   db: Executor,
   accountId: number,
   keep: string | null,
-  now: Date,
+  ended: { at: Date; reason: SessionEndReason },
 ): Promise<number> {
   let query = db
     .updateTable('account_sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: ended.at, revoked_reason: ended.reason })
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null);
   if (keep !== null) query = query.where('id', '!=', keep);

@@ -8,6 +8,7 @@ import type { AccountRow } from '../account.repository';
 import { issueSession } from './session-token';
 import type { Executor } from '../../../db/database';
 import type { ApiTokenRevocation } from './account-security.table';
+import type { SessionEndReason } from './session-end';
 import { lastRevokedApiToken, replaceApiToken } from './api-token.repository';
 import {
   insertSession,
@@ -81,9 +82,18 @@ function toSessionInfo(row: SessionRow, currentSessionId: string | null): Sessio
   };
 }
 
-/** Signs one of the account's own sessions out; another account's id is simply not found. */
-export async function signOutSession(ctx: AppContext, accountId: number, sessionId: string): Promise<void> {
-  if (!(await revokeSession(ctx.db, accountId, sessionId, ctx.clock()))) throw new AppError('NotFound');
+/**
+ * Signs one of the account's own sessions out: this one (`signed_out`) or another from the list
+ * (`signed_out_elsewhere`); another account's id is simply not found.
+ */
+export async function signOutSession(
+  ctx: AppContext,
+  accountId: number,
+  sessionId: string,
+  reason: 'signed_out' | 'signed_out_elsewhere',
+): Promise<void> {
+  const ended = { at: ctx.clock(), reason };
+  if (!(await revokeSession(ctx.db, accountId, sessionId, ended))) throw new AppError('NotFound');
   ctx.log.info({ event: 'security.session_revoked', accountId }, 'session signed out');
 }
 
@@ -98,14 +108,19 @@ export async function endOtherSessions(
   reason: ApiTokenRevocation,
   now: Date,
 ): Promise<number> {
-  const ended = await revokeSessionsExcept(db, accountId, keep, now);
+  const ended = await revokeSessionsExcept(db, accountId, keep, { at: now, reason: sessionEndOf(reason) });
   await replaceApiToken(db, accountId, null, reason, now);
   return ended;
 }
 
-/** Ends every session of the account (its developer token stays), in the caller's transaction. */
+/** A token revocation's reason, as the sessions ended with it record it. */
+function sessionEndOf(reason: ApiTokenRevocation): SessionEndReason {
+  return reason === 'regenerated' ? 'signed_out_elsewhere' : reason;
+}
+
+/** Ends every session of the account (its developer token stays), in the caller's transaction: a disabled account. */
 export function endEverySession(db: Executor, accountId: number, now: Date): Promise<number> {
-  return revokeSessionsExcept(db, accountId, null, now);
+  return revokeSessionsExcept(db, accountId, null, { at: now, reason: 'account_disabled' });
 }
 
 /**

@@ -54,8 +54,14 @@ describe('sessions and developer tokens', () => {
     expect(ended).toMatchObject({
       status: 401,
       code: 10013,
-      msg: 'This session was signed out; please sign in again',
+      msg: 'You were signed out from another device; please sign in again',
     });
+    const inRussian = await t.send(
+      accountEndpoints.userInfo,
+      {},
+      { token: phone, headers: { 'accept-language': 'ru' } },
+    );
+    expect(inRussian.msg).toBe('Вы вышли из аккаунта на другом устройстве; войдите снова');
     expect((await info(laptop)).code).toBe(0);
     expect((await t.send(securityEndpoints.revokeSession, { id: other.id }, { token: laptop })).code).toBe(
       10009,
@@ -104,7 +110,10 @@ describe('sessions and developer tokens', () => {
     expect((await overview(here)).api_token?.last_used_at).not.toBeNull();
 
     expect(await t.send(securityEndpoints.signOutEverywhere, {}, { token: here })).toMatchObject({ code: 0 });
-    expect((await info(there)).code).toBe(10013);
+    expect(await info(there)).toMatchObject({
+      code: 10013,
+      msg: 'You were signed out from another device; please sign in again',
+    });
     expect(await info(apiToken)).toMatchObject({
       code: 10013,
       msg: 'This API token was revoked by signing out everywhere; generate a new one in Account settings',
@@ -133,7 +142,10 @@ describe('sessions and developer tokens', () => {
     expect(changed.code).toBe(0);
     const renewed = successData(changed).jwt_token;
     expect((await info(renewed)).code).toBe(0);
-    expect((await info(there)).code).toBe(10013);
+    expect(await info(there)).toMatchObject({
+      code: 10013,
+      msg: 'Your password was changed on another device, which signed this one out; sign in with the new password',
+    });
     const revoked = await info(apiToken);
     expect(revoked).toMatchObject({ status: 401, code: 10013 });
     expect(revoked.msg).toBe(
@@ -143,7 +155,7 @@ describe('sessions and developer tokens', () => {
     expect((await t.sendUnchecked(subEndpoints.add, {}, { token: apiToken })).code).toBe(10013);
   });
 
-  it('a password reset ends every session and the API token', async () => {
+  it('a password reset ends every session and the API token, and says why', async () => {
     const { email, token } = await signedInAccount(t);
     const apiToken = await mintToken(token);
     const earlier = new Set(t.mailbox.mails);
@@ -156,7 +168,10 @@ describe('sessions and developer tokens', () => {
       confirm: 'Brand9new',
     });
     expect(reset.code).toBe(0);
-    expect((await info(token)).code).toBe(10013);
+    expect(await info(token)).toMatchObject({
+      code: 10013,
+      msg: 'Your password was reset, which signed this device out; sign in with the new password',
+    });
     expect((await info(apiToken)).msg).toBe(
       'This API token was revoked when the password was reset; generate a new one in Account settings',
     );

@@ -31,11 +31,11 @@ export function securityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(request, null, 'TwoFactorDisabled');
     });
     route(securityEndpoints.revokeSession, async (request, { id }) => {
-      await signOutSession(ctx, currentAccount(request).id, id);
+      await signOutSession(ctx, currentAccount(request).id, id, 'signed_out_elsewhere');
       return ok(request, null);
     });
     route(securityEndpoints.signOut, async (request) => {
-      await signOutSession(ctx, currentAccount(request).id, currentSession(request).sessionId);
+      await signOutSession(ctx, currentAccount(request).id, currentSession(request).sessionId, 'signed_out');
       return ok(request, null);
     });
     route(securityEndpoints.signOutEverywhere, async (request) => {

@@ -150,7 +150,11 @@ describe('console: a customer’s access', () => {
     ).api_token;
     const revoked = await call(calls.revokeSessions, { account_id: id, reason: 'Account takeover report' });
     expect([revoked.code, revoked.data]).toEqual([0, { revoked: 1 }]);
-    expect((await me(customer.token)).code).toBe(ResultCode.SessionRevoked);
+    // The customer's browser is told who ended its session.
+    expect(await me(customer.token)).toMatchObject({
+      code: ResultCode.SessionRevoked,
+      msg: 'Support signed this account out of every device; please sign in again or contact support',
+    });
     const byToken = await me(apiToken);
     expect(byToken.code).toBe(ResultCode.ApiTokenRevoked);
     expect(byToken.msg).toContain('support');
