@@ -3,7 +3,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerApi, signedInCustomer } from './support/customer';
-import { clickInStillPopup, expectToast, fillForm, signOutThroughMenu, submit } from './support/journey';
+import {
+  clickInStillPopup,
+  expectToast,
+  fillForm,
+  signIn,
+  signOutThroughMenu,
+  submit,
+} from './support/journey';
 import { useJourney } from './support/journey-setup';
 
 const PERIOD_MS = 30_000;
@@ -130,8 +137,12 @@ describe('two-factor sign-in and sessions in Chromium', () => {
   });
 
   it('sign out everywhere ends the other browser and the API token; this one stays', async () => {
-    const { page, server, mailbox } = journey;
-    const { token } = await signedInCustomer(page, server.url, mailbox, 'everywhere');
+    const { page, server, mailbox, browser } = journey;
+    const { token, email } = await signedInCustomer(page, server.url, mailbox, 'everywhere');
+    // A second browser (another device), signed in through the sign-in page.
+    const elsewhere = await browser.newContext({ locale: 'en-US' });
+    const phone = await elsewhere.newPage();
+    await signIn(phone, server.url, email, 'Customer123');
     const minted = await customerApi(server.url, token).data(accountEndpoints.genToken, {});
     const apiToken = minted.api_token;
     await page.goto(`${server.url}/client/account/setting`);
@@ -139,7 +150,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
       .poll(() => page.getByTestId('sessions-table').locator('tbody tr.ant-table-row').count(), {
         timeout: 10_000,
       })
-      .toBe(2);
+      .toBe(3);
     await page.getByTestId('sign-out-everywhere').click();
     // The confirmation's own button: its label is the same as the button that opened it.
     await clickInStillPopup(page, 'sign-out-everywhere-confirm');
@@ -162,5 +173,16 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await page.reload();
     await page.getByTestId('two-factor-status').waitFor();
     expect(page.url()).toContain('/client/account/setting');
+
+    // The other device, at its next page, lands on sign-in and is told why, once.
+    await phone.goto(`${server.url}/client/proxysetting/subaccount`);
+    const why = phone.getByTestId('session-ended-alert');
+    await why.waitFor();
+    expect(await why.textContent()).toBe('You were signed out from another device; please sign in again');
+    expect(phone.url()).toContain('/client/user/login');
+    await phone.reload();
+    await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await why.count()).toBe(0);
+    await elsewhere.close();
   });
 });

@@ -46,6 +46,22 @@ describe('route guards', () => {
     expect(location()).toBe(paths.login);
     expect(readAuthData(localStorage)).toBeNull();
   });
+
+  it('says why a session ended elsewhere, once, on the sign-in page it lands on', async () => {
+    signIn();
+    const why = 'You were signed out from another device; please sign in again';
+    mockEndpoint(accountEndpoints.userInfo, refuse('SessionRevoked', why));
+    mockPageData();
+    const first = await renderApp(paths.recharge);
+
+    expect((await screen.findByTestId('session-ended-alert')).textContent).toBe(why);
+    expect(first.location()).toBe(paths.login);
+    first.unmount();
+    // Shown once: coming back to sign-in later, nothing is left of it.
+    await renderApp(paths.login);
+    await signInForm();
+    expect(screen.queryByTestId('session-ended-alert')).toBeNull();
+  });
 });
 
 describe('the operator console', () => {

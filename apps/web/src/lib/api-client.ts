@@ -104,7 +104,7 @@ export function createApiClient<R extends ResponseLike>(deps: ApiClientDeps<R>) 
         return { ok: false, code: verdict.code, msg: verdict.msg, data };
       }
       case 'sessionExpired':
-        deps.onSessionExpired();
+        deps.onSessionExpired(verdict.msg);
         throw new ApiError('session', verdict.msg, verdict.code, verdict.data);
       case 'failure':
         toast(verdict.msg || deps.fallbackMessage('format'), options);

@@ -104,6 +104,8 @@ describe('createApiClient', () => {
       code: 10013,
     });
     expect(onSessionExpired).toHaveBeenCalledOnce();
+    // The server's reason goes along, for the sign-in page to show.
+    expect(onSessionExpired).toHaveBeenCalledWith('expired');
     expect(toasts).toEqual([]);
   });
 

@@ -23,8 +23,8 @@ export interface ApiClientDeps<R extends ResponseLike> {
   getToken: () => string | null;
   getAcceptLanguage: () => string;
   toastError: (msg: string) => void;
-  /** Code 10013: forget the session and go to sign-in (docs/product.md#request-wrapper). */
-  onSessionExpired: () => void;
+  /** Code 10013: forget the session and go to sign-in, with the server's reason (docs/product.md#request-wrapper). */
+  onSessionExpired: (message: string) => void;
   /** Localized texts for failures that carry no server message. */
   fallbackMessage: (reason: 'network' | 'format') => string;
 }

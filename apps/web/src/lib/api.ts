@@ -9,10 +9,13 @@ import { acceptLanguageOf } from './i18n';
 import { authStorage, forgetSession } from './operator-view';
 import { runtimeMessage } from './runtime-intl';
 
-let sessionExpiredHandler: () => void = forgetSession;
+let sessionExpiredHandler: (message: string) => void = forgetSession;
 
-/** The app decides what "go to sign-in" means (it knows the route table); see app/session-expiry.ts. */
-export function setSessionExpiredHandler(handler: () => void): void {
+/**
+ * The app decides what "go to sign-in" means (it knows the route table); see app/session-expiry.ts.
+ * `message` is the server's reason, localized.
+ */
+export function setSessionExpiredHandler(handler: (message: string) => void): void {
   sessionExpiredHandler = handler;
 }
 
@@ -41,6 +44,6 @@ export const api = createApiClient({
   getToken: () => readAuthData(authStorage())?.jwt_token ?? null,
   getAcceptLanguage: () => acceptLanguageOf(activeLocale),
   toastError,
-  onSessionExpired: () => sessionExpiredHandler(),
+  onSessionExpired: (message) => sessionExpiredHandler(message),
   fallbackMessage,
 });

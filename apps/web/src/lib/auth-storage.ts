@@ -7,6 +7,8 @@ export const storageKeys = {
   userInfo: 'userInfo',
   pendingNavigation: 'storagePush',
   locale: 'umi_locale',
+  /** Why the last session ended (the server's message), shown once on the sign-in page. */
+  sessionEnded: 'sessionEnded',
 } as const;
 
 /** localStorage and sessionStorage both fit; tests pass a Map-backed fake. */
@@ -86,4 +88,17 @@ export function toHref(navigation: PendingNavigation): string {
   return navigation.search.startsWith('?')
     ? `${navigation.path}${navigation.search}`
     : `${navigation.path}?${navigation.search}`;
+}
+
+/** Keeps the server's reason a session ended for the sign-in page (sessionStorage: this tab only). */
+export function saveSessionEnded(storage: StorageLike, message: string): void {
+  if (message) storage.setItem(storageKeys.sessionEnded, message);
+}
+
+export function peekSessionEnded(storage: StorageLike): string | null {
+  return storage.getItem(storageKeys.sessionEnded);
+}
+
+export function forgetSessionEnded(storage: StorageLike): void {
+  storage.removeItem(storageKeys.sessionEnded);
 }

@@ -2,6 +2,9 @@ import { RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { stripBasename } from '../app/route-model';
 import { createAppRouter } from '../app/router';
+import { installSessionExpiryHandler } from '../app/session-expiry';
+import { setSessionExpiredHandler } from '../lib/api';
+import { forgetSession } from '../lib/operator-view';
 import { BASE_PATH } from '../config/app';
 import { renderWithProviders, testQueryClient } from './render';
 
@@ -13,7 +16,12 @@ export async function renderApp(url: string) {
   window.history.replaceState(null, '', `${BASE_PATH}${url}`);
   const queryClient = testQueryClient();
   const router = createAppRouter(queryClient);
-  onTestFinished(() => router.dispose());
+  // What a 10013 answer does, as app/app.tsx installs it; the plain default again after the test.
+  installSessionExpiryHandler(router, queryClient);
+  onTestFinished(() => {
+    setSessionExpiredHandler(forgetSession);
+    router.dispose();
+  });
   const view = await renderWithProviders(<RouterProvider router={router} />, queryClient);
   // Where the browser is, as the app's `paths` name it (without the basename).
   const location = () => `${stripBasename(window.location.pathname, BASE_PATH)}${window.location.search}`;

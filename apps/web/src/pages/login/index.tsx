@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
 import { TwoFactorStep } from '../../features/account/components/two-factor-step';
 import { LoginForm } from './login-form';
-import { LoginNotices } from './login-notices';
+import { LoginNotices, SessionEndedNotice } from './login-notices';
 import { OAuthButtons } from './oauth-buttons';
 import { OAuthCompletion } from './oauth-completion';
 
@@ -31,6 +31,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="auth.login.title">
+      <SessionEndedNotice />
       <LoginNotices params={params} />
       <LoginForm onTwoFactor={setChallenge} />
       <OAuthButtons />

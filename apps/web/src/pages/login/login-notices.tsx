@@ -1,8 +1,11 @@
 import { activationResult } from '@resiport/contract';
 import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { forgetSessionEnded, peekSessionEnded } from '../../lib/auth-storage';
+import { safeSessionStorage } from '../../lib/browser-storage';
 import type { MessageId } from '../../locales/types';
 
 const oauthFailureText: Record<string, MessageId> = {
@@ -70,5 +73,25 @@ export function LoginNotices({ params }: { params: URLSearchParams }) {
         />
       )}
     </>
+  );
+}
+
+/**
+ * Why this tab's session ended, as the server said it (already in the visitor's language): "You were
+ * signed out from another device", "Your password was changed…". Shown once: read on arrival, then
+ * forgotten.
+ */
+export function SessionEndedNotice() {
+  const [message] = useState(() => peekSessionEnded(safeSessionStorage()));
+  useEffect(() => forgetSessionEnded(safeSessionStorage()), []);
+  if (!message) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="session-ended-alert"
+      message={message}
+    />
   );
 }
