@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearSession,
+  forgetSessionEnded,
   isSafeLocalPath,
   peekPendingNavigation,
+  peekSessionEnded,
   readAuthData,
   readCachedUserInfo,
   savePendingNavigation,
+  saveSessionEnded,
   storageKeys,
   takePendingNavigation,
   toHref,
@@ -37,7 +40,18 @@ describe('auth storage', () => {
       userInfo: 'userInfo',
       pendingNavigation: 'storagePush',
       locale: 'umi_locale',
+      sessionEnded: 'sessionEnded',
     });
+  });
+
+  it('keeps why a session ended until it is forgotten, and nothing for an empty reason', () => {
+    const storage = memoryStorage();
+    saveSessionEnded(storage, '');
+    expect(peekSessionEnded(storage)).toBeNull();
+    saveSessionEnded(storage, 'You were signed out from another device; please sign in again');
+    expect(peekSessionEnded(storage)).toBe('You were signed out from another device; please sign in again');
+    forgetSessionEnded(storage);
+    expect(peekSessionEnded(storage)).toBeNull();
   });
 
   it('round-trips login data and the cached user, and clears both', () => {
