@@ -2,8 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { subEndpoints } from '@resiport/contract';
+import { extractFirstLink } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyTraffic, customerApi, signedInCustomer } from './support/customer';
+import { untilPageShown } from './support/journey';
 import { useJourney } from './support/journey-setup';
 import { downloadUntilRefused } from './support/proxy-line';
 import { useTargetSite } from './support/target-site';
@@ -97,6 +99,10 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     const mail = await journey.mailbox.waitForMail({ to: email, subjectIncludes: '40%' }, 20_000);
     expect(mail.subject).toContain(username);
     expect(mail.text).toContain(`Sub-account ${username} has used`);
+    // Its link opens the sub-account's page in the portal (not the API's 404).
+    await page.goto(extractFirstLink(mail, '/client/proxysetting/editsub'));
+    await untilPageShown(page, '/proxysetting/editsub');
+    expect(await page.getByTestId('page-content').getAttribute('data-path')).toBe('/proxysetting/editsub');
 
     // The webhook, signed with the secret the page showed.
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);

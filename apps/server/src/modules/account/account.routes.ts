@@ -11,6 +11,7 @@ import { finishTwoFactorSignIn } from './sign-in.service';
 import { signInReply } from './sign-in-reply';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
 import { activate, resendActivation, signUp } from './sign-up.service';
+import { portalUrl } from '../../lib/portal-url';
 
 /** Public account calls (docs/product.md#account): sign-up, activation, sign-in, password recovery. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -47,7 +48,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw error;
         },
       );
-      return reply.redirect(`${ctx.config.publicUrl}/client/user/login?activation=${result}`);
+      return reply.redirect(portalUrl(ctx.config.publicUrl, '/user/login', { activation: result }));
     });
 
     route(accountEndpoints.forgetPwd, async (request, { email }) => {

@@ -6,6 +6,7 @@ import { addSeconds } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { activationMail, resetMail } from '../mail/templates';
 import { insertLink } from './account-link.repository';
+import { portalUrl } from '../../lib/portal-url';
 
 interface Recipient {
   id: number;
@@ -32,7 +33,7 @@ export async function sendActivationLink(
 export async function sendResetLink(ctx: AppContext, account: Recipient): Promise<void> {
   const ttl = ctx.config.links.resetTtl;
   const token = await createLink(ctx, ctx.db, account.id, 'reset', ttl);
-  const link = `${ctx.config.publicUrl}/client/user/resetpassword?token=${token}`;
+  const link = portalUrl(ctx.config.publicUrl, '/user/resetpassword', { token });
   await deliver(ctx, resetMail(account.lang, account.email, ctx.config.appName, link, ttl));
 }
 

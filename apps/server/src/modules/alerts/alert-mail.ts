@@ -3,6 +3,7 @@ import { formatTraffic, formatUsd } from '../../i18n/figures';
 import { phrase, type PhraseKey } from '../../i18n/phrase';
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../mail/mailer';
+import { portalUrl } from '../../lib/portal-url';
 
 type Data = Record<string, unknown>;
 
@@ -88,11 +89,11 @@ export function alertMail(
   site: { app: string; publicUrl: string },
 ): MailMessage {
   const { subject, body } = wordsOf(lang, alert.kind, alert.data, site.app);
-  // The portal's pages (apps/web/src/config/paths.ts): the sub-account's edit page, else the dashboard.
+  // The sub-account's edit page, else the dashboard.
   const link =
     alert.subaccountId === null
-      ? `${site.publicUrl}/dashboard`
-      : `${site.publicUrl}/proxysetting/editsub?id=${alert.subaccountId}`;
+      ? portalUrl(site.publicUrl, '/dashboard')
+      : portalUrl(site.publicUrl, '/proxysetting/editsub', { id: String(alert.subaccountId) });
   const action = phrase(lang, 'alerts', 'action', { app: site.app });
   const footer = phrase(lang, 'alerts', 'footer');
   return {

@@ -35,9 +35,16 @@ describe('alert mails', () => {
     expect(mail.text).not.toContain('$3.00');
   });
 
+  it('links an account-wide alert to the portal’s dashboard, under /client', () => {
+    const data = { order_id: 5, traffic_bytes: 1e9, amount_cents: 300, fee_cents: 9, total_cents: 309 };
+    const mail = alertMail('en-us', 'a@example.com', { kind: 'order_paid', data, subaccountId: null }, site);
+    expect(mail.link).toBe('https://portal.example/client/dashboard');
+    expect(mail.text).toContain('https://portal.example/client/dashboard');
+  });
+
   it('links to the sub-account’s page and escapes what the customer named in the HTML', () => {
     const mail = alertMail('en-us', 'a@example.com', subUsed, site);
-    expect(mail.link).toBe('https://portal.example/proxysetting/editsub?id=42');
+    expect(mail.link).toBe('https://portal.example/client/proxysetting/editsub?id=42');
     expect(mail.html).toContain('scraper&lt;1&gt;');
     expect(mail.html).not.toContain('scraper<1>');
   });

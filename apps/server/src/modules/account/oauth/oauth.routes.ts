@@ -10,13 +10,14 @@ import { endpointRoutes } from '../../../plugins/endpoint-routes';
 import { signInReply } from '../sign-in-reply';
 import { completeOAuthLogin, finishOAuth, startOAuth } from './oauth-flow.service';
 import type { ProviderName } from './providers';
+import { portalUrl } from '../../../lib/portal-url';
 
 const BINDING_COOKIE = 'rp_oauth';
 
 /** Google and Yandex sign-in: page redirects out to the provider and back, then a code-for-session call. */
 export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Read when answering: the public URL is settled only once the server listens (context.ts).
-  const loginPage = () => `${ctx.config.publicUrl}/client/user/login`;
+  const loginPage = () => portalUrl(ctx.config.publicUrl, '/user/login');
 
   const failTo = (reply: FastifyReply, provider: ProviderName, error: unknown) => {
     if (!(error instanceof AppError)) throw error;
