@@ -79,6 +79,13 @@ describe('sub-account limits on its edit page', () => {
     expect(update.inputs).toEqual([]);
   });
 
+  it('takes only digits for the connection limit: + - * / e . , do nothing (number inputs)', async () => {
+    const { user, field } = await openLimits();
+    await user.clear(field('Connections at once'));
+    await user.type(field('Connections at once'), '-2*3+1/2e1.5,0');
+    expect(field('Connections at once').value).toBe('2312150');
+  });
+
   it("puts the server's refusal of a last day on that field", async () => {
     mockEndpoint(
       subEndpoints.limits,

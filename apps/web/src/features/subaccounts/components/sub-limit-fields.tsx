@@ -2,6 +2,7 @@ import { subLimitsFields } from '@resiport/contract';
 import { DatePicker, Flex, Form, Input } from 'antd';
 import { useIntl } from 'react-intl';
 import { validateWith } from '../../../lib/form-rules';
+import { blockNonDigitKeys } from '../../../lib/keyboard';
 import type { MessageId } from '../../../locales/types';
 import { validationTexts } from '../../../lib/form-rules-localized';
 import { normalizeGbText } from '../../../lib/gb-text';
@@ -83,6 +84,8 @@ export function SubLimitFields() {
             autoComplete="off"
             placeholder={text('sublimits.none')}
             data-testid="sub-limit-connections"
+            // A count of connections: the keys of arithmetic, exponents and decimals do nothing.
+            onKeyDown={blockNonDigitKeys}
           />
         </Form.Item>
       </Flex>
