@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PORTAL_BASE } from '../lib/portal-url';
 
 /**
  * apps/web/dist of the checkout this code runs from, whether as source (apps/server/src/plugins) or
@@ -21,15 +22,15 @@ const defaultDist = path.join(
  * client-side routes survive a reload. Files are looked up per request, so a rebuild needs no restart.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = defaultDist): Promise<void> {
-  app.get('/', (_request, reply) => reply.redirect('/client/'));
-  app.get('/client', (_request, reply) => reply.redirect('/client/'));
+  app.get('/', (_request, reply) => reply.redirect(`${PORTAL_BASE}/`));
+  app.get(PORTAL_BASE, (_request, reply) => reply.redirect(`${PORTAL_BASE}/`));
   const root = path.resolve(distDir);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve /client');
   }
   await app.register(fastifyStatic, { root, serve: false });
 
-  app.get('/client/*', (request, reply) => {
+  app.get(`${PORTAL_BASE}/*`, (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     const file = path.resolve(root, relative);
     const inside = file.startsWith(`${root}${path.sep}`);
