@@ -1,10 +1,34 @@
+import { accountEndpoints, adminCatalogueEndpoints } from '@resiport/contract';
 import { describe, expect, it } from 'vitest';
-import { signedInCustomer } from './support/customer';
+import { customerApi, signedInCustomer } from './support/customer';
 import { fillForm } from './support/journey';
 import { useJourney } from './support/journey-setup';
 
+const OPERATOR = 'orders-operator@example.test';
+const OPERATOR_PASSWORD = 'Operator123';
+
 describe('buying traffic in Chromium: from the balance, with crypto, with a coupon', () => {
-  const journey = useJourney({ adminCommands: [['coupon', 'add', 'SAVE10', '10%']] });
+  const journey = useJourney({
+    adminCommands: [
+      ['coupon', 'add', 'SAVE10', '10%'],
+      ['operator', OPERATOR, '--password', OPERATOR_PASSWORD],
+    ],
+  });
+
+  /** The operator changes the price from 1 GB through the console's API while the customer's page is open. */
+  async function operatorSetsPrice(usdPerGb: string): Promise<void> {
+    const login = await customerApi(journey.server.url).data(accountEndpoints.login, {
+      email: OPERATOR,
+      password: OPERATOR_PASSWORD,
+    });
+    const operator = customerApi(journey.server.url, login.jwt_token);
+    const cents = Math.round(Number(usdPerGb) * 100);
+    await operator.data(adminCatalogueEndpoints.tierSet, {
+      min_gb: '1',
+      price_per_gb_cents: cents,
+      reason: 'Upstream price change',
+    });
+  }
 
   /** Pays at the sandbox checkout the browser was sent to. */
   async function payAtCheckout(): Promise<void> {
@@ -92,5 +116,27 @@ describe('buying traffic in Chromium: from the balance, with crypto, with a coup
     await journey.page.getByTestId('order-coupon').fill('NOPE');
     await journey.page.getByTestId('order-coupon-apply').click();
     await expect.poll(() => journey.page.getByText('Invalid code').count()).toBeGreaterThan(0);
+  });
+
+  it('the price changes while the page is open → nothing is charged, the new total is shown, paying again pays it', async () => {
+    await signedInCustomer(journey.page, journey.server.url, journey.mailbox, 'orders');
+    await addFunds('25');
+    await openNewOrder('2');
+    await journey.page.getByTestId('order-way').getByText('Balance', { exact: true }).click();
+    await expect.poll(() => summary('total')).toContain('9.00');
+
+    await operatorSetsPrice('5.50');
+    await journey.page.getByTestId('order-pay').click();
+    const notice = journey.page.getByTestId('order-price-changed');
+    await expect.poll(() => notice.textContent()).toContain('$9.00');
+    await expect.poll(() => notice.textContent()).toContain('$11.00');
+    await expect.poll(() => summary('total')).toContain('11.00');
+    await expect.poll(() => journey.page.getByTestId('order-pay').textContent()).toContain('11.00');
+    await expect.poll(() => journey.page.getByTestId('header-balance').textContent()).toContain('25.00');
+
+    await journey.page.getByTestId('order-pay').click();
+    await journey.page.waitForURL('**/client/residential**');
+    await expect.poll(() => journey.page.getByTestId('header-balance').textContent()).toContain('14.00');
+    await operatorSetsPrice('4.50');
   });
 });

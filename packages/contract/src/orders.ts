@@ -87,8 +87,19 @@ function exactlyOneChoice(
 export const orderSelectionSchema = orderSelectionFields.superRefine(exactlyOneChoice);
 export type OrderSelection = z.infer<typeof orderSelectionSchema>;
 
+/**
+ * The total the customer was shown (the quote's `total_cents`): when the server's total differs
+ * (a price or coupon changed meanwhile) nothing is charged and the answer is PriceChanged with the new
+ * quote as `data`. The portal always sends it; an API client that leaves it out pays the current total.
+ */
+const expectedTotalSchema = z.coerce
+  .number<number | string>({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .min(0, { error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
 export const orderPayBody = orderSelectionFields
-  .extend({ idempotency_key: idempotencyKeySchema })
+  .extend({ idempotency_key: idempotencyKeySchema, expected_total_cents: expectedTotalSchema.optional() })
   .superRefine(exactlyOneChoice);
 
 export const couponSchema = z.object({
@@ -201,7 +212,10 @@ export const orderEndpoints = {
     request: orderSelectionSchema,
     response: orderQuoteSchema,
   }),
-  /** Paid from the balance at once (code 0), or 20302 to the checkout, or 20402 balance short. */
+  /**
+   * Paid from the balance at once (code 0), or 20302 to the checkout, or 20402 balance short;
+   * PriceChanged (data: the new quote) when `expected_total_cents` is not the total now.
+   */
   pay: defineEndpoint({
     method: 'POST',
     path: '/order/pay',

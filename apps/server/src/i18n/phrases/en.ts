@@ -32,6 +32,7 @@ export const en = {
     CouponAlreadyUsed: 'You have already used this coupon',
     TrialUsed: 'The free trial has already been used on this account or network',
     PackageUnavailable: 'This package is no longer available, please choose another one',
+    PriceChanged: 'The price changed since you opened this page. Check the new total and confirm again',
     UsernameExists: 'Username Exist',
     MainTrafficShort: 'The main account has only {available} GB left',
     SubTrafficShort: 'This sub-account has only {available} GB left',

@@ -17,7 +17,7 @@ import {
   type OrderRow,
   type OrderView,
 } from './order.repository';
-import { priceSelection, type Buyer, type PricedOrder } from './order-quote.service';
+import { priceSelection, toQuote, type Buyer, type PricedOrder } from './order-quote.service';
 import { creditOrderTraffic } from './order-settlement.service';
 
 export type PayOutcome =
@@ -35,24 +35,30 @@ class InsufficientBalance extends Error {
   }
 }
 
+/** How the request was made: its idempotency key, and the total the customer was shown. */
+export interface PayTerms {
+  key?: string | undefined;
+  expectedTotal?: number | undefined;
+}
+
 /**
  * Places and pays an order. From the balance: the money debit, the order and the traffic credit
  * commit together or not at all. With crypto: an unpaid order and its invoice, then the checkout;
  * the traffic comes when the invoice is paid. A repeated idempotency key answers with the first
- * order instead of placing another.
+ * order instead of placing another. A total other than the one the customer was shown places
+ * nothing (PriceChanged, with the new quote).
  */
 export async function payOrder(
   ctx: AppContext,
   buyer: Buyer,
   selection: OrderSelection,
-  idempotencyKey: string | undefined,
+  terms: PayTerms = {},
 ): Promise<PayOutcome> {
+  const idempotencyKey = terms.key;
   const earlier = idempotencyKey ? await findOrderByKey(ctx.db, buyer.id, idempotencyKey) : undefined;
   if (earlier) return replay(ctx, earlier, selection);
   try {
-    const placed = await ctx.db
-      .transaction()
-      .execute((trx) => placeOrder(ctx, trx, buyer, selection, idempotencyKey ?? null));
+    const placed = await ctx.db.transaction().execute((trx) => placeOrder(ctx, trx, buyer, selection, terms));
     return await outcomeOf(ctx, placed);
   } catch (error) {
     if (error instanceof InsufficientBalance) {
@@ -74,10 +80,14 @@ async function placeOrder(
   trx: Transaction<Database>,
   buyer: Buyer,
   selection: OrderSelection,
-  idempotencyKey: string | null,
+  terms: PayTerms,
 ): Promise<OrderRow> {
   const now = ctx.clock();
   const priced = await priceSelection(trx, buyer, selection, now);
+  // Priced under the same transaction that charges: the total checked is the total paid.
+  if (terms.expectedTotal !== undefined && BigInt(terms.expectedTotal) !== priced.amounts.total_cents) {
+    throw new AppError('PriceChanged', {}, toQuote(priced));
+  }
   const invoice =
     priced.paidType === 'cryptomus'
       ? await createInvoice(ctx, trx, {
@@ -98,7 +108,7 @@ async function placeOrder(
     coupon_id: priced.coupon?.id ?? null,
     coupon_code: priced.coupon?.code ?? null,
     invoice_id: invoice?.id ?? null,
-    idempotency_key: idempotencyKey,
+    idempotency_key: terms.key ?? null,
   });
   if (priced.coupon) await redeemCoupon(trx, priced, order, now);
   if (priced.isTrial) await insertTrialClaim(trx, { accountId: buyer.id, ip: buyer.ip, orderId: order.id });

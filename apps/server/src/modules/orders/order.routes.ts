@@ -25,8 +25,9 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(request, toQuote(await priceSelection(ctx.db, buyerOf(request), selection, ctx.clock()))),
     );
 
-    route(orderEndpoints.pay, async (request, { idempotency_key: key, ...selection }) => {
-      const outcome = await payOrder(ctx, buyerOf(request), selection, key);
+    route(orderEndpoints.pay, async (request, input) => {
+      const { idempotency_key: key, expected_total_cents: expectedTotal, ...selection } = input;
+      const outcome = await payOrder(ctx, buyerOf(request), selection, { key, expectedTotal });
       if (outcome.kind === 'checkout') {
         return passThrough(request, 'GoToPayment', {
           url: outcome.url,

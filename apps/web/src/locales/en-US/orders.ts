@@ -56,6 +56,9 @@ export const orders = {
   'neworder.pay.free': 'Get it for free',
   'neworder.paid': 'Order #{id} is paid: {traffic} added to your traffic',
   'neworder.resumed': 'Your order is as you left it: check it and pay.',
+  'neworder.priceChanged.title': 'The price changed',
+  'neworder.priceChanged.text':
+    'Nothing was charged. This order was {shown} when you opened the page and is {now} now. Check the summary and pay again if it suits you.',
   'neworder.short.title': 'Not enough balance',
   'neworder.short.text':
     'Your balance is {balance}, this order costs {amount}. Top up {missing} to pay for it.',

@@ -58,6 +58,9 @@ export const orders: Translation<typeof en> = {
   'neworder.pay.free': 'Получить бесплатно',
   'neworder.paid': 'Заказ №{id} оплачен: добавлено {traffic} трафика',
   'neworder.resumed': 'Заказ сохранён в том виде, в каком вы его оставили: проверьте его и оплатите.',
+  'neworder.priceChanged.title': 'Цена изменилась',
+  'neworder.priceChanged.text':
+    'Ничего не списано. Когда вы открыли страницу, заказ стоил {shown}, сейчас — {now}. Проверьте итог и оплатите снова, если он вас устраивает.',
   'neworder.short.title': 'Недостаточно средств на балансе',
   'neworder.short.text':
     'На балансе {balance}, а заказ стоит {amount}. Пополните баланс на {missing}, чтобы оплатить его.',

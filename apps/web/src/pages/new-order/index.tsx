@@ -8,6 +8,7 @@ import { isCouponCode } from '../../features/orders/order-codes';
 import { saveOrderDraft } from '../../features/orders/saved-order-draft';
 import { isApiError } from '../../lib/api-error';
 import { BalanceShortAlert } from './balance-short-alert';
+import { PriceChangedAlert } from './price-changed-alert';
 import { CouponCard } from './coupon-card';
 import { OrderSummaryCard, SummaryNotice } from './order-summary-card';
 import { PaymentWayCard } from './payment-way-card';
@@ -39,6 +40,7 @@ export default function NewOrderPage() {
     params !== undefined && shown !== undefined && !quote.isPlaceholderData && !quoting && !quote.isError;
   const refusal = params !== undefined && quote.isError ? quote.error : undefined;
   const shortfall = placing.shortfallOf(params);
+  const priceChange = placing.priceChangeOf(params);
 
   const packages = order.packages.data?.list;
   const tiers = priceMenu.data?.tiers;
@@ -125,15 +127,19 @@ export default function NewOrderPage() {
             canPay={canPay}
             paying={placing.paying}
             onPay={() => {
-              if (canPay) void placing.submit(params);
+              if (canPay) void placing.submit(params, shown.total_cents);
             }}
-            shortfall={
-              shortfall && (
-                <BalanceShortAlert
-                  shortfall={shortfall}
-                  onPayWithCrypto={() => order.setWay('cryptomus')}
-                  onTopUp={() => saveOrderDraft(order.draft)}
-                />
+            notice={
+              priceChange ? (
+                <PriceChangedAlert change={priceChange} />
+              ) : (
+                shortfall && (
+                  <BalanceShortAlert
+                    shortfall={shortfall}
+                    onPayWithCrypto={() => order.setWay('cryptomus')}
+                    onTopUp={() => saveOrderDraft(order.draft)}
+                  />
+                )
               )
             }
           />

@@ -2,9 +2,9 @@ import { orderEndpoints } from '@resiport/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
-import { mockEndpoint, passThrough } from '../../test/api-mock';
+import { mockEndpoint, passThrough, refuse } from '../../test/api-mock';
 import { checkoutUrl, visitedCheckout } from '../../test/checkout';
-import { aPaidOrder, mockOrderCatalogue, starter } from '../../test/orders-api';
+import { aPaidOrder, mockOrderCatalogue, quoteFor, starter } from '../../test/orders-api';
 import { renderPage } from '../../test/render';
 import { signIn } from '../../test/session';
 import { named } from '../../test/queries';
@@ -35,7 +35,12 @@ describe('new order: paying', () => {
     await screen.findByText('Order #41 is paid: 10.00 GB added to your traffic');
     expect(location()).toBe(paths.residential);
     expect(pay.inputs).toEqual([
-      { package_id: starter.id, way: 'balance', idempotency_key: expect.any(String) as string },
+      {
+        package_id: starter.id,
+        way: 'balance',
+        idempotency_key: expect.any(String) as string,
+        expected_total_cents: 3_000,
+      },
     ]);
   });
 
@@ -87,7 +92,39 @@ describe('new order: paying', () => {
 
     await expect.poll(visitedCheckout).toBe('order-41');
     expect(pay.inputs).toEqual([
-      { package_id: starter.id, way: 'cryptomus', idempotency_key: expect.any(String) as string },
+      {
+        package_id: starter.id,
+        way: 'cryptomus',
+        idempotency_key: expect.any(String) as string,
+        expected_total_cents: 3_090,
+      },
     ]);
+  });
+
+  it('10029: the price changed — nothing is paid, the new total is shown, and the next click pays exactly it', async () => {
+    const raised = {
+      ...quoteFor({ package_id: starter.id, way: 'balance' }),
+      total_cents: 3_500,
+      amount_cents: 3_500,
+    };
+    const pay = mockEndpoint(orderEndpoints.pay, (input) =>
+      input.expected_total_cents === 3_500
+        ? { order: aPaidOrder(42), balance_cents: 500, traffic_left_bytes: starter.traffic_bytes }
+        : refuse('PriceChanged', 'The price changed since you opened this page', raised),
+    );
+    const { user, location } = await openNewOrder('balance');
+    await user.click(screen.getByRole('button', { name: named('Pay $30.00 from balance') }));
+
+    const notice = await screen.findByTestId('order-price-changed');
+    expect(notice.textContent).toContain(
+      'Nothing was charged. This order was $30.00 when you opened the page and is $35.00 now.',
+    );
+    expect(location()).toBe(paths.newOrder);
+    await user.click(await screen.findByRole('button', { name: named('Pay $35.00 from balance') }));
+
+    await screen.findByText('Order #42 is paid: 10.00 GB added to your traffic');
+    expect(pay.inputs.map((input) => input.expected_total_cents)).toEqual([3_000, 3_500]);
+    // The refused attempt placed nothing: the next one is a new attempt with its own key.
+    expect(pay.inputs[0]?.idempotency_key).not.toBe(pay.inputs[1]?.idempotency_key);
   });
 });

@@ -19,13 +19,13 @@ interface OrderSummaryCardProps {
   canPay: boolean;
   paying: boolean;
   onPay: () => void;
-  /** The 20402 panel, when the balance fell short of this order. */
-  shortfall: ReactNode;
+  /** Under Pay: the 20402 panel (the balance fell short of this order) or the 10029 one (its price changed). */
+  notice: ReactNode;
 }
 
 /** The order summary from GET /order/check: price per GB, original, discount, fee, total, and Pay. */
 export function OrderSummaryCard(props: OrderSummaryCardProps) {
-  const { choice, packages, quote, quoting, problem, canPay, paying, onPay, shortfall } = props;
+  const { choice, packages, quote, quoting, problem, canPay, paying, onPay, notice } = props;
   const intl = useIntl();
   const usd = (cents: number) => formatUsd(cents, intl.locale);
   const gb = (bytes: number) => formatTraffic(bytes, intl.locale);
@@ -105,7 +105,7 @@ export function OrderSummaryCard(props: OrderSummaryCardProps) {
           />
         </Spin>
         {problem}
-        {shortfall}
+        {notice}
         <Button
           type="primary"
           size="large"

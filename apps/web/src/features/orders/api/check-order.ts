@@ -33,5 +33,7 @@ export function useOrderQuote(params: OrderParams | undefined) {
     queryFn: params ? ({ signal }) => checkOrder(params, signal) : skipToken,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // The total on the Pay button is asked again whenever the page is focused again.
+    refetchOnWindowFocus: 'always',
   });
 }

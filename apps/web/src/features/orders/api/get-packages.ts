@@ -7,6 +7,8 @@ export const packagesQuery = queryOptions({
   queryKey: ['order', 'packages'],
   queryFn: async ({ signal }) => (await api.send(orderEndpoints.packages, {}, { signal })).data,
   staleTime: 5 * 60_000,
+  // Back on the page after a while: the prices it shows are asked again (an operator may have changed them).
+  refetchOnWindowFocus: 'always',
 });
 
 export function usePackages() {
