@@ -99,6 +99,8 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     const mail = await journey.mailbox.waitForMail({ to: email, subjectIncludes: '40%' }, 20_000);
     expect(mail.subject).toContain(username);
     expect(mail.text).toContain(`Sub-account ${username} has used`);
+    // Figures as the portal writes them (MB below 1 GB, two decimals), not the bytes' GB decimal.
+    expect(mail.text).toMatch(/has used \d+\.\d{2} MB of 2\.00 MB/);
     // Its link opens the sub-account's page in the portal (not the API's 404).
     await page.goto(extractFirstLink(mail, '/client/proxysetting/editsub'));
     await untilPageShown(page, '/proxysetting/editsub');
@@ -129,5 +131,11 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     await expect
       .poll(async () => (await log.getByTestId('alert-delivery-status').allTextContents()).sort())
       .toEqual(['Delivered', 'Delivered']);
+
+    // An account-wide alert's mail (the test alert) links to the dashboard, and the link opens it.
+    await page.getByTestId('alerts-card').getByTestId('alerts-test').click();
+    const testMail = await journey.mailbox.waitForMail({ to: email, subjectIncludes: 'test alert' }, 20_000);
+    await page.goto(extractFirstLink(testMail, '/client/dashboard'));
+    await untilPageShown(page, '/dashboard');
   });
 });

@@ -68,7 +68,7 @@ describe('the proxy generator in Chromium: a generated line really carries traff
         { timeout: 20_000, interval: 1000 },
       )
       .toBeGreaterThan(20 * MB);
-    // Below 1 GB the row reads in MB, two decimals toward zero (apps/web/src/lib/format.ts): 20.xx MB used.
+    // Below 1 GB the row reads in MB, two decimals to the nearest (packages/contract/src/traffic-format.ts).
     await expect
       .poll(
         async () => {

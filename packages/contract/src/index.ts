@@ -9,6 +9,7 @@ export * from './rules';
 export * from './account';
 export * from './health';
 export * from './money';
+export * from './traffic-format';
 export * from './recharge';
 export * from './orders';
 export * from './ip';

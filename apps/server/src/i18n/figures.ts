@@ -1,10 +1,11 @@
-import { bytesToGbText, type ServerLang } from '@resiport/contract';
+import { formatTrafficAmount, type ServerLang } from '@resiport/contract';
 
 /**
  * How the server writes figures in a language (receipts, alert mails), the way the portal does
  * (apps/web/src/lib/format.ts): money from cents as USD with two decimals in the language's style
- * (`$20.00`, `20,00 $`), traffic as an exact GB decimal, moments in UTC, labelled, the same in every
- * language (`2026-11-25 14:03 UTC`).
+ * (`$20.00`, `20,00 $`), traffic by the contract's one rule (`10.00 GB`, `170.00 MB`, `0,50 ГБ`:
+ * packages/contract/src/traffic-format.ts), moments in UTC, labelled, the same in every language
+ * (`2026-11-25 14:03 UTC`).
  */
 
 export const intlLocale: Record<ServerLang, string> = { 'en-us': 'en-US', ru: 'ru-RU' };
@@ -29,15 +30,7 @@ export function formatUtc(iso: string): string {
   );
 }
 
-/** Traffic as an exact GB decimal (1 GB = 10^9 bytes), with the language's decimal mark: `0.5`, `0,5`. */
-export function formatGb(bytes: number, lang: ServerLang): string {
-  const text = bytesToGbText(bytes);
-  return lang === 'ru' ? text.replace('.', ',') : text;
-}
-
-const gbUnit: Record<ServerLang, string> = { 'en-us': 'GB', ru: 'ГБ' };
-
-/** Traffic with its unit, as a sentence says it: `0.5 GB`, `0,5 ГБ`. */
+/** Traffic with its unit, as the portal shows it: `10.00 GB`, `170.00 MB`, `0,50 ГБ`. */
 export function formatTraffic(bytes: number, lang: ServerLang): string {
-  return `${formatGb(bytes, lang)} ${gbUnit[lang]}`;
+  return formatTrafficAmount(bytes, intlLocale[lang]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGb, formatTraffic, formatUsd, formatUtc } from './figures';
+import { formatTraffic, formatUsd, formatUtc } from './figures';
 
 describe('figures in a language', () => {
   it('writes money from cents in the language’s style, never through a float’s tail', () => {
@@ -8,11 +8,13 @@ describe('figures in a language', () => {
     expect(formatUsd(1, 'en-us')).toBe('$0.01');
   });
 
-  it('writes traffic as the exact GB decimal with the language’s mark and unit', () => {
-    expect(formatGb(500_000_000, 'en-us')).toBe('0.5');
-    expect(formatGb(1_234_567_891, 'ru')).toBe('1,234567891');
-    expect(formatTraffic(600_000_000, 'en-us')).toBe('0.6 GB');
-    expect(formatTraffic(600_000_000, 'ru')).toBe('0,6 ГБ');
+  it('writes traffic as the portal does: GB from 1 GB, MB below, two decimals, the language’s mark and unit', () => {
+    expect(formatTraffic(10_000_000_000, 'en-us')).toBe('10.00 GB');
+    expect(formatTraffic(1_234_567_891, 'ru')).toBe('1,23 ГБ');
+    // The alert mail's "0.170000874 GB of 0.2 GB" reads as the portal reads it.
+    expect(formatTraffic(170_000_874, 'en-us')).toBe('170.00 MB');
+    expect(formatTraffic(200_000_000, 'ru')).toBe('200,00 МБ');
+    expect(formatTraffic(3_000, 'en-us')).toBe('< 0.01 MB');
   });
 
   it('writes moments in UTC, labelled, whatever the machine’s zone', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alertKinds } from '@resiport/contract';
 import { alertMail } from './alert-mail';
 
 const site = { app: 'Proxy & Co', publicUrl: 'https://portal.example' };
@@ -23,7 +24,10 @@ describe('alert mails', () => {
   it('word figures the way the portal and the receipts do, in the account’s language', () => {
     expect(alertMail('en-us', 'a@example.com', lowBalance, site).text).toContain('$9.50');
     const ru = alertMail('ru', 'a@example.com', subUsed, site);
-    expect(ru.text).toContain('0,8 ГБ из 1 ГБ');
+    expect(ru.text).toContain('800,00 МБ из 1,00 ГБ');
+    // Not the raw decimal of the bytes ("0.170000874 GB of 0.2 GB").
+    const odd = { ...subUsed, data: { ...subUsed.data, used_bytes: 170_000_874, allocated_bytes: 2e8 } };
+    expect(alertMail('en-us', 'a@example.com', odd, site).text).toContain('170.00 MB of 200.00 MB');
     expect(ru.text).not.toMatch(/\bGB\b|USD/);
     expect(alertMail('ru', 'a@example.com', lowBalance, site).text.replace(/\s/g, ' ')).toContain('9,50 $');
   });
@@ -40,6 +44,21 @@ describe('alert mails', () => {
     const mail = alertMail('en-us', 'a@example.com', { kind: 'order_paid', data, subaccountId: null }, site);
     expect(mail.link).toBe('https://portal.example/client/dashboard');
     expect(mail.text).toContain('https://portal.example/client/dashboard');
+  });
+
+  it('gives every kind one of the two links the e2e journeys open (dashboard, sub-account page), in text and HTML', () => {
+    for (const kind of alertKinds) {
+      for (const subaccountId of [null, 42]) {
+        const mail = alertMail('ru', 'a@example.com', { kind, data: subUsed.data, subaccountId }, site);
+        const expected =
+          subaccountId === null
+            ? 'https://portal.example/client/dashboard'
+            : 'https://portal.example/client/proxysetting/editsub?id=42';
+        expect(mail.link, kind).toBe(expected);
+        expect(mail.text).toContain(expected);
+        expect(mail.html).toContain(`href="${expected}"`);
+      }
+    }
   });
 
   it('links to the sub-account’s page and escapes what the customer named in the HTML', () => {

@@ -6,7 +6,7 @@ import {
   type ServerLang,
 } from '@resiport/contract';
 import { phrase } from '../../i18n/phrase';
-import { formatGb, formatUsd } from '../../i18n/figures';
+import { formatTraffic, formatUsd } from '../../i18n/figures';
 
 /** Who a receipt is issued to and by: the signed-in account and the operator's APP_NAME. */
 export interface ReceiptParties {
@@ -57,7 +57,7 @@ type PaidOrder = Order & { paid_at: string; refunded_at: string | null };
 
 /** What an order bought, in words: the trial, a package, or GB at the tier price. */
 function orderLine(order: Order, lang: ServerLang): string {
-  const traffic = formatGb(order.traffic_bytes, lang);
+  const traffic = formatTraffic(order.traffic_bytes, lang);
   if (order.is_trial) return phrase(lang, 'receipt', 'line.trial', { traffic });
   if (order.package_code !== null) {
     return phrase(lang, 'receipt', 'line.orderPackage', { code: order.package_code, traffic });

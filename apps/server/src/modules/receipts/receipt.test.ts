@@ -172,7 +172,12 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
     // Text extraction may turn the no-break spaces of Russian figures into plain ones.
     const plain = (value: string) => value.replace(/\s/g, ' ');
-    for (const expected of [`Квитанция R-ORDER-${id}`, 'Итого', total, 'Трафик резидентных прокси, 2 ГБ']) {
+    for (const expected of [
+      `Квитанция R-ORDER-${id}`,
+      'Итого',
+      total,
+      'Трафик резидентных прокси, 2,00 ГБ',
+    ]) {
       expect(plain(text)).toContain(plain(expected));
     }
   });

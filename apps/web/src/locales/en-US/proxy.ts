@@ -91,6 +91,7 @@ export const proxy = {
   'editsub.allocated': 'Allocated traffic',
   'editsub.left': 'Traffic left',
   'editsub.used': 'Traffic used',
+  'subaccount.overrun': '{amount} used beyond its allocation, taken from the main account',
   'editsub.remark': 'Remark',
   'editsub.remarkSave': 'Save remark',
   'editsub.remarkSaved': 'Remark saved',

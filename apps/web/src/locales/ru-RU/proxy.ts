@@ -99,6 +99,7 @@ export const proxy: Translation<typeof en> = {
   'editsub.allocated': 'Выделено трафика',
   'editsub.left': 'Остаток трафика',
   'editsub.used': 'Израсходовано трафика',
+  'subaccount.overrun': '{amount} сверх выделенного, списано с основного аккаунта',
   'editsub.remark': 'Примечание',
   'editsub.remarkSave': 'Сохранить примечание',
   'editsub.remarkSaved': 'Примечание сохранено',

@@ -59,18 +59,18 @@ describe('dashboard and header traffic', () => {
 
   it('states the total as the sum of the parts shown, in the header and on the dashboard', async () => {
     mockSubList([], 0);
-    // Exactly 35.095952672 GB, but the parts read 25.04 and 10.04: the total must read 35.08, not 35.09.
+    // Exactly 35.092 GB, but the parts read 25.05 and 10.05: the total must read 35.10, not 35.09.
     await openDashboard({
-      traffic_left_bytes: 25_048_952_672,
-      subaccounts_traffic_left_bytes: 10_047_000_000,
+      traffic_left_bytes: 25_046_000_000,
+      subaccounts_traffic_left_bytes: 10_046_000_000,
       subaccounts_count: 1,
     });
-    expect((await screen.findByTestId('header-traffic')).textContent).toBe('35.08 GB');
-    expect(screen.getByTestId('dashboard-traffic-left').textContent).toBe('35.08 GB');
+    expect((await screen.findByTestId('header-traffic')).textContent).toBe('35.10 GB');
+    expect(screen.getByTestId('dashboard-traffic-left').textContent).toBe('35.10 GB');
     expect(screen.getByTestId('dashboard-traffic-main').textContent).toBe(
-      'Main account, unallocated: 25.04 GB',
+      'Main account, unallocated: 25.05 GB',
     );
-    expect(screen.getByTestId('dashboard-traffic-subs').textContent).toBe('In 1 sub-account: 10.04 GB');
+    expect(screen.getByTestId('dashboard-traffic-subs').textContent).toBe('In 1 sub-account: 10.05 GB');
   });
 
   it('names the sub-account that ran dry and marks it in the split', async () => {

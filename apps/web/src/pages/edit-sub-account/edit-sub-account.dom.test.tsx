@@ -93,6 +93,21 @@ describe('edit sub-account', () => {
     });
     expect(await screen.findByText('Out of traffic')).toBeTruthy();
     expect(screen.getByTestId('sub-edit-left').textContent).toBe('0.00 MB');
+    // Used exactly what it was given: no overrun line.
+    expect(screen.queryByTestId('sub-overrun')).toBeNull();
+  });
+
+  it('states an overrun as one line: how much beyond the allocation, and who paid for it', async () => {
+    signIn({ traffic_left_bytes: gb(10) });
+    const overrun = { allocated_bytes: 200_000_000, traffic_left_bytes: 0, traffic_used_bytes: 205_189_829 };
+    mockSubList([{ ...shop, ...overrun }], gb(10));
+    await renderPage(EditSubAccountPage, {
+      path: paths.editSubAccount,
+      url: `${paths.editSubAccount}?id=${shop.id}`,
+    });
+    expect((await screen.findByTestId('sub-overrun')).textContent).toBe(
+      '5.19 MB used beyond its allocation, taken from the main account',
+    );
   });
 
   it('moves traffic with the same form as the list dialog', async () => {

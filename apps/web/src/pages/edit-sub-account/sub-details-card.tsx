@@ -7,6 +7,7 @@ import { SubLimitTag } from '../../features/subaccounts/components/sub-limit-tag
 import { SubStatusSwitch } from '../../features/subaccounts/components/sub-status-switch';
 import { credentialsOf } from '../../features/subaccounts/sub-account-text';
 import { TrafficText } from '../../components/traffic-text';
+import { SubOverrunLine } from '../../features/subaccounts/components/sub-overrun-line';
 import { UtcDateTime } from '../../components/utc-date-time';
 
 /** The sub-account as it is: read-only username, credentials, status (switchable), traffic, creation time. */
@@ -72,7 +73,12 @@ export function SubDetailsCard({ sub }: { sub: SubAccount }) {
           {
             key: 'used',
             label: <FormattedMessage id="editsub.used" />,
-            children: <TrafficText bytes={sub.traffic_used_bytes} />,
+            children: (
+              <Flex vertical>
+                <TrafficText bytes={sub.traffic_used_bytes} />
+                <SubOverrunLine sub={sub} />
+              </Flex>
+            ),
           },
           {
             key: 'created',

@@ -22,7 +22,7 @@ export function useSubAccountColumns(onTraffic: (sub: SubAccount) => void): Tabl
   const intl = useIntl();
   const navigate = useNavigate();
   const title = (id: MessageId) => intl.formatMessage({ id });
-  // lib/format.ts: GB from 1 GB, MB below, two decimals toward zero; exact bytes on hover.
+  // lib/format.ts: GB from 1 GB, MB below, two decimals to the nearest; exact bytes on hover.
   const trafficColumn = (
     key: 'allocated_bytes' | 'traffic_left_bytes' | 'traffic_used_bytes',
     id: MessageId,

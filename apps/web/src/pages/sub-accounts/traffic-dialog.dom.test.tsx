@@ -69,7 +69,7 @@ describe('the traffic dialog', () => {
     await view.user.click(within(row).getByRole('button', { name: named('Allocate / Recycle') }));
     const dialog = within(await screen.findByRole('dialog', { name: `Traffic of ${shop.username}` }));
     // "Available" reads like the figure above it (two decimals), not "25.048952672 GB".
-    expect(dialog.getByTestId('traffic-available').textContent).toBe('Available: 25.04 GB');
+    expect(dialog.getByTestId('traffic-available').textContent).toBe('Available: 25.05 GB');
     await view.user.click(
       dialog.getByRole('button', { name: named('Fill in all 25.048952672 GB available') }),
     );

@@ -49,8 +49,8 @@ describe('traffic change record', () => {
           10,
           'usage',
           '2026-11-26T05:28:00.000Z',
-          -785_000,
-          10_000_000_000,
+          -784_000,
+          10_000_006_000,
           '2026-11-26T05:20:00.000Z',
           -40_000,
         ),
@@ -73,10 +73,10 @@ describe('traffic change record', () => {
     expect(screen.getByTestId('traffic-change-3').textContent).toContain('2026-11-25 01:00 UTC');
     expect(screen.getByRole('columnheader', { name: 'Time' })).toBeTruthy();
 
-    // Exactly 10,000 MB − 0.785 MB = 9,999.215 MB: the balances read 10,000.00 → 9,999.21, so the change
-    // reads −0.79 (rounded on its own it would read −0.78, and 10,000.00 − 0.78 ≠ 9,999.21).
+    // Exactly 10,000.006 MB − 0.784 MB = 9,999.222 MB: the balances read 10,000.01 → 9,999.22, so the
+    // change reads −0.79 (rounded on its own it would read −0.78, and 10,000.01 − 0.78 ≠ 9,999.22).
     const small = screen.getByTestId('traffic-change-10');
-    expect(small.textContent).toContain('-0.7910,000.00 → 9,999.21');
+    expect(small.textContent).toContain('-0.7910,000.01 → 9,999.22');
     expect(within(small).getByTestId('usage-span').textContent).toBe('2026-11-26 05:20–05:28 UTC');
     // Part of the main account's usage paid for a sub-account past zero: the row says so.
     expect(within(small).getByTestId('usage-for-subaccounts').textContent).toBe(
