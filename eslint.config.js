@@ -18,7 +18,7 @@ import tseslint from 'typescript-eslint';
  * `npx tsx scripts/module-deps.ts` prints the dependencies as they are.
  */
 const serverModuleLayers = [
-  ['audit', 'cryptomus', 'gateway-feed', 'health', 'mail', 'rate-limit'],
+  ['audit', 'cryptomus', 'gateway-feed', 'health', 'mail', 'rate-limit', 'site'],
   ['ledger'],
   ['account', 'alerts'],
   ['billing', 'exits', 'subaccounts'],

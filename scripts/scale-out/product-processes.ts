@@ -53,6 +53,7 @@ function serverEnv(d: Deployment, dataDir: string): Record<string, string> {
     PROXY_PASSWORD_KEY: d.secrets.proxyPasswordKey,
     INTERNAL_SECRET: d.secrets.internal,
     SMTP_URL: d.smtpUrl,
+    SUPPORT_EMAIL: 'support@scale-out.test',
     PAYMENTS_SANDBOX: 'true',
     GATEWAY_IN_PROCESS: 'false',
     GATEWAY_POOL_FILE: d.poolFile,

@@ -19,6 +19,7 @@ import { seedExitPool } from './modules/exits/exit-pool.service';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { createCryptomusSandbox, SANDBOX_PREFIX } from './modules/cryptomus/sandbox/cryptomus-sandbox';
 import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { registerHttpMetrics } from './modules/metrics/http-metrics';
 import { oauthRoutes } from './modules/account/oauth/oauth.routes';
 import { alertRoutes } from './modules/alerts/alerts.routes';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
+      await api.register(siteRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(userRoutes(ctx));
@@ -116,6 +118,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     });
   }
 
-  if (options.serveWeb !== false) await registerWebApp(app, options.webDistDir);
+  if (options.serveWeb !== false) await registerWebApp(app, options.webDistDir, ctx.config.appName);
   return app;
 }

@@ -12,6 +12,15 @@ import { metricsPortProblem } from './metrics-port-problem';
  */
 const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Resiport'),
+  /** An image (https, or a path on this server) the portal shows in place of its bundled mark. */
+  APP_LOGO_URL: field.optionalText.pipe(
+    z
+      .string()
+      .regex(/^(https:\/\/|\/)/, 'must start with https:// or /')
+      .optional(),
+  ),
+  /** Where customers write about payments and accounts; required on a publicly reachable server. */
+  SUPPORT_EMAIL: field.optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   HOST: z.string().default('0.0.0.0'),
   /** 0: any free port, picked when the server binds (tests); the start line names it (main.ts). */
   PORT: field.port(8080),
@@ -118,6 +127,10 @@ export interface OAuthProviderConfig {
 
 export interface Config {
   appName: string;
+  /** APP_LOGO_URL: null for the bundled mark. */
+  logoUrl: string | null;
+  /** SUPPORT_EMAIL; unset is only allowed where the server is not publicly reachable. */
+  supportEmail: string | undefined;
   host: string;
   port: number;
   publicUrl: string;
@@ -206,6 +219,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const log = logSettingsOf(env);
   return Object.freeze({
     appName: env.APP_NAME,
+    logoUrl: env.APP_LOGO_URL ?? null,
+    supportEmail: env.SUPPORT_EMAIL,
     host: env.HOST,
     port: env.PORT,
     publicUrl,

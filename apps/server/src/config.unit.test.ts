@@ -18,13 +18,22 @@ describe('loadConfig', () => {
   it('lists every bad key at once', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', SMTP_URL: 'http://x' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'not a url',
+        JWT_SECRET: 'short',
+        SMTP_URL: 'http://x',
+        SUPPORT_EMAIL: 'support at example',
+        APP_LOGO_URL: 'javascript:alert(1)',
+      });
     } catch (error) {
       caught = error;
     }
     if (!(caught instanceof ConfigError)) throw new Error(`expected a ConfigError, got ${String(caught)}`);
     const problems = caught.problems.join('\n');
-    for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']) expect(problems).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SUPPORT_EMAIL', 'APP_LOGO_URL']) {
+      expect(problems).toContain(key);
+    }
   });
 
   it('configures a provider only when both its id and secret are set', () => {

@@ -40,6 +40,11 @@ export function productionProblems(config: Config): string[] {
       );
     }
   }
+  if (!config.supportEmail) {
+    problems.push(
+      'SUPPORT_EMAIL: must be set: the portal and the payment notices send customers there (no placeholder is shipped).',
+    );
+  }
   if (!config.mail.smtpUrl && !config.mailOutboxAllowed) {
     problems.push(
       'SMTP_URL: unset, so mail would only be written to an outbox and activation and reset links logged. ' +

@@ -19,24 +19,29 @@ describe('production guard rails', () => {
     expect(productionProblems(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }))).toEqual([]);
   });
 
-  it('stop a public server with the sandbox, generated secrets or the outbox, naming each variable', () => {
+  it('stop a public server with the sandbox, generated secrets, no support address or the outbox, naming each variable', () => {
     const problems = productionProblems(loadConfig({ PUBLIC_URL: 'https://proxy.example.com' }));
     expect(problems.map((p) => p.split(':')[0])).toEqual([
       'CRYPTOMUS_BASE_URL',
       'JWT_SECRET',
       'PROXY_PASSWORD_KEY',
       'INTERNAL_SECRET',
+      'SUPPORT_EMAIL',
       'SMTP_URL',
     ]);
     expect(problems[0]).toContain('PAYMENTS_SANDBOX=true');
   });
 
   it('NODE_ENV=production applies them on a loopback URL too', () => {
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toHaveLength(5);
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toHaveLength(6);
   });
 
   it('accept the explicit choices, or real payments, given secrets and SMTP', () => {
-    const base = { PUBLIC_URL: 'https://proxy.example.com', ...secrets };
+    const base = {
+      PUBLIC_URL: 'https://proxy.example.com',
+      SUPPORT_EMAIL: 'help@proxy.example.com',
+      ...secrets,
+    };
     expect(
       productionProblems(loadConfig({ ...base, PAYMENTS_SANDBOX: 'true', MAIL_OUTBOX: 'true' })),
     ).toEqual([]);

@@ -8,6 +8,7 @@ export * from './validation-messages';
 export * from './rules';
 export * from './account';
 export * from './health';
+export * from './site';
 export * from './money';
 export * from './traffic-format';
 export * from './recharge';

@@ -10,18 +10,24 @@ import type { Config } from '../config';
  * img-src allows data: for QR codes and antd's inline SVG images. form-action 'self': the app has no form
  * posting elsewhere (OAuth and the crypto checkout are navigations, not form posts).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(logoUrl: string | null = null): string {
+  // A logo elsewhere (APP_LOGO_URL on a CDN): its origin alone may serve images too.
+  const logoOrigin = logoUrl?.startsWith('https://') ? ` ${new URL(logoUrl).origin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data:${logoOrigin}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Browser features the portal never uses; a script that got in could not turn them on. */
 export const PERMISSIONS_POLICY = [
@@ -49,8 +55,9 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * HSTS only when the public URL is https (over plain http a browser ignores it, and localhost set-ups
  * must not be pinned to https).
  */
-export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'logoUrl'>): void {
   const https = new URL(config.publicUrl).protocol === 'https:';
+  const policy = contentSecurityPolicy(config.logoUrl);
   // A callback hook, not an async one: it runs on every answer and never waits for anything.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -58,7 +65,7 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'publ
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      reply.header('content-security-policy', policy);
     }
     if (https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {

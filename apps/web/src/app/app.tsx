@@ -1,10 +1,14 @@
 import { RouterProvider } from 'react-router/dom';
+import { siteSettingsQuery } from '../components/site';
 import { AppProvider } from './provider';
 import { queryClient } from './query-client';
 import { createAppRouter, type AppRouter } from './router';
 import { installSessionExpiryHandler } from './session-expiry';
 
 let router: AppRouter | undefined;
+
+// The brand is asked for while the texts and the first page load, not when a screen first needs it.
+queryClient.query(siteSettingsQuery).catch(() => undefined);
 
 /**
  * Created on first render inside the providers (not at import), so the first loaders run with the

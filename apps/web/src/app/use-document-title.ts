@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { APP_NAME } from '../config/app';
+import { useSite } from '../components/site';
 import { flatRoutes } from './navigation-guard';
 import { documentTitle, findRoute } from './route-model';
 
@@ -9,8 +9,9 @@ import { documentTitle, findRoute } from './route-model';
 export function usePageTitle(): string {
   const intl = useIntl();
   const { pathname } = useLocation();
+  const { app_name: appName } = useSite();
   const name = findRoute(flatRoutes, pathname)?.name;
-  return documentTitle(name ? intl.formatMessage({ id: name }) : undefined, APP_NAME);
+  return documentTitle(name ? intl.formatMessage({ id: name }) : undefined, appName);
 }
 
 export function useDocumentTitle(): void {

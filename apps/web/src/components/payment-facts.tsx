@@ -3,12 +3,14 @@ import type { PaymentReceived } from '@resiport/contract';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { SUPPORT_EMAIL } from '../config/app';
+import { useSite } from './site';
 import { receivedText, type PaymentOutcomeKind } from '../lib/checkout-return';
 
-/** A mail to the support address about one payment, quoting it in the subject. */
-export const supportMailTo = (reference: string) =>
-  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(reference)}`;
+/** A mail to the support address (the server's SUPPORT_EMAIL) about one payment, quoting it in the subject. */
+export function useSupportMailTo(): (reference: string) => string {
+  const { support_email: address } = useSite();
+  return (reference) => `mailto:${address}?subject=${encodeURIComponent(reference)}`;
+}
 
 /** The next step after a payment a person must look at, and the outcomes that say nothing more. */
 const nextStepText = {
@@ -37,9 +39,11 @@ interface PaymentFactsProps {
 export function PaymentFacts({ kind, received, due, reference, children }: PaymentFactsProps) {
   const sent = receivedText(received);
   const next = kind in nextStepText ? nextStepText[kind as keyof typeof nextStepText] : undefined;
+  const { support_email: address } = useSite();
+  const supportMailTo = useSupportMailTo();
   const email = (
-    <a key="email" href={supportMailTo(reference)}>
-      {SUPPORT_EMAIL}
+    <a key="email" href={supportMailTo(reference)} data-testid="support-email">
+      {address}
     </a>
   );
   return (
@@ -61,6 +65,7 @@ export function PaymentFacts({ kind, received, due, reference, children }: Payme
 
 /** "Contact support": a mail to the support address about this payment. */
 export function ContactSupportButton({ reference }: { reference: string }) {
+  const supportMailTo = useSupportMailTo();
   return (
     <Button size="small" icon={<MailOutlined />} href={supportMailTo(reference)}>
       <FormattedMessage id="payment.contact" />

@@ -4,7 +4,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { paymentOutcomeKind, receivedText, type PaymentOutcomeKind } from '../lib/checkout-return';
 import type { MessageId } from '../locales/types';
-import { supportMailTo } from './payment-facts';
+import { useSupportMailTo } from './payment-facts';
 
 /** The product's statuses (docs/product.md#payment-status), shared by orders and top-ups. */
 export type PaymentStatus = 'unpaid' | 'paid' | 'cancelled' | 'refunded';
@@ -45,6 +45,7 @@ interface PaymentStatusCellProps {
  * `data-status` / `data-detail` carry the raw values for tests.
  */
 export function PaymentStatusCell({ status, text, detail, received, reference }: PaymentStatusCellProps) {
+  const supportMailTo = useSupportMailTo();
   const tag = (
     <Tag color={paymentStatusColor[status]} data-status={status} data-detail={detail ?? ''}>
       <FormattedMessage id={text} />

@@ -1,8 +1,7 @@
-/** Product-wide settings of the web app (docs/product.md#constants). */
-export const APP_NAME: string = import.meta.env.VITE_APP_NAME ?? 'Resiport';
-
-/** Where a customer writes when a payment needs a person (e.g. an underpaid invoice); build time. */
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@resiport.example';
+/**
+ * Product-wide settings of the web app (docs/product.md#constants). The brand (name, logo, support
+ * address) is the server's, read at run time (`components/site.ts`), so one build serves any brand.
+ */
 
 /** The router basename; the server serves the built app under it. */
 export const BASE_PATH = '/client';

@@ -2,9 +2,10 @@
 import '@ant-design/v5-patch-for-react-19';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { installBrowserStubs, setViewportWidth } from './browser-stubs';
 import { clearRoutes, mockFetch, takeProblems } from './fetch-mock';
+import { mockSite } from './site-api';
 
 /** Set-up of the `web` test project (vitest.config.ts): every *.dom.test.tsx file runs after this. */
 
@@ -12,6 +13,11 @@ installBrowserStubs();
 // A screen's first render in jsdom can take seconds on a busy machine; `findBy…` waits that long.
 configure({ asyncUtilTimeout: 15_000 });
 vi.stubGlobal('fetch', mockFetch);
+
+// Every screen reads the brand from the server (components/site.ts); a test may answer another.
+beforeEach(() => {
+  mockSite();
+});
 
 afterEach(() => {
   // Vitest runs without globals, so Testing Library cannot unmount on its own.

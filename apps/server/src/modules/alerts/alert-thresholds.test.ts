@@ -99,7 +99,7 @@ describe('alerts: thresholds and events, raised once per crossing', () => {
     const mail = await t.mailbox.waitForMail({ to: customer.email, subjectIncludes: '50%' });
     expect(mail.subject).toContain(customer.username);
     // The figures at the crossing: the batch that crossed 50% left it at 60%.
-    expect(mail.text).toContain('has used 0.6 GB of 1 GB; 0.4 GB is left');
+    expect(mail.text).toContain('has used 600.00 MB of 1.00 GB; 400.00 MB is left');
     const [hook] = receiver.received.slice(before);
     expect(hook?.path).toBe('/ok');
     expect(

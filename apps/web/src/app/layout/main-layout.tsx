@@ -2,7 +2,7 @@ import { ProLayout } from '@ant-design/pro-components';
 import { Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { APP_NAME } from '../../config/app';
+import { useSite } from '../../components/site';
 import { PRIMARY_COLOR } from '../../config/theme';
 import { paths } from '../../config/paths';
 import { AppLogo } from '../../components/app-logo';
@@ -22,6 +22,7 @@ import { useTokenRefresh } from './use-token-refresh';
  */
 export default function MainLayout() {
   const intl = useIntl();
+  const { app_name: appName } = useSite();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -39,7 +40,7 @@ export default function MainLayout() {
 
   return (
     <ProLayout
-      title={APP_NAME}
+      title={appName}
       logo={<AppLogo />}
       layout="side"
       fixSiderbar

@@ -1,7 +1,7 @@
 import { Flex, theme } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { APP_NAME } from '../../config/app';
+import { useSite } from '../../components/site';
 import { paths } from '../../config/paths';
 import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../../components/language-switch';
  * parts: ProLayout, Typography and Card stay out of the sign-in page's downloads.
  */
 export default function PublicLayout() {
+  const { app_name: appName } = useSite();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -27,7 +28,7 @@ export default function PublicLayout() {
         <Link to={paths.login} style={{ color: token.colorTextHeading }}>
           <Flex align="center" gap={12}>
             <AppLogo size={40} />
-            <span style={{ fontSize: token.fontSizeHeading2, fontWeight: 600 }}>{APP_NAME}</span>
+            <span style={{ fontSize: token.fontSizeHeading2, fontWeight: 600 }}>{appName}</span>
           </Flex>
         </Link>
         <p style={{ ...secondary, margin: '8px 0 24px' }}>
@@ -45,7 +46,7 @@ export default function PublicLayout() {
         </main>
       </Flex>
       <footer style={{ ...secondary, padding: 16 }}>
-        © {new Date().getFullYear()} {APP_NAME}
+        © {new Date().getFullYear()} {appName}
       </footer>
     </Flex>
   );

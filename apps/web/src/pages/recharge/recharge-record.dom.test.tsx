@@ -98,7 +98,10 @@ describe('recharge record', () => {
     expect(row.getByText('Cancelled')).toBeTruthy();
     expect(row.getByText('underpaid: 10.30 USDT received, under review')).toBeTruthy();
     const support = row.getByRole('link', { name: named('Contact support') });
-    expect(support.getAttribute('href')).toBe('mailto:support@resiport.example?subject=top-up%20%234');
+    // The address is the server's SUPPORT_EMAIL (GET /site/settings).
+    await expect
+      .poll(() => support.getAttribute('href'))
+      .toBe('mailto:help@reseller.test?subject=top-up%20%234');
     // Nothing was credited: no "Total paid".
     expect(row.queryByText('$20.60')).toBeNull();
   });
@@ -120,9 +123,9 @@ describe('recharge record', () => {
     const row = firstRow(table.getAllByRole('row'));
     expect(row.getByText('$20.60')).toBeTruthy();
     expect(row.getByText('paid over: 22.66 USDT received; the extra is handled by support')).toBeTruthy();
-    expect(row.getByRole('link', { name: named('Contact support') }).getAttribute('href')).toBe(
-      'mailto:support@resiport.example?subject=top-up%20%235',
-    );
+    await expect
+      .poll(() => row.getByRole('link', { name: named('Contact support') }).getAttribute('href'))
+      .toBe('mailto:help@reseller.test?subject=top-up%20%235');
   });
 
   it('uses the same status colours as the orders list, and no "(UTC)" in the column titles', async () => {

@@ -125,8 +125,8 @@ describe('recharge: back from the checkout', () => {
       underpaid.getByText(/it was not credited automatically\. Our team reviews every underpaid/),
     ).toBeTruthy();
     expect(underpaid.getByText(/quote top-up #9/)).toBeTruthy();
-    const mail = underpaid.getByRole('link', { name: 'support@resiport.example' });
-    expect(mail.getAttribute('href')).toBe('mailto:support@resiport.example?subject=top-up%20%239');
+    const mail = underpaid.getByRole('link', { name: 'help@reseller.test' });
+    expect(mail.getAttribute('href')).toBe('mailto:help@reseller.test?subject=top-up%20%239');
     expect(underpaid.getByRole('link', { name: named('Contact support') })).toBeTruthy();
     expect(underpaid.queryByText(/failed/i)).toBeNull();
     expect(underpaid.queryByRole('button', { name: named('Try again') })).toBeNull();

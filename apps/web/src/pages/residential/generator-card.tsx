@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
-import { APP_NAME } from '../../config/app';
+import { useSite } from '../../components/site';
 import { paths } from '../../config/paths';
 import { useCities } from '../../features/dynamic/api/get-cities';
 import { useDynamicWhitelist } from '../../features/dynamic/api/get-dynamic-whitelist';
@@ -44,6 +44,7 @@ const OUTPUT_STICKY_TOP = 72;
  */
 export function ProxyGeneratorCard() {
   const intl = useIntl();
+  const { app_name: appName } = useSite();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { settings, update } = useGeneratorSettings();
@@ -166,7 +167,7 @@ export function ProxyGeneratorCard() {
         )}
       </>
     );
-    const fileName = proxyListFileName(APP_NAME, country, lines.length);
+    const fileName = proxyListFileName(appName, country, lines.length);
 
     return (
       <Flex vertical gap={16}>
