@@ -12,6 +12,7 @@ export * from './site';
 export * from './money';
 export * from './traffic-format';
 export * from './recharge';
+export * from './balance-history';
 export * from './orders';
 export * from './ip';
 export * from './subaccounts';

@@ -150,6 +150,8 @@ export const orderSchema = z.object({
   /** The crypto payment's detail and what was received (decision 026); null without a crypto invoice. */
   payment_detail: paymentDetailSchema,
   payment_received: paymentReceivedSchema,
+  /** A refunded order: what went back to the balance (the balance history shows the entry); else null. */
+  refunded_cents: z.number().int().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

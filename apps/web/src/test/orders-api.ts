@@ -75,6 +75,7 @@ export function aPaidOrder(id: number): Order {
     coupon_code: null,
     payment_detail: null,
     payment_received: null,
+    refunded_cents: null,
     checkout_url: null,
   };
 }

@@ -24,6 +24,7 @@ export function toOrder(order: OrderView): Order {
     checkout_url: order.checkout_url,
     payment_detail: order.payment_detail,
     payment_received: receivedView(order),
+    refunded_cents: order.refunded_cents === null ? null : Number(order.refunded_cents),
   };
 }
 

@@ -13,6 +13,8 @@ export type OrderView = OrderRow & {
   payment_detail: PaymentDetail | null;
   received_amount: string | null;
   received_currency: string | null;
+  /** What a refund put back on the balance; null when the order was not refunded. */
+  refunded_cents: bigint | null;
 };
 
 /**
@@ -24,6 +26,7 @@ function orderViews(db: Executor) {
     .selectFrom('orders as o')
     .leftJoin('packages as p', 'p.id', 'o.package_id')
     .leftJoin('crypto_invoices as i', 'i.id', 'o.invoice_id')
+    .leftJoin('order_refunds as r', 'r.order_id', 'o.id')
     .selectAll('o')
     .select([
       'p.code as package_code',
@@ -31,6 +34,7 @@ function orderViews(db: Executor) {
       'i.payment_detail',
       'i.received_amount',
       'i.received_currency',
+      'r.refunded_cents',
       sql<string | null>`case when o.status = 'unpaid' and i.status = 'unpaid' then i.checkout_url end`.as(
         'checkout_url',
       ),

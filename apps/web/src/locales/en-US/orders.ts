@@ -90,6 +90,7 @@ export const orders = {
   'order.status.paid': 'Paid',
   'order.status.cancelled': 'Cancelled',
   'order.status.refunded': 'Refunded',
+  'order.refundedTo': '{amount} back to your balance',
   'order.filter.status': 'Status',
   'order.filter.all': 'All statuses',
   'order.action.pay': 'Pay',

@@ -92,6 +92,7 @@ export const orders: Translation<typeof en> = {
   'order.status.paid': 'Оплачен',
   'order.status.cancelled': 'Отменён',
   'order.status.refunded': 'Возвращён',
+  'order.refundedTo': '{amount} возвращено на баланс',
   'order.filter.status': 'Статус',
   'order.filter.all': 'Все статусы',
   'order.action.pay': 'Оплатить',

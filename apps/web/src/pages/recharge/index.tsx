@@ -9,6 +9,7 @@ import { useCheckoutReturn } from '../../lib/checkout-return';
 import { AddFundsCard, type AmountFormValues } from './add-funds-card';
 import { BackToOrderButton, OrderResumeNotice } from './order-resume-notice';
 import { PaymentOutcome } from './payment-outcome';
+import { BalanceHistoryCard } from './balance-history-card';
 import { RechargeRecordCard } from './recharge-record-card';
 
 /**
@@ -62,6 +63,7 @@ export default function RechargePage() {
         )}
         <AddFundsCard form={form} initialAmount={initialAmount} />
         <RechargeRecordCard />
+        <BalanceHistoryCard />
       </Flex>
     </PageShell>
   );

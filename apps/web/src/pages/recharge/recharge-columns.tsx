@@ -79,6 +79,13 @@ export function useRechargeColumns({
 
   return [
     {
+      // The number payment notices and mails quote ("top-up #3").
+      key: 'id',
+      dataIndex: 'id',
+      title: title('recharge.col.id'),
+      render: (id: number) => <span data-testid="recharge-id">#{id}</span>,
+    },
+    {
       key: 'amount',
       dataIndex: 'amount_cents',
       title: title('recharge.col.amount'),

@@ -1,4 +1,4 @@
-import { rechargeEndpoints } from '@resiport/contract';
+import { balanceEndpoints, rechargeEndpoints } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
@@ -13,6 +13,7 @@ import RechargePage from '.';
 async function openRecharge(url: string = paths.recharge) {
   signIn();
   mockEndpoint(rechargeEndpoints.record, aPage([]));
+  mockEndpoint(balanceEndpoints.history, aPage([]));
   const view = await renderPage(RechargePage, { path: paths.recharge, url });
   const amount = await screen.findByLabelText<HTMLInputElement>('Amount (USD)');
   return { ...view, amount };

@@ -1,4 +1,4 @@
-import { rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
+import { balanceEndpoints, rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
@@ -60,6 +60,7 @@ const paidOver: RechargeRecord = {
 async function openRecord(list: RechargeRecord[]) {
   signIn({ balance_cents: 0 });
   mockEndpoint(rechargeEndpoints.record, aPage(list));
+  mockEndpoint(balanceEndpoints.history, aPage([]));
   const view = await renderPage(RechargePage, { path: paths.recharge });
   const table = await screen.findByTestId('recharge-record-table');
   await within(table).findAllByText('Paid');
@@ -84,6 +85,9 @@ describe('recharge record', () => {
     expect(cancelledRow?.getByText('Cancelled')).toBeTruthy();
     expect(cancelledRow?.getByText('expired')).toBeTruthy();
     expect(paidRow?.getByText('Paid')).toBeTruthy();
+    // The id payment notices and mails quote ("top-up #3") is in its own column.
+    expect(cancelledRow?.getByTestId('recharge-id').textContent).toBe(`#${expired.id}`);
+    expect(paidRow?.getByTestId('recharge-id').textContent).toBe(`#${base.id}`);
     // "Total paid": the paid top-up's total; nothing for the one that expired.
     expect(paidRow?.getByText('$20.60')).toBeTruthy();
     expect(cancelledRow?.queryByText('$30.90')).toBeNull();

@@ -1,4 +1,4 @@
-import { rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
+import { balanceEndpoints, rechargeEndpoints, type RechargeRecord } from '@resiport/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveOrderDraft } from '../../features/orders/saved-order-draft';
@@ -27,6 +27,7 @@ const topUp: RechargeRecord = {
 async function returnFromCheckout(check: MockHandler<typeof rechargeEndpoints.check>) {
   signIn({ balance_cents: 5_000 });
   mockEndpoint(rechargeEndpoints.record, aPage([topUp]));
+  mockEndpoint(balanceEndpoints.history, aPage([]));
   const checks = mockEndpoint(rechargeEndpoints.check, check);
   const view = await renderPage(RechargePage, {
     path: paths.recharge,
@@ -125,7 +126,7 @@ describe('recharge: back from the checkout', () => {
       underpaid.getByText(/it was not credited automatically\. Our team reviews every underpaid/),
     ).toBeTruthy();
     expect(underpaid.getByText(/quote top-up #9/)).toBeTruthy();
-    const mail = underpaid.getByRole('link', { name: 'help@reseller.test' });
+    const mail = await underpaid.findByRole('link', { name: 'help@reseller.test' });
     expect(mail.getAttribute('href')).toBe('mailto:help@reseller.test?subject=top-up%20%239');
     expect(underpaid.getByRole('link', { name: named('Contact support') })).toBeTruthy();
     expect(underpaid.queryByText(/failed/i)).toBeNull();

@@ -44,7 +44,7 @@ describe('order outcome after the crypto checkout', () => {
     expect(notice.getByText('Received: 15.45 USDT (invoice: $30.90).')).toBeTruthy();
     expect(notice.getByText(/it was not credited automatically/)).toBeTruthy();
     expect(notice.getByText(/quote order #41/)).toBeTruthy();
-    expect(notice.getByRole('link', { name: 'help@reseller.test' })).toBeTruthy();
+    expect(await notice.findByRole('link', { name: 'help@reseller.test' })).toBeTruthy();
     expect(notice.getByRole('link', { name: named('Contact support') })).toBeTruthy();
     // The old, false story.
     expect(notice.queryByText(/not paid in time/)).toBeNull();

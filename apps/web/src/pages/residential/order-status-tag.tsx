@@ -1,6 +1,8 @@
 import type { Order, OrderStatus } from '@resiport/contract';
-import { useIntl } from 'react-intl';
+import { Flex, Typography } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { PaymentStatusCell } from '../../components/payment-status';
+import { formatUsd } from '../../lib/format';
 import type { MessageId } from '../../locales/types';
 
 export const orderStatusText: Record<OrderStatus, MessageId> = {
@@ -13,11 +15,12 @@ export const orderStatusText: Record<OrderStatus, MessageId> = {
 /**
  * An order's status as a coloured tag (the colours top-ups use), with its crypto payment's detail
  * and what arrived beside it (decision 026: "Cancelled · underpaid: 10.30 USDT received, under
- * review"), and a way to support when a person must act.
+ * review"), and a way to support when a person must act. A refunded order says how much went back
+ * to the balance (the balance history has the entry).
  */
 export function OrderStatusTag({ order }: { order: Order }) {
   const intl = useIntl();
-  return (
+  const cell = (
     <PaymentStatusCell
       status={order.status}
       text={orderStatusText[order.status]}
@@ -25,5 +28,17 @@ export function OrderStatusTag({ order }: { order: Order }) {
       received={order.payment_received}
       reference={intl.formatMessage({ id: 'payment.ref.order' }, { id: order.id })}
     />
+  );
+  if (order.refunded_cents === null) return cell;
+  return (
+    <Flex vertical align="start" gap={2}>
+      {cell}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="order-refunded">
+        <FormattedMessage
+          id="order.refundedTo"
+          values={{ amount: formatUsd(order.refunded_cents, intl.locale) }}
+        />
+      </Typography.Text>
+    </Flex>
   );
 }

@@ -33,7 +33,7 @@ async function openOrders(list: Order[]) {
   mockEndpoint(orderEndpoints.list, aPage(list));
   await renderPage(() => <OrdersCard buyButton={null} />, { path: paths.residential });
   const table = await screen.findByTestId('orders-table');
-  await within(table).findAllByText(/^(Cancelled|Unpaid)$/);
+  await within(table).findAllByText(/^(Cancelled|Unpaid|Refunded)$/);
   return within(table);
 }
 
@@ -60,5 +60,14 @@ describe('orders list', () => {
     const table = await openOrders([unpaid]);
 
     expect(table.getByText('Unpaid').closest('.ant-tag')?.className).toContain('ant-tag-warning');
+  });
+
+  it('a refunded order says how much went back to the balance', async () => {
+    const refunded: Order = { ...aPaidOrder(43), status: 'refunded', refunded_cents: 2_250 };
+    const table = await openOrders([refunded]);
+
+    const row = firstRow(table.getAllByRole('row'));
+    expect(row.getByText('Refunded')).toBeTruthy();
+    expect(row.getByTestId('order-refunded').textContent).toBe('$22.50 back to your balance');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  balanceEndpoints,
   orderEndpoints,
   rechargeEndpoints,
   receiptLinks,
@@ -96,6 +97,7 @@ describe('receipt actions', () => {
   async function openRecord(list: RechargeRecord[]) {
     signIn({ balance_cents: 0 });
     mockEndpoint(rechargeEndpoints.record, aPage(list));
+    mockEndpoint(balanceEndpoints.history, aPage([]));
     const view = await renderPage(RechargePage, { path: paths.recharge });
     const table = await screen.findByTestId('recharge-record-table');
     await within(table).findAllByText('Paid');
