@@ -9,7 +9,10 @@ import { useJourney } from './support/journey-setup';
  * credited and how to get help; an order left for a top-up is there, still chosen, afterwards.
  */
 describe('payment outcomes in Chromium', () => {
-  const journey = useJourney({ adminCommands: [['coupon', 'add', 'SAVE10', '10%']] });
+  const journey = useJourney({
+    env: { SUPPORT_EMAIL: 'help@reseller.example' },
+    adminCommands: [['coupon', 'add', 'SAVE10', '10%']],
+  });
 
   const checkout = async (button: 'Pay' | 'Underpay') => {
     await journey.page.waitForURL('**/sandbox/cryptomus/pay/**');
@@ -39,7 +42,7 @@ describe('payment outcomes in Chromium', () => {
     await expect.poll(() => outcome('recharge-outcome')).toBe('underpaid');
     await expect.poll(() => text('recharge-outcome')).toContain('Received: 10.30 USDT (invoice: $20.60).');
     await expect.poll(() => text('recharge-outcome')).toContain('it was not credited automatically');
-    await expect.poll(() => text('recharge-outcome')).toContain('support@resiport.example');
+    await expect.poll(() => text('recharge-outcome')).toContain('help@reseller.example');
     await expect.poll(() => text('header-balance')).toContain('0.00');
     const record = page.getByTestId('recharge-record-table');
     await expect.poll(() => record.textContent()).toContain('Cancelled');

@@ -209,6 +209,13 @@ export const accountEndpoints = {
 export const accountLinks = {
   /** The link in the activation mail; redirects to the sign-in page with `activation=…`. */
   activate: defineLink({ method: 'GET', path: '/account/activate', auth: 'public', request: linkTokenQuery }),
+  /** The link in the "too many wrong codes" mail; redirects to the sign-in page with `unlock=ok|invalid`. */
+  unlockTwoFactor: defineLink({
+    method: 'GET',
+    path: '/account/unlock2fa',
+    auth: 'public',
+    request: linkTokenQuery,
+  }),
   googleStart: defineLink({
     method: 'GET',
     path: '/account/ggoauth',

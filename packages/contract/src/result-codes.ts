@@ -47,6 +47,7 @@ export const ResultCode = {
   TwoFactorAlreadyEnabled: 10042,
   TwoFactorNotEnabled: 10043,
   TwoFactorSetupMissing: 10044,
+  TwoFactorLocked: 10045,
   // A read-only view of a customer's portal by an operator (docs/product.md#operator-console): any change is refused.
   ViewOnly: 10090,
   // The console's customers (docs/product.md#operator-console): 10050-10059.
@@ -147,6 +148,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   TwoFactorAlreadyEnabled: 409,
   TwoFactorNotEnabled: 409,
   TwoFactorSetupMissing: 409,
+  TwoFactorLocked: 403,
   ViewOnly: 403,
   AdjustmentExceedsBalance: 409,
   AccountNotPending: 409,

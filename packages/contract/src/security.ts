@@ -111,6 +111,14 @@ export const securityEndpoints = {
     request: twoFactorEnableBody,
     response: recoveryCodesData,
   }),
+  /** New recovery codes for the old ones (all of which stop working), for a current authenticator code. */
+  recoveryCodesRenew: defineEndpoint({
+    method: 'POST',
+    path: '/user/2fa/recovery',
+    auth: 'session',
+    request: twoFactorEnableBody,
+    response: recoveryCodesData,
+  }),
   twoFactorDisable: defineEndpoint({
     method: 'POST',
     path: '/user/2fa/disable',

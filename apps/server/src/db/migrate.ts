@@ -31,6 +31,7 @@ import * as leaseUpdatesInPlace from './migrations/2026_12_03_0910_lease_updates
 import * as ledgerAuditCheckpoints from './migrations/2026_12_03_0920_ledger_audit_checkpoints';
 import * as voidedLeasesIndex from './migrations/2026_12_03_0930_voided_leases_index';
 import * as sessionEndReasons from './migrations/2026_12_03_0940_session_end_reasons';
+import * as twoFactorLock from './migrations/2026_12_03_0950_two_factor_lock';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0920_ledger_audit_checkpoints': ledgerAuditCheckpoints,
   '2026_12_03_0930_voided_leases_index': voidedLeasesIndex,
   '2026_12_03_0940_session_end_reasons': sessionEndReasons,
+  '2026_12_03_0950_two_factor_lock': twoFactorLock,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

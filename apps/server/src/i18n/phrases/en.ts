@@ -66,6 +66,8 @@ export const en = {
     TwoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
     TwoFactorNotEnabled: 'Two-factor sign-in is not on',
     TwoFactorSetupMissing: 'The set-up has expired; start it again',
+    TwoFactorLocked:
+      'Too many wrong codes. Use a recovery code, or open the link we emailed you, then sign in again with your password',
     ViewOnly: "This is an operator's read-only view of the customer's portal: nothing can be changed here",
     AdjustmentExceedsBalance: 'The customer has only {available} USD; nothing was changed',
     AdjustmentExceedsTraffic: 'The main account has only {available} GB left; nothing was changed',
@@ -145,6 +147,34 @@ export const en = {
     'reset.action': 'Set a new password',
     'reset.ignore': 'If you did not ask for this, ignore this email: your password stays the same.',
     linkExpiry: 'The link works once and expires in {hours, plural, one {# hour} other {# hours}}.',
+  },
+  /** Security mails: `<event>.subject` and `<event>.body`, then the facts, `notYou` and `action`. */
+  security: {
+    'two_factor_on.subject': '{app}: two-factor sign-in is on',
+    'two_factor_on.body': 'Two-factor sign-in was turned on for your account. Signing in now also needs a code.',
+    'two_factor_off.subject': '{app}: two-factor sign-in is off',
+    'two_factor_off.body': 'Two-factor sign-in was turned off for your account. Signing in now needs only the password.',
+    'password_changed.subject': '{app}: your password was changed',
+    'password_changed.body':
+      'The password of your account was changed. Your other sessions and your API token were signed out.',
+    'password_reset.subject': '{app}: your password was reset',
+    'password_reset.body':
+      'The password of your account was reset with a link from this mailbox. Every session and your API token were signed out.',
+    'new_device.subject': '{app}: sign-in from a new device',
+    'new_device.body': 'Your account was signed in to from an address and browser it has not used recently.',
+    'recovery_code_used.subject': '{app}: a recovery code was used',
+    'recovery_code_used.body':
+      'A recovery code was used to sign in to your account. It cannot be used again; {left, plural, =0 {none are left, so make new ones in account settings} one {# is left} other {# are left}}.',
+    'api_token_regenerated.subject': '{app}: a new API token was made',
+    'api_token_regenerated.body': 'A new API token was made for your account. The previous one stopped working.',
+    'two_factor_locked.subject': '{app}: sign-in stopped after too many wrong codes',
+    'two_factor_locked.body':
+      'Someone entered your password correctly, then {failures} wrong two-factor codes. That sign-in was stopped. To sign in again, open the link below (it works once, for {hours, plural, one {# hour} other {# hours}}) or use a recovery code. If it was not you, change your password now.',
+    'two_factor_locked.action': 'Allow two-factor sign-in again',
+    when: 'When: {when}',
+    from: 'From: {ip} ({device})',
+    notYou: 'If this was not you, change your password and review your sessions.',
+    action: 'Review account security',
   },
   /** Alert mails (decision 039): `<kind>.subject` and `<kind>.body`, then `footer` and `action`. */
   alerts: {

@@ -12,6 +12,7 @@ import { signInReply } from './sign-in-reply';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
 import { activate, resendActivation, signUp } from './sign-up.service';
 import { portalUrl } from '../../lib/portal-url';
+import { unlockTwoFactor } from './two-factor/two-factor-lock';
 
 /** Public account calls (docs/product.md#account): sign-up, activation, sign-in, password recovery. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -49,6 +50,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       );
       return reply.redirect(portalUrl(ctx.config.publicUrl, '/user/login', { activation: result }));
+    });
+
+    // The link in the "too many wrong codes" mail: the second step takes authenticator codes again.
+    link(accountLinks.unlockTwoFactor, async (_request, { token }, reply) => {
+      const unlocked = token !== undefined && (await unlockTwoFactor(ctx, token));
+      return reply.redirect(
+        portalUrl(ctx.config.publicUrl, '/user/login', { unlock: unlocked ? 'ok' : 'invalid' }),
+      );
     });
 
     route(accountEndpoints.forgetPwd, async (request, { email }) => {

@@ -28,6 +28,10 @@ export interface AccountsTable {
   totp_enabled_at: Date | null;
   /** The last TOTP time step a code was accepted for (a code works once). */
   totp_last_step: ColumnType<bigint | null, bigint | null, bigint | null>;
+  /** Wrong codes at sign-in's second step since the last right one (decision 050). */
+  two_factor_failures: Generated<number>;
+  /** Set after TWO_FACTOR_MAX_FAILURES of them: only a recovery code or the mailed link gets past it. */
+  two_factor_locked_at: Date | null;
   balance_cents: ColumnType<bigint, never, bigint>;
   traffic_left_bytes: ColumnType<bigint, never, bigint>;
   /** Granted to open leases, out of `traffic_left_bytes`, not in the ledger yet (decision 045; the ledger writes it). */
@@ -52,7 +56,7 @@ export interface AccountsTable {
   activated_at: Date | null;
 }
 
-export type LinkPurpose = 'activate' | 'reset' | 'oauth_login';
+export type LinkPurpose = 'activate' | 'reset' | 'oauth_login' | 'unlock_2fa';
 
 export interface AccountLinksTable {
   id: Generated<number>;

@@ -2,11 +2,19 @@ import type { Session, SignInMethod, TwoFactorChallenge } from '@resiport/contra
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { countOrRefuse } from '../rate-limit/rate-limiter';
-import { twoFactorSignInLimits } from '../rate-limit/limits';
+import { signInLimits, twoFactorSignInLimits } from '../rate-limit/limits';
 import { findAccountById, type AccountRow } from './account.repository';
+import { hasAnySession, hasSignedInFrom } from './session/session.repository';
 import { startSession, type ClientInfo } from './session/session.service';
+import { tellOwner } from './security-mail';
 import { issueChallenge, verifyChallenge } from './two-factor/challenge';
-import { verifySecondFactor } from './two-factor/two-factor.service';
+import { looksLikeRecoveryCode } from './two-factor/recovery-codes';
+import {
+  clearTwoFactorFailures,
+  lockIfLastAttempt,
+  takeTwoFactorAttempt,
+} from './two-factor/two-factor-lock';
+import { unusedRecoveryCodes, verifySecondFactor } from './two-factor/two-factor.service';
 
 /** A sign-in either ends in a session or, with two-factor on, asks for a code first. */
 export type SignInResult = { session: Session } | { twoFactor: TwoFactorChallenge };
@@ -28,7 +36,27 @@ export async function finishSignIn(
     };
   }
   ctx.log.info({ event: 'security.sign_in', accountId: account.id, method, ip: client.ip }, 'signed in');
-  return { session: await startSession(ctx, account, method, client) };
+  return { session: await startSessionTelling(ctx, account, method, client) };
+}
+
+/**
+ * Starts the session, and mails the owner when it comes from an address this account has not signed
+ * in from for `knownSourceDays` (not for its very first session).
+ */
+async function startSessionTelling(
+  ctx: AppContext,
+  account: AccountRow,
+  method: SignInMethod,
+  client: ClientInfo,
+): Promise<Session> {
+  const now = ctx.clock();
+  const knownSince = new Date(now.getTime() - signInLimits.knownSourceDays * 86_400_000);
+  const newDevice =
+    (await hasAnySession(ctx.db, account.id)) &&
+    !(await hasSignedInFrom(ctx.db, account.id, client.ip, knownSince));
+  const session = await startSession(ctx, account, method, client);
+  if (newDevice) await tellOwner(ctx, account, 'new_device', { at: now, client });
+  return session;
 }
 
 /**
@@ -57,16 +85,25 @@ export async function finishTwoFactorSignIn(
         [`2fa:account:${account.id}`, twoFactorSignInLimits.account],
       ])
     : undefined;
+  // Counted before it is checked (decision 050). A recovery code is checked even on a locked account:
+  // it is not guessable, and the owner keeps them for exactly this.
+  const taken = await takeTwoFactorAttempt(ctx.db, account.id);
+  if (taken === undefined && !looksLikeRecoveryCode(input.code)) throw new AppError('TwoFactorLocked');
+  let factor: 'authenticator' | 'recovery';
   try {
-    await verifySecondFactor(ctx, account, input.code);
+    factor = await verifySecondFactor(ctx, account, input.code);
   } catch (error) {
     ctx.log.warn(
       { event: 'security.2fa_failed', accountId: account.id, ip: client.ip },
       'two-factor sign-in: wrong code',
     );
+    if (taken !== undefined && error instanceof AppError && error.codeName === 'TwoFactorCodeInvalid') {
+      await lockIfLastAttempt(ctx, account, taken);
+    }
     throw error;
   }
   await attempt?.didNotCount();
+  await clearTwoFactorFailures(ctx.db, account.id);
   ctx.log.info(
     {
       event: 'security.sign_in',
@@ -77,5 +114,9 @@ export async function finishTwoFactorSignIn(
     },
     'signed in',
   );
-  return startSession(ctx, account, claims.method, client);
+  if (factor === 'recovery') {
+    const left = await unusedRecoveryCodes(ctx, account.id);
+    await tellOwner(ctx, account, 'recovery_code_used', { at: ctx.clock(), client, recoveryCodesLeft: left });
+  }
+  return startSessionTelling(ctx, account, claims.method, client);
 }

@@ -63,6 +63,12 @@ export const account = {
   'settings.twoFactor.codesHint':
     'Each code signs you in once if you lose your phone. Keep them somewhere safe, away from your password.',
   'settings.twoFactor.copyCodes': 'Copy codes',
+  'settings.twoFactor.renew': 'New recovery codes',
+  'settings.twoFactor.renewTitle': 'Make new recovery codes',
+  'settings.twoFactor.renewHint':
+    'Enter a code from your authenticator app. You get 10 new recovery codes, and every old one stops working.',
+  'settings.twoFactor.codesRenewed':
+    'New recovery codes: the old ones no longer work. Save these now: they are shown only once.',
   'settings.twoFactor.downloadCodes': 'Download .txt',
   'settings.twoFactor.savedCodes': 'I have saved the codes',
   'settings.twoFactor.disableTitle': 'Turn off two-factor sign-in',

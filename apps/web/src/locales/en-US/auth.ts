@@ -68,4 +68,10 @@ export const auth = {
   'auth.twoFactor.submit': 'Verify and sign in',
   'auth.twoFactor.useRecovery': 'Use a recovery code',
   'auth.twoFactor.useApp': 'Use the authenticator app',
+  'auth.twoFactor.recoveryHint':
+    'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.',
+  'auth.twoFactor.locked':
+    'Too many wrong codes: this sign-in was stopped and the account owner was emailed. Enter a recovery code, or open the link in that email and sign in again.',
+  'auth.unlock.done': 'Two-factor sign-in accepts codes again. Sign in with your password and a code.',
+  'auth.unlock.invalid': 'This link has already been used or has expired. Use a recovery code to sign in.',
 };

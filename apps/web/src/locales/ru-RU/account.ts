@@ -65,6 +65,12 @@ export const account: Translation<typeof en> = {
     'Двухфакторный вход включён. Сохраните резервные коды сейчас: они показываются только один раз.',
   'settings.twoFactor.codesHint':
     'Каждый код позволяет войти один раз, если вы потеряете телефон. Храните их в надёжном месте, отдельно от пароля.',
+  'settings.twoFactor.renew': 'Новые резервные коды',
+  'settings.twoFactor.renewTitle': 'Создать новые резервные коды',
+  'settings.twoFactor.renewHint':
+    'Введите код из приложения-аутентификатора. Вы получите 10 новых резервных кодов, а все старые перестанут работать.',
+  'settings.twoFactor.codesRenewed':
+    'Новые резервные коды: старые больше не работают. Сохраните эти сейчас — они показываются только один раз.',
   'settings.twoFactor.copyCodes': 'Скопировать коды',
   'settings.twoFactor.downloadCodes': 'Скачать .txt',
   'settings.twoFactor.savedCodes': 'Я сохранил коды',

@@ -3,13 +3,14 @@ import { Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSecurity } from '../../features/account/api/security';
+import { RecoveryCodesRenewDialog } from './recovery-codes-renew-dialog';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
 
 /** Two-factor sign-in (TOTP): its state, and the dialogs that turn it on and off. */
 export function TwoFactorCard() {
   const security = useSecurity();
-  const [dialog, setDialog] = useState<'setup' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'setup' | 'disable' | 'renew' | null>(null);
   const enabled = security.data?.two_factor_enabled ?? false;
 
   const action = security.data && (
@@ -45,6 +46,11 @@ export function TwoFactorCard() {
                 />
               </Typography.Text>
             )}
+            {enabled && (
+              <Button size="small" onClick={() => setDialog('renew')} data-testid="recovery-renew">
+                <FormattedMessage id="settings.twoFactor.renew" />
+              </Button>
+            )}
           </Space>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             <FormattedMessage id={enabled ? 'settings.twoFactor.onHint' : 'settings.twoFactor.offHint'} />
@@ -53,6 +59,7 @@ export function TwoFactorCard() {
       )}
       <TwoFactorSetupDialog open={dialog === 'setup'} onClose={() => setDialog(null)} />
       <TwoFactorDisableDialog open={dialog === 'disable'} onClose={() => setDialog(null)} />
+      <RecoveryCodesRenewDialog open={dialog === 'renew'} onClose={() => setDialog(null)} />
     </Card>
   );
 }

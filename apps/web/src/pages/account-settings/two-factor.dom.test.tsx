@@ -87,4 +87,28 @@ describe('account settings: two-factor sign-in', () => {
     expect(disable.inputs).toEqual([{ password: 'OldPass2026', code: '654321' }]);
     await expect.poll(status).toBe('Off');
   });
+
+  it('makes new recovery codes for an app code: a wrong code says so on the field, a right one shows the new codes once', async () => {
+    const renew = mockEndpoint(securityEndpoints.recoveryCodesRenew, (input) =>
+      input.code === '111111'
+        ? { recovery_codes: ['newaa-aaaaa', 'newbb-bbbbb'] }
+        : refuse('TwoFactorCodeInvalid', 'The code is not valid'),
+    );
+    const { user } = await openSettings({ twoFactor: true });
+    await user.click(screen.getByTestId('recovery-renew'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make new recovery codes' }));
+    expect(dialog.getByText(/every old one stops working/)).toBeTruthy();
+
+    await user.type(dialog.getByLabelText('Authenticator code'), '999999');
+    await user.click(dialog.getByTestId('recovery-renew-confirm'));
+    expect(await dialog.findByText('The code is not valid')).toBeTruthy();
+
+    await user.clear(dialog.getByLabelText('Authenticator code'));
+    await user.type(dialog.getByLabelText('Authenticator code'), '111111');
+    await user.click(dialog.getByTestId('recovery-renew-confirm'));
+    const codes = await dialog.findByTestId('recovery-codes');
+    expect(codes.textContent).toBe('newaa-aaaaanewbb-bbbbb');
+    expect(dialog.getByText(/the old ones no longer work/)).toBeTruthy();
+    expect(renew.inputs).toEqual([{ code: '999999' }, { code: '111111' }]);
+  });
 });

@@ -6,9 +6,9 @@ import { mockEndpoint } from '../../test/api-mock';
 import { renderPage } from '../../test/render';
 import LoginPage from '.';
 
-async function openLogin(activation: string) {
+async function openLogin(activation: string, param = 'activation') {
   mockEndpoint(accountEndpoints.oauthProviders, { google: false, yandex: false });
-  return renderPage(LoginPage, { path: paths.login, url: `${paths.login}?activation=${activation}` });
+  return renderPage(LoginPage, { path: paths.login, url: `${paths.login}?${param}=${activation}` });
 }
 
 describe('sign-in page after an activation link', () => {
@@ -26,5 +26,17 @@ describe('sign-in page after an activation link', () => {
 
     const alert = await screen.findByTestId('activation-alert');
     expect(alert.textContent).toContain('Invalid link, please re-register');
+  });
+
+  it('after the "too many wrong codes" link: says codes work again, or that the link is spent', async () => {
+    await openLogin('ok', 'unlock');
+    expect((await screen.findByTestId('unlock-alert')).textContent).toBe(
+      'Two-factor sign-in accepts codes again. Sign in with your password and a code.',
+    );
+  });
+
+  it('a spent unlock link points to the recovery codes', async () => {
+    await openLogin('invalid', 'unlock');
+    expect((await screen.findByTestId('unlock-alert')).textContent).toContain('Use a recovery code');
   });
 });

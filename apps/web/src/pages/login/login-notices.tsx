@@ -19,6 +19,7 @@ const providerNames: Record<string, string> = { google: 'Google', yandex: 'Yande
 /** What the server's redirects to this page report: account activation and social sign-in failures. */
 export function LoginNotices({ params }: { params: URLSearchParams }) {
   const activation = params.get('activation');
+  const unlock = params.get('unlock');
   const oauth = params.get('oauth');
   const oauthText = oauth === null ? undefined : oauthFailureText[oauth];
   const style = { marginBottom: 16 };
@@ -56,6 +57,15 @@ export function LoginNotices({ params }: { params: URLSearchParams }) {
               <FormattedMessage id="auth.login.toRegister" />
             </Link>
           }
+        />
+      )}
+      {(unlock === 'ok' || unlock === 'invalid') && (
+        <Alert
+          type={unlock === 'ok' ? 'success' : 'error'}
+          showIcon
+          style={style}
+          data-testid="unlock-alert"
+          message={<FormattedMessage id={unlock === 'ok' ? 'auth.unlock.done' : 'auth.unlock.invalid'} />}
         />
       )}
       {oauthText !== undefined && (

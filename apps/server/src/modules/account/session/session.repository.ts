@@ -148,6 +148,17 @@ export async function pageOfSessions(
 }
 
 /** Whether the account has signed in from this address since `since` (a trusted source). */
+/** Whether the account has ever had a session (its first sign-in is not a "new device"). */
+export async function hasAnySession(db: Executor, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_sessions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasSignedInFrom(
   db: Executor,
   accountId: number,

@@ -52,6 +52,15 @@ export async function enableTotp(
   return true;
 }
 
+/** The account's recovery codes replaced by these, in the caller's transaction. */
+export async function replaceRecoveryCodes(db: Executor, accountId: number, hashes: string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(hashes.map((code_hash) => ({ account_id: accountId, code_hash })))
+    .execute();
+}
+
 export async function disableTotp(db: Executor, accountId: number): Promise<void> {
   await db
     .updateTable('accounts')

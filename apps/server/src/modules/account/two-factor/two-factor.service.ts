@@ -1,3 +1,4 @@
+import { tellOwner } from '../security-mail';
 import type { RecoveryCodes, TwoFactorSetup } from '@resiport/contract';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../../context';
@@ -15,6 +16,7 @@ import {
   enableTotp,
   findEnrolment,
   recoveryCodesLeft,
+  replaceRecoveryCodes,
   saveEnrolment,
 } from './two-factor.repository';
 
@@ -59,6 +61,31 @@ export async function enableTwoFactor(
   if (!enabled) throw new AppError('TwoFactorAlreadyEnabled');
   await attempt.didNotCount();
   ctx.log.info({ event: 'security.2fa_enabled', accountId: account.id }, 'two-factor sign-in turned on');
+  await tellOwner(ctx, account, 'two_factor_on', { at: now });
+  return { recovery_codes: codes };
+}
+
+/**
+ * New recovery codes, shown once; every old one stops working. Needs a current authenticator code (a
+ * recovery code cannot make more of them), rate-limited like turning it off.
+ */
+export async function renewRecoveryCodes(
+  ctx: AppContext,
+  account: AccountRow,
+  code: string,
+): Promise<RecoveryCodes> {
+  if (!account.totp_enabled_at || !account.totp_secret_sealed) throw new AppError('TwoFactorNotEnabled');
+  const attempt = await enforceAccountRateLimit(ctx, 'twoFactor', account.id);
+  const now = ctx.clock();
+  const step = matchingStep(unseal(ctx.totpKey, account.totp_secret_sealed), code.trim(), now);
+  if (step === null || !(await claimTotpStep(ctx.db, account.id, step))) {
+    throw new AppError('TwoFactorCodeInvalid');
+  }
+  const codes = newRecoveryCodes();
+  const hashes = codes.map((c) => recoveryCodeHash(ctx.totpKey, account.id, c));
+  await ctx.db.transaction().execute((trx) => replaceRecoveryCodes(trx, account.id, hashes));
+  await attempt.didNotCount();
+  ctx.log.info({ event: 'security.2fa_recovery_renewed', accountId: account.id }, 'recovery codes renewed');
   return { recovery_codes: codes };
 }
 
@@ -78,6 +105,7 @@ export async function disableTwoFactor(
   await ctx.db.transaction().execute((trx) => disableTotp(trx, account.id));
   await attempt.didNotCount();
   ctx.log.info({ event: 'security.2fa_disabled', accountId: account.id }, 'two-factor sign-in turned off');
+  await tellOwner(ctx, account, 'two_factor_off', { at: ctx.clock() });
 }
 
 /**

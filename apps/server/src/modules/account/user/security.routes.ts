@@ -5,7 +5,12 @@ import { ok } from '../../../lib/reply';
 import { currentAccount, currentSession } from '../../../plugins/auth';
 import { endpointRoutes } from '../../../plugins/endpoint-routes';
 import { signOutSession } from '../session/session.service';
-import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from '../two-factor/two-factor.service';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+} from '../two-factor/two-factor.service';
 import { securityOverview } from './security-overview';
 import { signOutEverywhere } from './user.service';
 
@@ -25,6 +30,9 @@ export function securityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(securityEndpoints.twoFactorEnable, async (request, { code }) =>
       ok(request, await enableTwoFactor(ctx, currentAccount(request), code), 'TwoFactorEnabled'),
+    );
+    route(securityEndpoints.recoveryCodesRenew, async (request, { code }) =>
+      ok(request, await renewRecoveryCodes(ctx, currentAccount(request), code)),
     );
     route(securityEndpoints.twoFactorDisable, async (request, input) => {
       await disableTwoFactor(ctx, currentAccount(request), input);

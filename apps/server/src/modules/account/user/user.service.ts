@@ -1,3 +1,4 @@
+import { tellOwner } from '../security-mail';
 import { NO_ACCESS, OPERATOR_ACCESS, type ServerLang, type Session, type UserInfo } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -77,6 +78,7 @@ export async function changePassword(
     { event: 'security.password_changed', accountId: account.id },
     'password changed; other sessions and the API token revoked',
   );
+  await tellOwner(ctx, account, 'password_changed', { at: now });
   return issueSession(ctx, { ...session, tokenVersion: version, authTime: unixSeconds(now) });
 }
 
@@ -86,6 +88,7 @@ export async function regenerateApiToken(ctx: AppContext, account: AccountRow): 
   const { token, hash } = newApiToken();
   await replaceDeveloperToken(ctx, account.id, hash);
   ctx.log.info({ event: 'security.api_token_regenerated', accountId: account.id }, 'API token regenerated');
+  await tellOwner(ctx, account, 'api_token_regenerated', { at: ctx.clock() });
   return token;
 }
 

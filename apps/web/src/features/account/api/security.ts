@@ -37,6 +37,13 @@ export function useDisableTwoFactor() {
   });
 }
 
+/** New recovery codes for a current authenticator code; the old ones stop working. */
+export function useRenewRecoveryCodes() {
+  return useSecurityMutation(
+    async (code: string) => (await api.send(securityEndpoints.recoveryCodesRenew, { code })).data,
+  );
+}
+
 export function useRevokeSession() {
   return useSecurityMutation(async (id: string) => {
     await api.send(securityEndpoints.revokeSession, { id });
