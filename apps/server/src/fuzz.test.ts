@@ -19,7 +19,7 @@ import { whitelistEndpoints } from '@resiport/contract';
 const RUNS_WITH_SESSION = 18;
 const RUNS_WITHOUT_SESSION = 4;
 /** Routes that answer a browser with a redirect (OAuth, activation links): 3xx is a fine answer there. */
-const REDIRECTING = /oauth|\/account\/activate$/;
+const REDIRECTING = /oauth|\/account\/(activate|unlock2fa)$/;
 /** The offline target of the proxy test answers like ipinfo.io (`{ip, country}`), not with the envelope. */
 const NOT_ENVELOPE = /^\/api\/dynamic\/echo$/;
 

@@ -32,6 +32,7 @@ import * as ledgerAuditCheckpoints from './migrations/2026_12_03_0920_ledger_aud
 import * as voidedLeasesIndex from './migrations/2026_12_03_0930_voided_leases_index';
 import * as sessionEndReasons from './migrations/2026_12_03_0940_session_end_reasons';
 import * as twoFactorLock from './migrations/2026_12_03_0950_two_factor_lock';
+import * as signedOutEverywhereAt from './migrations/2026_12_03_1000_signed_out_everywhere_at';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0930_voided_leases_index': voidedLeasesIndex,
   '2026_12_03_0940_session_end_reasons': sessionEndReasons,
   '2026_12_03_0950_two_factor_lock': twoFactorLock,
+  '2026_12_03_1000_signed_out_everywhere_at': signedOutEverywhereAt,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

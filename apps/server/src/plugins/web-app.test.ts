@@ -15,7 +15,7 @@ describe('serving the web app under /client', () => {
     await writeFile(path.join(dist, 'logo.svg'), '<svg/>');
     await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
     app = Fastify();
-    await registerWebApp(app, dist);
+    await registerWebApp(app, dist, 'Proxy & Co');
   });
   afterAll(async () => {
     await app.close();
@@ -28,11 +28,17 @@ describe('serving the web app under /client', () => {
     expect(response.headers.location).toBe('/client/');
   });
 
-  it('answers every client route with the app shell (SPA fallback)', async () => {
-    for (const url of ['/client/', '/client/user/login', '/client/proxysetting/subaccount?x=1']) {
+  it('answers every client route with the app shell (SPA fallback), titled with APP_NAME, escaped', async () => {
+    for (const url of [
+      '/client/',
+      '/client/user/login',
+      '/client/proxysetting/subaccount?x=1',
+      '/client/index.html',
+    ]) {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>shell</title>');
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toBe('<!doctype html><title>Proxy &amp; Co</title>');
     }
   });
 

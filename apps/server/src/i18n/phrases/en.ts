@@ -151,9 +151,11 @@ export const en = {
   /** Security mails: `<event>.subject` and `<event>.body`, then the facts, `notYou` and `action`. */
   security: {
     'two_factor_on.subject': '{app}: two-factor sign-in is on',
-    'two_factor_on.body': 'Two-factor sign-in was turned on for your account. Signing in now also needs a code.',
+    'two_factor_on.body':
+      'Two-factor sign-in was turned on for your account. Signing in now also needs a code.',
     'two_factor_off.subject': '{app}: two-factor sign-in is off',
-    'two_factor_off.body': 'Two-factor sign-in was turned off for your account. Signing in now needs only the password.',
+    'two_factor_off.body':
+      'Two-factor sign-in was turned off for your account. Signing in now needs only the password.',
     'password_changed.subject': '{app}: your password was changed',
     'password_changed.body':
       'The password of your account was changed. Your other sessions and your API token were signed out.',
@@ -166,7 +168,8 @@ export const en = {
     'recovery_code_used.body':
       'A recovery code was used to sign in to your account. It cannot be used again; {left, plural, =0 {none are left, so make new ones in account settings} one {# is left} other {# are left}}.',
     'api_token_regenerated.subject': '{app}: a new API token was made',
-    'api_token_regenerated.body': 'A new API token was made for your account. The previous one stopped working.',
+    'api_token_regenerated.body':
+      'A new API token was made for your account. The previous one stopped working.',
     'two_factor_locked.subject': '{app}: sign-in stopped after too many wrong codes',
     'two_factor_locked.body':
       'Someone entered your password correctly, then {failures} wrong two-factor codes. That sign-in was stopped. To sign in again, open the link below (it works once, for {hours, plural, one {# hour} other {# hours}}) or use a recovery code. If it was not you, change your password now.',

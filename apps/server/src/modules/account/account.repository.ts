@@ -10,6 +10,11 @@ import type { AccountsTable } from './account.table';
 
 export type AccountRow = Selectable<AccountsTable>;
 
+/** Notes a "sign out everywhere" (read-only views opened before it end: authenticate.ts). */
+export async function markSignedOutEverywhere(db: Executor, id: number, at: Date): Promise<void> {
+  await db.updateTable('accounts').set({ signed_out_everywhere_at: at }).where('id', '=', id).execute();
+}
+
 export function findAccountById(db: Executor, id: number): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }

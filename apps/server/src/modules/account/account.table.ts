@@ -32,6 +32,8 @@ export interface AccountsTable {
   two_factor_failures: Generated<number>;
   /** Set after TWO_FACTOR_MAX_FAILURES of them: only a recovery code or the mailed link gets past it. */
   two_factor_locked_at: Date | null;
+  /** The last "sign out everywhere": read-only views the operator opened before it are over. */
+  signed_out_everywhere_at: Date | null;
   balance_cents: ColumnType<bigint, never, bigint>;
   traffic_left_bytes: ColumnType<bigint, never, bigint>;
   /** Granted to open leases, out of `traffic_left_bytes`, not in the ledger yet (decision 045; the ledger writes it). */

@@ -63,7 +63,9 @@ export async function authenticate(ctx: AppContext, credential: string | undefin
 
 /**
  * An operator's read-only view: valid while the operator is still an active operator with the same
- * token version (signing out everywhere, a password change or losing the role ends it).
+ * token version (a password change or losing the role ends it) who has not signed out everywhere
+ * since it was opened (`iat` has whole seconds: a view opened in the very second of a sign-out ends
+ * too, the safe side).
  */
 async function byViewToken(ctx: AppContext, token: string): Promise<Authenticated> {
   const claims = await verifyViewToken(ctx, token);
@@ -74,7 +76,9 @@ async function byViewToken(ctx: AppContext, token: string): Promise<Authenticate
   const operatorValid =
     operator?.role === 'operator' &&
     operator.status === 'active' &&
-    operator.token_version === claims.operatorTokenVersion;
+    operator.token_version === claims.operatorTokenVersion &&
+    (operator.signed_out_everywhere_at === null ||
+      (claims.issuedAt ?? 0) * 1000 > operator.signed_out_everywhere_at.getTime());
   if (!operatorValid || !customer) throw new AppError('SessionExpired');
   return { account: customer, session: null, viewerId: operator.id };
 }

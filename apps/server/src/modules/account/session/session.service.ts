@@ -118,9 +118,14 @@ function sessionEndOf(reason: ApiTokenRevocation): SessionEndReason {
   return reason === 'regenerated' ? 'signed_out_elsewhere' : reason;
 }
 
-/** Ends every session of the account (its developer token stays), in the caller's transaction: a disabled account. */
-export function endEverySession(db: Executor, accountId: number, now: Date): Promise<number> {
-  return revokeSessionsExcept(db, accountId, null, { at: now, reason: 'account_disabled' });
+/**
+ * Ends every session of the account and revokes its developer token, in the caller's transaction: a
+ * disabled account. Enabling it again revives neither (the customer signs in and makes a new token).
+ */
+export async function endEverySession(db: Executor, accountId: number, now: Date): Promise<number> {
+  const ended = await revokeSessionsExcept(db, accountId, null, { at: now, reason: 'account_disabled' });
+  await replaceApiToken(db, accountId, null, 'operator_revoked', now);
+  return ended;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ViewClaims {
   customerId: number;
   operatorId: number;
   operatorTokenVersion: number;
+  /** When it was issued (seconds since the epoch; set by `issueViewToken`). */
+  issuedAt?: number;
 }
 
 export async function issueViewToken(
@@ -66,7 +68,7 @@ export async function verifyViewToken(
     ) {
       throw new AppError('SessionExpired');
     }
-    return { customerId, operatorId: vby, operatorTokenVersion: over };
+    return { customerId, operatorId: vby, operatorTokenVersion: over, issuedAt: payload.iat ?? 0 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('SessionExpired');

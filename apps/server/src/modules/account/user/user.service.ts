@@ -4,7 +4,12 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { unixSeconds } from '../../../lib/clock';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { setLang, setPasswordAndRevokeSessions, type AccountRow } from '../account.repository';
+import {
+  markSignedOutEverywhere,
+  setLang,
+  setPasswordAndRevokeSessions,
+  type AccountRow,
+} from '../account.repository';
 import { enforceAccountRateLimit } from '../../rate-limit/rate-limiter';
 import { endOtherSessions, replaceDeveloperToken } from '../session/session.service';
 import { shownTrafficLeft, type SubaccountsTrafficFigures } from '../traffic-left.service';
@@ -99,9 +104,11 @@ export async function signOutEverywhere(
   session: SessionClaims,
 ): Promise<void> {
   const now = ctx.clock();
-  await ctx.db
-    .transaction()
-    .execute((trx) => endOtherSessions(trx, account.id, session.sessionId, 'signed_out_everywhere', now));
+  await ctx.db.transaction().execute(async (trx) => {
+    await endOtherSessions(trx, account.id, session.sessionId, 'signed_out_everywhere', now);
+    // Read-only views this operator opened end too, even those opened from this very session.
+    await markSignedOutEverywhere(trx, account.id, now);
+  });
   ctx.log.info(
     { event: 'security.signed_out_everywhere', accountId: account.id },
     'signed out everywhere else',

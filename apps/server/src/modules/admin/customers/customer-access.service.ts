@@ -46,7 +46,7 @@ function notOneself(actor: Actor, accountId: number): void {
 
 /**
  * Disables the account: its sessions end (10013 on their next call), sign-in is refused (10014),
- * its developer token stops working (a disabled account's is refused), and its proxies stop within
+ * its developer token is revoked (enabling it again does not revive it), and its proxies stop within
  * seconds: every lease of its owners is voided, and the change feed tells gateways to forget its
  * sub-accounts' credentials and its whitelisted addresses and to close its tunnels (one `account`
  * event does for the whole account what a `subaccount` event does for one sub-account).

@@ -47,6 +47,11 @@ describe('console: a customer’s access', () => {
         .executeTakeFirstOrThrow()
     ).email;
     const { last_id: before } = await lastEventId();
+    // A developer token made before the disable: it must not come back with the enable.
+    const apiToken = successData(
+      await t.send(accountEndpoints.genToken, {}, { token: customer.token }),
+    ).api_token;
+    expect((await me(apiToken)).code).toBe(0);
 
     const disabled = await call(calls.disable, { account_id: customer.id, reason: 'Chargeback fraud' });
     expect([disabled.code, disabled.data]).toEqual([0, { status: 'disabled', role: 'customer' }]);
@@ -86,8 +91,9 @@ describe('console: a customer’s access', () => {
     expect((await gatewayCall(t, internalGatewayEndpoints.whitelist, { ip: '198.51.100.61' })).data).toEqual({
       account_id: customer.id,
     });
-    // The old session stays ended; signing in works again.
+    // The old session and the old developer token stay ended; signing in works again.
     expect((await me(customer.token)).code).toBe(ResultCode.SessionRevoked);
+    expect((await me(apiToken)).code).toBe(ResultCode.ApiTokenRevoked);
     expect((await me(await logIn(t, email))).code).toBe(0);
 
     const audit = await auditRowsOf(t, customer.id);

@@ -131,6 +131,19 @@ describe('operator console: read-only view of a customer', () => {
     await t.ctx.db.updateTable('accounts').set({ role: 'customer' }).where('id', '=', second.id).execute();
     expect((await send(accountEndpoints.userInfo, secondView.token)).code).toBe(ResultCode.SessionExpired);
 
+    // "Sign out everywhere" from the very session that opened the view ends the view too.
+    const third = await signedInOperator(t);
+    const thirdView = successData(await open(customer.id, 'Third look', third.token));
+    expect((await send(accountEndpoints.userInfo, thirdView.token)).code).toBe(0);
+    t.advanceClock(2);
+    expect((await t.send(securityEndpoints.signOutEverywhere, {}, { token: third.token })).code).toBe(0);
+    expect((await send(accountEndpoints.userInfo, thirdView.token)).code).toBe(ResultCode.SessionExpired);
+    expect((await send(subEndpoints.list, thirdView.token)).code).toBe(ResultCode.SessionExpired);
+    // A view opened after it works.
+    t.advanceClock(2);
+    const after = successData(await open(customer.id, 'After the sign-out', third.token));
+    expect((await send(accountEndpoints.userInfo, after.token)).code).toBe(0);
+
     await t.ctx.db
       .updateTable('accounts')
       .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
