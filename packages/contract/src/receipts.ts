@@ -26,8 +26,11 @@ type Paid<T extends { paid_at: unknown }> = T & { paid_at: NonNullable<T['paid_a
 export const rechargeHasReceipt = <T extends { status: string; paid_at: unknown }>(row: T): row is Paid<T> =>
   row.status === 'paid' && row.paid_at !== null;
 
-export const orderHasReceipt = <T extends { status: string; paid_at: unknown }>(row: T): row is Paid<T> =>
-  (row.status === 'paid' || row.status === 'refunded') && row.paid_at !== null;
+/** A receipt documents a payment: a free order (the trial, a 100 % coupon) has none. */
+export const orderHasReceipt = <T extends { status: string; paid_at: unknown; total_cents: number | bigint }>(
+  row: T,
+): row is Paid<T> =>
+  (row.status === 'paid' || row.status === 'refunded') && row.paid_at !== null && Number(row.total_cents) > 0;
 
 export const receiptFormats = ['json', 'html', 'pdf'] as const;
 

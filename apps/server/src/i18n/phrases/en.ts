@@ -108,7 +108,8 @@ export const en = {
     AlertNoChannel: 'Turn on alerts by email or add a webhook first, then send a test',
     AlertWebhookUnsafe:
       'Webhooks go to public https:// addresses only; this one is plain http or points to a private network',
-    ReceiptNotPaid: 'Only a paid top-up or order has a receipt; this one is unpaid, cancelled or expired',
+    ReceiptNotPaid:
+      'Only a paid top-up or order has a receipt; this one is unpaid, cancelled, expired or free',
     SessionRevoked: 'This session was signed out; please sign in again',
     ApiTokenRevoked: 'This API token was revoked; generate a new one in Account settings',
     ApiTokenUnknown: 'This API token is not valid; check it or generate a new one in Account settings',

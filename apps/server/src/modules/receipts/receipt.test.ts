@@ -204,7 +204,7 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     expect((await receipt(owner.token, `kind=order&id=${orderId}`)).code).toBe(0);
   });
 
-  it('an unpaid, expired or cancelled item has no receipt: its own code, in the language', async () => {
+  it('an unpaid, expired, cancelled or free item has no receipt: its own code, in the language', async () => {
     const { token } = await fundedCustomer(t, 0);
     const unpaid = await t.send(rechargeEndpoints.pay, { amount: '20' }, { token });
     const unpaidId = passThroughData(rechargeEndpoints.pay, 'GoToPayment', unpaid).recharge_id;
@@ -214,11 +214,15 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     await expect.poll(async () => (await storedRecharge(expiredId)).status).toBe('cancelled');
     const order = await payOrder(t, token, { quantity: '1' });
     const orderId = passThroughData(orderEndpoints.pay, 'GoToPayment', order).order_id;
+    // The free trial is paid, but nothing was paid: no $0.00 receipt.
+    const trial = successData(await payOrder(t, token, { trial: 'true' }, '203.0.113.77')).order;
+    expect([trial.status, trial.total_cents]).toEqual(['paid', 0]);
 
     for (const query of [
       `kind=recharge&id=${unpaidId}`,
       `kind=recharge&id=${expiredId}`,
       `kind=order&id=${orderId}`,
+      `kind=order&id=${trial.id}`,
     ]) {
       for (const format of ['json', 'html', 'pdf']) {
         const answer = await receipt(token, `${query}&format=${format}`);

@@ -29,13 +29,14 @@ export async function isLiveSubaccount(db: Executor, id: number): Promise<boolea
 }
 
 /** Ids and usernames of these sub-accounts of the account, deleted ones included (primary key lookups). */
-export function usernamesByIds(db: Executor, accountId: number, ids: readonly number[]) {
-  return db
+export function usernamesByIds(db: Executor, accountId: number, ids: readonly number[], liveOnly = false) {
+  let query = db
     .selectFrom('subaccounts')
     .select(['id', 'username'])
     .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-    .execute();
+    .where('id', 'in', ids);
+  if (liveOnly) query = query.where('deleted_at', 'is', null);
+  return query.execute();
 }
 
 /** Adds `bytes` to the cap counters of the UTC day and month of `now` (see subaccount-limits.ts). */

@@ -56,18 +56,20 @@ const IDS_PER_QUERY = 1000;
 
 /**
  * The usernames of the account's sub-accounts among `ids` (deleted ones too: their history keeps
- * its name), in one query per 1000 distinct ids; ids ≤ 0 (the main account) and other accounts'
- * sub-accounts are absent from the map.
+ * its name; `liveOnly` leaves them out, where a name is a link to the sub-account's page), in one
+ * query per 1000 distinct ids; ids ≤ 0 (the main account) and other accounts' sub-accounts are
+ * absent from the map.
  */
 export async function subaccountUsernames(
   db: Executor,
   accountId: number,
   ids: Iterable<number | null>,
+  liveOnly = false,
 ): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)].filter((id): id is number => id !== null && id > 0);
   const usernames = new Map<number, string>();
   for (let start = 0; start < wanted.length; start += IDS_PER_QUERY) {
-    const rows = await usernamesByIds(db, accountId, wanted.slice(start, start + IDS_PER_QUERY));
+    const rows = await usernamesByIds(db, accountId, wanted.slice(start, start + IDS_PER_QUERY), liveOnly);
     for (const row of rows) usernames.set(row.id, row.username);
   }
   return usernames;

@@ -1,4 +1,4 @@
-import { USAGE_TOP_OWNERS, type UsageEntry, type UsagePoint } from '@resiport/contract';
+import { USAGE_TOP_OWNERS, type UsageEntry, type UsagePoint, subEndpoints } from '@resiport/contract';
 import { successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccountCalls, type SubData } from '../../../test/subaccounts';
@@ -158,5 +158,13 @@ describe('traffic usage: a zero-filled series, the biggest owners, range and rec
     ]);
     expect(data.range_totals.bytes_total).toBe(28_000 + 3500);
     expect(data.totals.today_bytes).toBe(31_500);
+
+    // A deleted sub-account keeps its usage but no name: the portal reads "Deleted sub-account #N"
+    // and links nowhere (its page is gone).
+    const gone = made[6]?.id ?? 0;
+    expect((await t.send(subEndpoints.delete, { id: gone }, { headers: c.headers })).code).toBe(0);
+    const after = await usage({}, c.headers);
+    expect(after.owners[0]).toMatchObject({ subaccount_id: gone, username: null, bytes_total: 7000 });
+    expect(after.owners[1]).toMatchObject({ subaccount_id: made[5]?.id, username: made[5]?.username });
   });
 });

@@ -48,7 +48,8 @@ export async function usageOverview(
   const topIds = top.map((o) => o.subaccount_id);
   const [points, usernames] = await Promise.all([
     ownerPoints(ctx.db, scope, topIds),
-    subaccountUsernames(ctx.db, owner.id, topIds),
+    // A deleted sub-account reads "Deleted sub-account #N" (no link to a page that is gone).
+    subaccountUsernames(ctx.db, owner.id, topIds, true),
   ]);
   const series = seriesOf(periods, sums.periods);
   return {

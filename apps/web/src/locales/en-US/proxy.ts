@@ -26,6 +26,10 @@ export const proxy = {
   'subaccount.status.active': 'Active',
   'subaccount.status.disabled': 'Disabled',
   'subaccount.status.switch': 'Sub-account {username} enabled',
+  'subaccount.status.disableTitle': 'Disable {username}?',
+  'subaccount.status.disableText':
+    'Its proxies stop at once, connections already open too. Its traffic stays on it.',
+  'subaccount.status.disableOk': 'Disable',
   'subaccount.status.enabledDone': '{username} is enabled',
   'subaccount.status.disabledDone': '{username} is disabled and can no longer use the proxy',
   'subaccount.action.edit': 'Edit',

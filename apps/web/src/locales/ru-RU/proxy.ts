@@ -30,6 +30,10 @@ export const proxy: Translation<typeof en> = {
   'subaccount.status.active': 'Активен',
   'subaccount.status.disabled': 'Отключён',
   'subaccount.status.switch': 'Субаккаунт {username} включён',
+  'subaccount.status.disableTitle': 'Отключить {username}?',
+  'subaccount.status.disableText':
+    'Его прокси сразу перестанут работать, в том числе открытые соединения. Трафик останется на нём.',
+  'subaccount.status.disableOk': 'Отключить',
   'subaccount.status.enabledDone': 'Субаккаунт {username} включён',
   'subaccount.status.disabledDone': 'Субаккаунт {username} отключён и больше не может пользоваться прокси',
   'subaccount.action.edit': 'Изменить',

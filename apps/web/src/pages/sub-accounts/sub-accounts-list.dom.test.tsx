@@ -97,12 +97,17 @@ describe('sub-accounts list', () => {
     expect(location()).toBe(`${paths.editSubAccount}?id=5`);
   });
 
-  it('disables a sub-account from its switch', async () => {
+  it('disables a sub-account from its switch once confirmed; Cancel changes nothing', async () => {
     const status = mockEndpoint(subEndpoints.status, { ...shop, status: 'disabled' });
     const { user } = await openSubAccounts();
     const row = screen.getByRole('row', { name: new RegExp(shop.username) });
     await user.click(within(row).getByRole('switch'));
+    expect(await screen.findByText(`Disable ${shop.username}?`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: named('Cancel') }));
+    expect(status.inputs).toEqual([]);
 
+    await user.click(within(row).getByRole('switch'));
+    await user.click(await screen.findByTestId('sub-status-confirm'));
     await screen.findByText(`${shop.username} is disabled and can no longer use the proxy`);
     expect(status.inputs).toEqual([{ id: shop.id, status: 'disabled' }]);
   });
