@@ -52,7 +52,8 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
-  MAIL_FROM: z.string().default('Resiport <no-reply@localhost>'),
+  /** Unset: `APP_NAME <no-reply@localhost>`, so mails come from the brand's name. */
+  MAIL_FROM: field.optionalText,
   /** Without SMTP_URL on a publicly reachable server: write mail to the outbox (and log its links) anyway. */
   MAIL_OUTBOX: field.flag(false),
   GOOGLE_CLIENT_ID: field.optionalText,
@@ -238,7 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAge: env.SESSION_MAX_AGE_SECONDS,
     },
     links: { activationTtl: env.ACTIVATION_LINK_TTL_SECONDS, resetTtl: env.RESET_LINK_TTL_SECONDS },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@localhost>` },
     mailOutboxAllowed: env.MAIL_OUTBOX,
     oauth: {
       google: providerConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {

@@ -60,7 +60,10 @@ function useBalanceColumns(): TableColumnsType<BalanceEntry> {
       title: title('balance.col.amount'),
       align: 'right',
       render: (cents: number) => (
-        <Typography.Text type={cents < 0 ? undefined : 'success'} style={{ whiteSpace: 'nowrap' }}>
+        <Typography.Text
+          type={cents < 0 ? undefined : 'success'}
+          style={{ whiteSpace: 'nowrap', fontSize: 'inherit' }}
+        >
           {cents > 0 ? '+' : ''}
           {usd(cents)}
         </Typography.Text>
