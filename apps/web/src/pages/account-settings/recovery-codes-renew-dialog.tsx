@@ -1,13 +1,9 @@
-import { ResultCode } from '@resiport/contract';
-import { Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
 import { useRenewRecoveryCodes } from '../../features/account/api/security';
-import { showServerFieldErrors } from '../../lib/form-errors';
+import { CodesStepFooter, useCodesStep } from './codes-step';
 import { RecoveryCodesList } from './recovery-codes-list';
-
-const fieldByCode = { [ResultCode.TwoFactorCodeInvalid]: 'code' };
 
 /** New recovery codes: a current authenticator code, then the new codes, shown once. */
 export function RecoveryCodesRenewDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,36 +13,21 @@ export function RecoveryCodesRenewDialog({ open, onClose }: { open: boolean; onC
 /** Mounted afresh at each opening, so neither a typed code nor shown codes survive a close. */
 function RenewModal({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
-  const [form] = Form.useForm<{ code: string }>();
   const renew = useRenewRecoveryCodes();
-  const [codes, setCodes] = useState<string[]>();
+  const { form, codes, submit } = useCodesStep((code) => renew.mutateAsync(code));
 
-  const submit = async ({ code }: { code: string }) => {
-    try {
-      setCodes((await renew.mutateAsync(code)).recovery_codes);
-    } catch (error) {
-      showServerFieldErrors(form, error, ['code'], fieldByCode);
-    }
-  };
-
-  const footer = codes ? (
-    <Button type="primary" onClick={onClose} data-testid="recovery-renew-done">
-      <FormattedMessage id="settings.twoFactor.savedCodes" />
-    </Button>
-  ) : (
-    <Flex justify="flex-end" gap={8}>
-      <Button onClick={onClose}>
-        <FormattedMessage id="common.cancel" />
-      </Button>
-      <Button
-        type="primary"
-        loading={renew.isPending}
-        onClick={() => form.submit()}
-        data-testid="recovery-renew-confirm"
-      >
-        <FormattedMessage id="settings.twoFactor.renew" />
-      </Button>
-    </Flex>
+  const footer = (
+    <CodesStepFooter
+      form={form}
+      shown={codes !== undefined}
+      onClose={onClose}
+      confirm={{
+        label: <FormattedMessage id="settings.twoFactor.renew" />,
+        loading: renew.isPending,
+        testId: 'recovery-renew-confirm',
+      }}
+      doneTestId="recovery-renew-done"
+    />
   );
 
   return (

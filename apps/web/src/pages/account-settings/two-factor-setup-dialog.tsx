@@ -1,13 +1,11 @@
-import { ResultCode, type TwoFactorSetup } from '@resiport/contract';
-import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
+import type { TwoFactorSetup } from '@resiport/contract';
+import { Alert, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FadeModal } from '../../components/fade-modal';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../../features/account/api/security';
-import { showServerFieldErrors } from '../../lib/form-errors';
+import { CodesStepFooter, useCodesStep } from './codes-step';
 import { RecoveryCodesList } from './recovery-codes-list';
-
-const fieldByCode = { [ResultCode.TwoFactorCodeInvalid]: 'code' };
 
 /**
  * Turning two-factor on: a fresh secret as a QR code (and as text, for typing), confirmed with a
@@ -20,44 +18,29 @@ export function TwoFactorSetupDialog({ open, onClose }: { open: boolean; onClose
 
 function SetupModal({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
-  const [form] = Form.useForm<{ code: string }>();
   const start = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
+  const { form, codes, submit: confirm } = useCodesStep((code) => enable.mutateAsync(code));
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
   const { mutateAsync: startSetup } = start;
 
   useEffect(() => {
     startSetup().then(setSetup, () => undefined);
   }, [startSetup]);
 
-  const confirm = async ({ code }: { code: string }) => {
-    try {
-      setCodes((await enable.mutateAsync(code)).recovery_codes);
-    } catch (error) {
-      showServerFieldErrors(form, error, ['code'], fieldByCode);
-    }
-  };
-
-  const footer = codes ? (
-    <Button type="primary" onClick={onClose} data-testid="two-factor-done">
-      <FormattedMessage id="settings.twoFactor.savedCodes" />
-    </Button>
-  ) : (
-    <Flex justify="flex-end" gap={8}>
-      <Button onClick={onClose}>
-        <FormattedMessage id="common.cancel" />
-      </Button>
-      <Button
-        type="primary"
-        loading={enable.isPending}
-        disabled={!setup}
-        onClick={() => form.submit()}
-        data-testid="two-factor-confirm"
-      >
-        <FormattedMessage id="settings.twoFactor.turnOn" />
-      </Button>
-    </Flex>
+  const footer = (
+    <CodesStepFooter
+      form={form}
+      shown={codes !== undefined}
+      onClose={onClose}
+      confirm={{
+        label: <FormattedMessage id="settings.twoFactor.turnOn" />,
+        loading: enable.isPending,
+        disabled: !setup,
+        testId: 'two-factor-confirm',
+      }}
+      doneTestId="two-factor-done"
+    />
   );
 
   return (

@@ -3,7 +3,7 @@ import { passThroughData, successData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signedInAccount } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { totpCodeAt } from './totp';
+import { enrolledAccount, phoneOf } from './two-factor.test-helpers';
 
 /** New recovery codes without turning two-factor off: a current authenticator code, and the old ones die. */
 describe('two-factor: renewing the recovery codes', () => {
@@ -13,18 +13,11 @@ describe('two-factor: renewing the recovery codes', () => {
   });
   afterAll(() => t.close());
 
-  const phone = (secret: string) => {
-    t.advanceClock(30);
-    return totpCodeAt(secret, t.ctx.clock());
-  };
+  const phone = phoneOf(() => t);
 
   it('gives 10 new codes for an authenticator code; the old ones and a recovery code do not work', async () => {
-    const account = await signedInAccount(t);
-    const { token } = account;
-    const { secret } = successData(await t.send(securityEndpoints.twoFactorSetup, {}, { token }));
-    const old = successData(
-      await t.send(securityEndpoints.twoFactorEnable, { code: phone(secret) }, { token }),
-    ).recovery_codes;
+    const account = await enrolledAccount(t);
+    const { token, secret, codes: old } = account;
 
     // A recovery code cannot make more of them, and a wrong or reused code changes nothing.
     const byRecovery = await t.send(securityEndpoints.recoveryCodesRenew, { code: old[0] ?? '' }, { token });

@@ -1,9 +1,10 @@
-import { accountEndpoints, accountLinks, ResultCode, securityEndpoints } from '@resiport/contract';
-import { apiUrl, extractFirstLink, passThroughData, successData } from '@resiport/testkit';
+import { accountEndpoints, accountLinks, ResultCode } from '@resiport/contract';
+import { apiUrl, extractFirstLink, passThroughData } from '@resiport/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, signedInAccount } from '../../../../test/factories';
+import { GOOD_PASSWORD } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { totpCodeAt } from './totp';
+import { enrolledAccount, phoneOf } from './two-factor.test-helpers';
 import { TWO_FACTOR_MAX_FAILURES } from './two-factor-lock';
 
 /**
@@ -18,23 +19,8 @@ describe('two-factor sign-in: the cap on wrong codes', () => {
   });
   afterAll(() => t.close());
 
-  const phone = (secret: string) => {
-    t.advanceClock(30);
-    return totpCodeAt(secret, t.ctx.clock());
-  };
-
-  async function enrolled() {
-    const account = await signedInAccount(t);
-    const { secret } = successData(
-      await t.send(securityEndpoints.twoFactorSetup, {}, { token: account.token }),
-    );
-    const enabled = await t.send(
-      securityEndpoints.twoFactorEnable,
-      { code: phone(secret) },
-      { token: account.token },
-    );
-    return { ...account, secret, codes: successData(enabled).recovery_codes };
-  }
+  const phone = phoneOf(() => t);
+  const enrolled = () => enrolledAccount(t);
   const challengeOf = async (email: string) =>
     passThroughData(
       accountEndpoints.login,
