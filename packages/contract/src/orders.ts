@@ -23,7 +23,11 @@ export const packageSchema = z.object({
   is_trial: z.boolean(),
 });
 export type TrafficPackage = z.infer<typeof packageSchema>;
-export const packagesData = z.object({ list: z.array(packageSchema) });
+export const packagesData = z.object({
+  list: z.array(packageSchema),
+  /** Whether this account, from this address, can still take the free trial (once per account and network). */
+  trial_available: z.boolean(),
+});
 
 /** Largest quantity one order may buy at tier prices. */
 export const MAX_ORDER_GB = 10_000;

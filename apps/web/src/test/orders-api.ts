@@ -45,7 +45,7 @@ export function quoteFor(input: QuoteInput): OrderQuote {
 
 /** The packages, the price tiers and quotes; an unknown coupon is refused as the server does (10023). */
 export function mockOrderCatalogue() {
-  mockEndpoint(orderEndpoints.packages, { list: [starter] });
+  mockEndpoint(orderEndpoints.packages, { list: [starter], trial_available: true });
   mockEndpoint(orderEndpoints.priceMenu, { tiers: [{ min_gb: 1, price_per_gb_cents: 400 }] });
   return mockEndpoint(orderEndpoints.check, (input) =>
     input.coupon === undefined || input.coupon === KNOWN_COUPON

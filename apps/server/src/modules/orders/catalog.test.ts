@@ -32,6 +32,33 @@ describe('the catalogue: GET /order/pricemenu and /order/packages', () => {
     expect(list.filter((p) => p.is_trial)).toEqual([
       expect.objectContaining({ code: 'trial', price_cents: 0, traffic_bytes: 100_000_000 }),
     ]);
+    expect(successData(response).trial_available).toBe(true);
+  });
+
+  it('stops offering the trial once the account (or its network) has taken it', async () => {
+    const { token } = await signedInAccount(t);
+    const taken = await t.send(
+      orderEndpoints.pay,
+      { trial: 'true' },
+      { token, remoteAddress: '198.51.100.90' },
+    );
+    expect(taken.code).toBe(0);
+    const afterwards = successData(await t.send(orderEndpoints.packages, {}, { token }));
+    expect(afterwards.trial_available).toBe(false);
+    // Another account from the same network: not offered either (the order would be refused).
+    const neighbour = await signedInAccount(t);
+    const fromThere = await t.send(
+      orderEndpoints.packages,
+      {},
+      { token: neighbour.token, remoteAddress: '198.51.100.90' },
+    );
+    expect(successData(fromThere).trial_available).toBe(false);
+    const elsewhere = await t.send(
+      orderEndpoints.packages,
+      {},
+      { token: neighbour.token, remoteAddress: '203.0.113.91' },
+    );
+    expect(successData(elsewhere).trial_available).toBe(true);
   });
 
   it('needs a signed-in account', async () => {

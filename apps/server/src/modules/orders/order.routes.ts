@@ -1,20 +1,15 @@
 import { orderEndpoints } from '@resiport/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { ok, passThrough } from '../../lib/reply';
-import { currentAccount } from '../../plugins/auth';
 import { endpointRoutes } from '../../plugins/endpoint-routes';
 import { listOrders } from './order-list.service';
 import { toOrder } from './order-view';
+import { buyerOf } from './buyer';
 import { checkOrderPayment, payOrder } from './order-pay.service';
-import { priceSelection, toQuote, type Buyer } from './order-quote.service';
+import { priceSelection, toQuote } from './order-quote.service';
 
-/** The signed-in account and the address it calls from (`::ffff:1.2.3.4` is `1.2.3.4`). */
-function buyerOf(request: FastifyRequest): Buyer {
-  return { id: currentAccount(request).id, ip: request.ip.replace(/^::ffff:(?=\d+\.)/, '') };
-}
 
 /** Quoting, paying and listing orders (docs/product.md#orders). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -89,6 +89,7 @@ export default function NewOrderPage() {
       packages={packages}
       tiers={tiers}
       trialProblem={isTrial ? refusal?.message : undefined}
+      trialAvailable={order.packages.data?.trial_available ?? false}
     />
   );
 

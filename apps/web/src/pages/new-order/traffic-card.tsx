@@ -15,14 +15,17 @@ interface TrafficCardProps {
   tiers: readonly PriceTier[];
   /** Why the trial cannot be had, when it is chosen and the server refused it. */
   trialProblem: string | undefined;
+  /** The server says this account (or its network) has taken the trial already: it is not offered. */
+  trialAvailable: boolean;
 }
 
 /** What to buy: the free trial, a package, or a custom number of GB at the tier price. */
-export function TrafficCard({ order, packages, tiers, trialProblem }: TrafficCardProps) {
+export function TrafficCard({ order, packages, tiers, trialProblem, trialAvailable }: TrafficCardProps) {
   const intl = useIntl();
   const { choice, quantityGb } = order.draft;
   const isTrial = choice?.kind === 'trial';
-  const trial = trialPackage(packages);
+  // A draft that chose the trial before it was used keeps showing it, with the server's refusal.
+  const trial = trialAvailable || isTrial ? trialPackage(packages) : undefined;
   const onSale = salePackages(packages);
   return (
     <Card title={<FormattedMessage id="neworder.packages" />}>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '../../../lib/current-user';
 import { orderQuoteKey } from './check-order';
 import { ordersKey } from './get-orders';
+import { packagesQuery } from './get-packages';
 
 /** Balance and traffic as a paid order leaves them. */
 export interface AccountAfterPayment {
@@ -23,4 +24,6 @@ export function refreshAfterOrderPaid(queryClient: QueryClient, account?: Accoun
   // Stale, but not refetched now: the new-order page is being left (re-quoting a just-used trial
   // would only be refused); it quotes afresh when opened again.
   void queryClient.invalidateQueries({ queryKey: orderQuoteKey, refetchType: 'none' });
+  // The trial, once taken, is no longer offered: the packages say so when next read.
+  void queryClient.invalidateQueries({ queryKey: packagesQuery.queryKey, refetchType: 'none' });
 }
