@@ -239,7 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAge: env.SESSION_MAX_AGE_SECONDS,
     },
     links: { activationTtl: env.ACTIVATION_LINK_TTL_SECONDS, resetTtl: env.RESET_LINK_TTL_SECONDS },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@localhost>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? senderNamed(env.APP_NAME) },
     mailOutboxAllowed: env.MAIL_OUTBOX,
     oauth: {
       google: providerConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {
@@ -302,4 +302,13 @@ function providerConfig(
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+/**
+ * `"<name>" <no-reply@localhost>`: the brand as the sender's display name, quoted (RFC 5322), so a
+ * name with `<`, `>`, `,` or quotes stays a name and the address stays the address.
+ */
+export function senderNamed(name: string): string {
+  const quoted = name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, (c) => `\\${c}`);
+  return `"${quoted}" <no-reply@localhost>`;
 }

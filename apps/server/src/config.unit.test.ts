@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, senderNamed } from './config';
 import { configWithBoundPorts } from './bound-config';
 
 describe('loadConfig', () => {
@@ -81,6 +81,14 @@ describe('configWithBoundPorts', () => {
     const env = { PORT: '8081', GATEWAY_HTTP_PORT: '8001', METRICS_PORT: '9100' };
     expect(configWithBoundPorts(env, { port: 8081, gateway: { httpPort: 8001, socksPort: 1080 } })).toEqual(
       loadConfig(env),
+    );
+  });
+
+  it('sends mail as the brand unless MAIL_FROM says otherwise, the name quoted whatever it holds', () => {
+    expect(loadConfig({ APP_NAME: 'ProxyCo' }).mail.from).toBe('"ProxyCo" <no-reply@localhost>');
+    expect(senderNamed('Proxy <x> & "Co"')).toBe('"Proxy <x> & \\"Co\\"" <no-reply@localhost>');
+    expect(loadConfig({ APP_NAME: 'ProxyCo', MAIL_FROM: 'Ops <ops@proxy.example>' }).mail.from).toBe(
+      'Ops <ops@proxy.example>',
     );
   });
 });
