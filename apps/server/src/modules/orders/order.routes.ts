@@ -10,7 +10,6 @@ import { buyerOf } from './buyer';
 import { checkOrderPayment, payOrder } from './order-pay.service';
 import { priceSelection, toQuote } from './order-quote.service';
 
-
 /** Quoting, paying and listing orders (docs/product.md#orders). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
