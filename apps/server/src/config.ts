@@ -4,6 +4,7 @@ import * as field from '@resiport/contract/env-config';
 import { readPoolFile } from '@resiport/contract/pool-file';
 import { logEnvFields, logSettingsOf, type LogFormat } from '@resiport/logging';
 import { z } from 'zod';
+import { parseTrustProxy, providerConfig, senderNamed } from './config-values';
 import { metricsPortProblem } from './metrics-port-problem';
 
 /**
@@ -189,7 +190,7 @@ export interface CryptomusConfig {
 }
 
 /** Every place that refuses the configuration throws this one error (main.ts prints it and exits). */
-export { ConfigError };
+export { ConfigError, senderNamed };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -288,27 +289,4 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       internalHost: env.GATEWAY_INTERNAL_HOST,
     },
   });
-}
-
-/** A provider is configured only when both its id and secret are set; otherwise its button is hidden. */
-function providerConfig(
-  clientId: string | undefined,
-  clientSecret: string | undefined,
-  urls: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'userInfoUrl'>,
-): OAuthProviderConfig | undefined {
-  return clientId && clientSecret ? { clientId, clientSecret, ...urls } : undefined;
-}
-
-function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
-  if (value === undefined || value === 'false') return false;
-  return value === 'true' ? true : value;
-}
-
-/**
- * `"<name>" <no-reply@localhost>`: the brand as the sender's display name, quoted (RFC 5322), so a
- * name with `<`, `>`, `,` or quotes stays a name and the address stays the address.
- */
-export function senderNamed(name: string): string {
-  const quoted = name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, (c) => `\\${c}`);
-  return `"${quoted}" <no-reply@localhost>`;
 }
