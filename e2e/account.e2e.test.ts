@@ -116,7 +116,7 @@ describe('account journeys in Chromium', () => {
     await signedInCustomer(page, server.url, mailbox, 'menu');
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 700 });
-      await page.goto(`${server.url}/client/account/setting`);
+      await page.goto(`${server.url}/client/account/setting?tab=api`);
       await untilPageSettled(page);
       await page.evaluate(() => window.scrollTo(0, 600));
       await page.getByTestId('user-menu').click();

@@ -66,7 +66,7 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     const page = journey.page;
 
     // Account settings: alerts by email and to the webhook when a sub-account has used 40%.
-    await page.goto(`${journey.server.url}/client/account/setting`);
+    await page.goto(`${journey.server.url}/client/account/setting?tab=alerts`);
     const card = page.getByTestId('alerts-card');
     await card.getByTestId('alerts-email').check();
     await card.getByTestId('alerts-webhook').fill(receiver.url);
@@ -126,7 +126,7 @@ describe('alerts in Chromium: a cap and an alert, traffic burnt through a genera
     expect(await state.getAttribute('data-state')).toBe('cap_reached');
 
     // The delivery log says both arrived.
-    await page.goto(`${journey.server.url}/client/account/setting`);
+    await page.goto(`${journey.server.url}/client/account/setting?tab=alerts`);
     const log = page.getByTestId('alerts-log');
     await expect
       .poll(async () => (await log.getByTestId('alert-delivery-status').allTextContents()).sort())

@@ -70,7 +70,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
   it('turn on with a QR code → recovery codes → sign in with a code → a recovery code → turn off', async () => {
     const { page, server, mailbox } = journey;
     const { email } = await signedInCustomer(page, server.url, mailbox, 'twofactor');
-    await page.goto(`${server.url}/client/account/setting`);
+    await page.goto(`${server.url}/client/account/setting?tab=security`);
     await expect
       .poll(() => page.getByTestId('two-factor-status').textContent(), { timeout: 10_000 })
       .toBe('Off');
@@ -118,7 +118,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await page.getByTestId('two-factor-submit').click();
     await page.waitForURL('**/client/dashboard');
 
-    await page.goto(`${server.url}/client/account/setting`);
+    await page.goto(`${server.url}/client/account/setting?tab=security`);
     await expect
       .poll(() => page.getByTestId('recovery-codes-left').textContent())
       .toBe('9 recovery codes left');
@@ -145,7 +145,7 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     await signIn(phone, server.url, email, 'Customer123');
     const minted = await customerApi(server.url, token).data(accountEndpoints.genToken, {});
     const apiToken = minted.api_token;
-    await page.goto(`${server.url}/client/account/setting`);
+    await page.goto(`${server.url}/client/account/setting?tab=security`);
     await expect
       .poll(() => page.getByTestId('sessions-table').locator('tbody tr.ant-table-row').count(), {
         timeout: 10_000,

@@ -6,10 +6,20 @@ import { pageOf, pageQuery } from './recharge';
  * The customer's balance history: every movement of their money balance, newest first, straight from
  * the ledger (docs/product.md#balance-history). Amounts in cents, exact and signed.
  */
-export const balanceEntryKinds = ['recharge', 'order_payment', 'refund', 'adjustment'] as const;
+export const balanceEntryKinds = [
+  'recharge',
+  'overpayment',
+  'order_payment',
+  'refund',
+  'adjustment',
+] as const;
 export type BalanceEntryKind = (typeof balanceEntryKinds)[number];
 
-/** What a movement is about: a top-up, an order, or a crypto payment an operator settled. */
+/**
+ * What a movement is about: a top-up, an order, or a crypto payment an operator settled. An
+ * `overpayment` (what a crypto payment brought beyond its invoice, decision 026) names the top-up or
+ * order it was paid with.
+ */
 export const balanceEntryRefTypes = ['recharge', 'order', 'invoice'] as const;
 export type BalanceEntryRefType = (typeof balanceEntryRefTypes)[number];
 

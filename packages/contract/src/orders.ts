@@ -154,6 +154,8 @@ export const orderSchema = z.object({
   /** The crypto payment's detail and what was received (decision 026); null without a crypto invoice. */
   payment_detail: paymentDetailSchema,
   payment_received: paymentReceivedSchema,
+  /** What paying its crypto invoice over added to the balance, in cents (decision 026); 0 otherwise. */
+  payment_extra_cents: z.number().int(),
   /** A refunded order: what went back to the balance (the balance history shows the entry); else null. */
   refunded_cents: z.number().int().nullable(),
 });

@@ -79,6 +79,8 @@ export const receiptSchema = z.object({
   refunded_at: z.string().nullable(),
   /** What the payer sent in crypto, as the provider reported it; null otherwise. */
   payment_received: paymentReceivedSchema,
+  /** What paying over added to the balance beyond this receipt's total (decision 026); 0 otherwise. */
+  payment_extra_cents: z.number().int(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -67,6 +67,8 @@ export const rechargeRecordSchema = z.object({
   status: rechargeStatusSchema,
   payment_detail: paymentDetailSchema,
   payment_received: paymentReceivedSchema,
+  /** What a payment made beyond its invoice added to the balance, in cents (decision 026); 0 otherwise. */
+  payment_extra_cents: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   /** Where an unpaid top-up can still be paid; null otherwise. */

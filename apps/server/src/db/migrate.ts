@@ -33,6 +33,7 @@ import * as voidedLeasesIndex from './migrations/2026_12_03_0930_voided_leases_i
 import * as sessionEndReasons from './migrations/2026_12_03_0940_session_end_reasons';
 import * as twoFactorLock from './migrations/2026_12_03_0950_two_factor_lock';
 import * as signedOutEverywhereAt from './migrations/2026_12_03_1000_signed_out_everywhere_at';
+import * as invoiceExtraCredited from './migrations/2026_12_04_0900_invoice_extra_credited';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0940_session_end_reasons': sessionEndReasons,
   '2026_12_03_0950_two_factor_lock': twoFactorLock,
   '2026_12_03_1000_signed_out_everywhere_at': signedOutEverywhereAt,
+  '2026_12_04_0900_invoice_extra_credited': invoiceExtraCredited,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

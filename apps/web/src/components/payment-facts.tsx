@@ -26,6 +26,8 @@ interface PaymentFactsProps {
   received: PaymentReceived;
   /** The invoice total, formatted. */
   due: string;
+  /** What paying over added to the balance, formatted; undefined when nothing was (or could be) credited. */
+  extra?: string;
   /** "top-up #12" / "order #41": what to quote when writing to support. */
   reference: string;
   /** Said first (e.g. the new balance). */
@@ -36,9 +38,14 @@ interface PaymentFactsProps {
  * What arrived and what happens next, for a crypto payment that did not simply succeed (decision
  * 025): the amount the provider reports, and the support address when a person must act.
  */
-export function PaymentFacts({ kind, received, due, reference, children }: PaymentFactsProps) {
+export function PaymentFacts({ kind, received, due, extra, reference, children }: PaymentFactsProps) {
   const sent = receivedText(received);
-  const next = kind in nextStepText ? nextStepText[kind as keyof typeof nextStepText] : undefined;
+  const next =
+    kind === 'paid_over' && extra !== undefined
+      ? 'payment.paidOverCreditedNext'
+      : kind in nextStepText
+        ? nextStepText[kind as keyof typeof nextStepText]
+        : undefined;
   const { support_email: address } = useSite();
   const supportMailTo = useSupportMailTo();
   const email = (
@@ -56,7 +63,7 @@ export function PaymentFacts({ kind, received, due, reference, children }: Payme
       )}
       {next !== undefined && (
         <span>
-          <FormattedMessage id={next} values={{ email, ref: reference }} />
+          <FormattedMessage id={next} values={{ email, ref: reference, extra }} />
         </span>
       )}
     </Flex>

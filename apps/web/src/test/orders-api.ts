@@ -75,6 +75,7 @@ export function aPaidOrder(id: number): Order {
     coupon_code: null,
     payment_detail: null,
     payment_received: null,
+    payment_extra_cents: 0,
     refunded_cents: null,
     checkout_url: null,
   };

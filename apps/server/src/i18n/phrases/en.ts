@@ -228,6 +228,7 @@ export const en = {
     'status.paid': 'Paid',
     'status.refunded': 'Refunded',
     received: 'Received',
+    extraCredited: 'Paid over, added to your balance',
     item: 'Description',
     amount: 'Amount',
     'line.recharge': 'Top-up of the {app} balance',

@@ -213,6 +213,7 @@ export const ru = {
     'status.paid': 'Оплачен',
     'status.refunded': 'Возвращён',
     received: 'Получено',
+    extraCredited: 'Переплата, зачислена на баланс',
     item: 'Описание',
     amount: 'Сумма',
     'line.recharge': 'Пополнение баланса {app}',

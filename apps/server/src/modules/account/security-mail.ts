@@ -49,7 +49,7 @@ export function securityMail(
     lines.push(phrase(lang, 'security', 'from', { ip: facts.client.ip, device }));
   }
   lines.push(phrase(lang, 'security', 'notYou'));
-  const link = portalUrl(site.publicUrl, '/account/setting');
+  const link = portalUrl(site.publicUrl, '/account/setting', { tab: 'security' });
   const action = phrase(lang, 'security', 'action');
   return {
     to: owner.email,

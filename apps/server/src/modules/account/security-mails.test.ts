@@ -21,7 +21,7 @@ describe('security mails', () => {
   /** The next mail to `email` whose subject has `subject`, arrived after `since` was taken. */
   const mailAfter = (since: Set<CapturedMail>, email: string, subject: string) =>
     t.mailbox.waitForMail((m) => !since.has(m) && m.to.includes(email) && m.subject.includes(subject));
-  const settingsLink = `${TEST_PUBLIC_URL}/client/account/setting`;
+  const settingsLink = `${TEST_PUBLIC_URL}/client/account/setting?tab=security`;
 
   it('a changed password and a new API token are each mailed, with the time and the settings link', async () => {
     const account = await signedInAccount(t);
@@ -103,6 +103,6 @@ describe('security mails', () => {
     expect(mail.text).toContain('Когда: 2026-11-28 10:00 UTC');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
-    expect(mail.link).toBe('https://portal.example/client/account/setting');
+    expect(mail.link).toBe('https://portal.example/client/account/setting?tab=security');
   });
 });

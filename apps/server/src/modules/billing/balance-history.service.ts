@@ -15,18 +15,24 @@ const isKind = (kind: string): kind is BalanceEntryKind =>
 const isRefType = (type: string): type is BalanceEntryRefType =>
   (balanceEntryRefTypes as readonly string[]).includes(type);
 
+/** The ledger refs of overpayments (overpayment.service.ts) and what they were paid with. */
+const overpaidRefs: Record<string, BalanceEntryRefType> = {
+  recharge_overpaid: 'recharge',
+  order_overpaid: 'order',
+};
+
 /** A money entry as the customer sees it: the ledger's row, its reference when it names one of theirs. */
 function toEntry(row: LedgerEntryRow): BalanceEntry {
   const refId = Number(row.ref_id);
+  const overpaidOf = row.ref_type === null ? undefined : overpaidRefs[row.ref_type];
+  const refType = overpaidOf ?? row.ref_type;
   const reference =
-    row.ref_type !== null && isRefType(row.ref_type) && Number.isInteger(refId)
-      ? { type: row.ref_type, id: refId }
-      : null;
+    refType !== null && isRefType(refType) && Number.isInteger(refId) ? { type: refType, id: refId } : null;
   return {
     id: Number(row.id),
     time: row.created_at.toISOString(),
     // Money moves only by these kinds (ledger.service.ts); anything else reads as an adjustment.
-    kind: isKind(row.kind) ? row.kind : 'adjustment',
+    kind: overpaidOf ? 'overpayment' : isKind(row.kind) ? row.kind : 'adjustment',
     amount_cents: Number(row.amount),
     balance_after_cents: Number(row.balance_after),
     reference,

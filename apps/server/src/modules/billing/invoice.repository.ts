@@ -55,11 +55,16 @@ const reportColumns = (report: ProviderReport) => ({
 export async function finishInvoice(
   trx: Transaction<Database>,
   id: number,
-  values: ProviderReport & { status: Exclude<InvoiceStatus, 'unpaid'>; settledAt: Date },
+  values: ProviderReport & { status: Exclude<InvoiceStatus, 'unpaid'>; settledAt: Date; extraCents?: bigint },
 ): Promise<boolean> {
   const row = await trx
     .updateTable('crypto_invoices')
-    .set({ status: values.status, settled_at: values.settledAt, ...reportColumns(values) })
+    .set({
+      status: values.status,
+      settled_at: values.settledAt,
+      extra_credited_cents: values.extraCents ?? 0n,
+      ...reportColumns(values),
+    })
     .where('id', '=', id)
     .where('status', '=', 'unpaid')
     .returning('id')

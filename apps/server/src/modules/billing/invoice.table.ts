@@ -23,6 +23,8 @@ export interface CryptoInvoicesTable {
   /** What the payer sent, as the provider reports it: a decimal string in `received_currency`. */
   received_amount: string | null;
   received_currency: string | null;
+  /** What an overpayment credited beyond the invoice's amount (0 when it was not paid over). */
+  extra_credited_cents: Generated<bigint>;
   expires_at: Date;
   created_at: Timestamp;
   settled_at: Date | null;

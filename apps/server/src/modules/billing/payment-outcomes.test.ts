@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInfo, fundedCustomer, payOrder, pressCheckout } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLedger } from '../ledger/ledger.service';
-import { orderEndpoints, rechargeEndpoints } from '@resiport/contract';
+import { balanceEndpoints, orderEndpoints, rechargeEndpoints } from '@resiport/contract';
 import { passThroughData, successData } from '@resiport/testkit';
 
 /**
@@ -58,20 +58,42 @@ describe('payment outcomes: product statuses with the provider detail', () => {
     expect((await record(token))[0]).toMatchObject({ status: 'cancelled', payment_detail: 'underpaid' });
   });
 
-  it('paid-over top-up: paid/paid_over with what arrived; the top-up amount is credited, once', async () => {
+  it('paid-over top-up: paid/paid_over with what arrived; the top-up and the extra net of the fee are credited, once', async () => {
     const { token } = await fundedCustomer(t, 0);
     const checkout = await topUp(token);
-    await pressCheckout(checkout.url, 'pay_over');
-    expect(await checkTopUp(token, checkout.recharge_id)).toMatchObject({
+    await pressCheckout(checkout.url, 'pay_over'); // 22.66 USDT of the 20.60 due: 10 % over
+    const settled = {
       code: 0,
       data: {
         status: 'paid',
         payment_detail: 'paid_over',
         payment_received: { amount: '22.66', currency: 'USDT' },
-        balance_cents: 2000,
+        // 10 % over a 20.00 top-up (the fee is not credited): 2.00 more.
+        payment_extra_cents: 200,
+        balance_cents: 2200,
       },
-    });
+    };
+    expect(await checkTopUp(token, checkout.recharge_id)).toMatchObject(settled);
+    // Checked again (a second webhook, the customer's button): nothing more.
+    expect(await checkTopUp(token, checkout.recharge_id)).toMatchObject(settled);
+    expect((await record(token))[0]).toMatchObject({ payment_extra_cents: 200 });
+    const history = successData(await t.send(balanceEndpoints.history, {}, { token })).list;
+    expect(history.map(({ kind, amount_cents, reference }) => ({ kind, amount_cents, reference }))).toEqual([
+      { kind: 'overpayment', amount_cents: 200, reference: { type: 'recharge', id: checkout.recharge_id } },
+      { kind: 'recharge', amount_cents: 2000, reference: { type: 'recharge', id: checkout.recharge_id } },
+    ]);
     expect(await auditLedger(t.ctx.db)).toMatchObject({ mismatches: [] });
+  });
+
+  it('an exactly paid top-up credits no extra', async () => {
+    const { token } = await fundedCustomer(t, 0);
+    const checkout = await topUp(token);
+    await pressCheckout(checkout.url, 'pay');
+    expect((await checkTopUp(token, checkout.recharge_id)).data).toMatchObject({
+      status: 'paid',
+      payment_extra_cents: 0,
+      balance_cents: 2000,
+    });
   });
 
   it('expired top-up: cancelled/expired, nothing received', async () => {
@@ -102,12 +124,13 @@ describe('payment outcomes: product statuses with the provider detail', () => {
   });
 
   it.each([
-    ['underpay', 'cancelled', 'underpaid', { amount: '2.32', currency: 'USDT' }, 0],
-    ['pay_over', 'paid', 'paid_over', { amount: '5.10', currency: 'USDT' }, 1_000_000_000],
-    ['expire', 'cancelled', 'expired', null, 0],
+    ['underpay', 'cancelled', 'underpaid', { amount: '2.32', currency: 'USDT' }, 0, 0],
+    // 5.10 of 4.64 due is 9.9 % over the 4.50 order: 0.44 to the balance (rounded down).
+    ['pay_over', 'paid', 'paid_over', { amount: '5.10', currency: 'USDT' }, 1_000_000_000, 44],
+    ['expire', 'cancelled', 'expired', null, 0, 0],
   ] as const)(
     'crypto order, %s: order %s with detail %s and what arrived',
-    async (action, status, detail, received, traffic) => {
+    async (action, status, detail, received, traffic, extra) => {
       const { token } = await fundedCustomer(t, 0);
       const response = await payOrder(t, token, { quantity: '1' }); // 4.50 + 3% = 4.64
       const checkout = passThroughData(orderEndpoints.pay, 'GoToPayment', response);
@@ -119,9 +142,18 @@ describe('payment outcomes: product statuses with the provider detail', () => {
       );
       expect(checked).toMatchObject({
         code: 0,
-        data: { status, payment_detail: detail, payment_received: received, checkout_url: null },
+        data: {
+          status,
+          payment_detail: detail,
+          payment_received: received,
+          payment_extra_cents: extra,
+          checkout_url: null,
+        },
       });
-      expect((await accountInfo(t, token)).traffic_left_bytes).toBe(traffic);
+      expect(await accountInfo(t, token)).toMatchObject({
+        traffic_left_bytes: traffic,
+        balance_cents: extra,
+      });
     },
   );
 

@@ -21,6 +21,7 @@ export function toRechargeRecord(recharge: RechargeView): RechargeRecord {
     status: recharge.status,
     payment_detail: recharge.payment_detail,
     payment_received: receivedView(recharge),
+    payment_extra_cents: Number(recharge.extra_credited_cents),
     created_at: recharge.created_at.toISOString(),
     paid_at: recharge.paid_at?.toISOString() ?? null,
     // Only an unpaid top-up can be paid at its checkout; a closed one's page would only say so.

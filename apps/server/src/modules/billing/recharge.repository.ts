@@ -16,6 +16,7 @@ export interface RechargeView {
   payment_detail: PaymentDetail | null;
   received_amount: string | null;
   received_currency: string | null;
+  extra_credited_cents: bigint;
   total_cents: bigint;
   checkout_url: string | null;
   order_ref: string;
@@ -38,6 +39,7 @@ function withInvoice(db: Executor) {
       'i.payment_detail',
       'i.received_amount',
       'i.received_currency',
+      'i.extra_credited_cents',
       'i.amount_cents as total_cents',
       'i.checkout_url',
       'i.order_ref',

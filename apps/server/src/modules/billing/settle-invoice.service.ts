@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { InvoiceStatus } from './invoice.table';
 import { AppError } from '../../errors';
 import { receivedFrom, recordCheck } from './invoice-events';
+import { extraOfOverpayment } from './overpayment.service';
 import {
   findInvoiceById,
   finishInvoice,
@@ -55,13 +56,14 @@ export async function settleInvoice(
     outcome = { status: 'cancelled', detail: 'underpaid' };
   }
   const final = { ...outcome, status: outcome.status as Exclude<InvoiceStatus, 'unpaid'> };
+  const extraCents = final.detail === 'paid_over' ? overpaidExtra(ctx, invoice, payment) : 0n;
   const settledAt = ctx.clock();
   return ctx.db.transaction().execute(async (trx) => {
     await recordCheck(trx, invoice.id, answer, final);
-    const moved = await finishInvoice(trx, invoice.id, { ...report, ...final, settledAt });
+    const moved = await finishInvoice(trx, invoice.id, { ...report, ...final, settledAt, extraCents });
     if (!moved) return (await findInvoiceById(trx, invoice.id))?.status ?? 'unpaid';
     const effects = ctx.invoiceEffects[invoice.purpose];
-    if (final.status === 'paid') await effects.paid(trx, invoice, settledAt);
+    if (final.status === 'paid') await effects.paid(trx, invoice, settledAt, extraCents);
     else await effects.closed?.(trx, invoice, settledAt);
     ctx.log.info(
       {
@@ -75,6 +77,18 @@ export async function settleInvoice(
     );
     return final.status;
   });
+}
+
+/**
+ * The extra of a paid-over invoice, credited with it; 0 (and support settles it, as the customer is
+ * told) when the provider's figures cannot value it.
+ */
+function overpaidExtra(ctx: AppContext, invoice: InvoiceRow, payment: PaymentProviderPayment): bigint {
+  const extra = extraOfOverpayment(invoice.amount_cents, payment.paymentAmount, payment.payerAmount);
+  if (extra === undefined) {
+    ctx.log.error({ invoiceId: invoice.id }, 'paid over, but the extra cannot be valued; not credited');
+  }
+  return extra ?? 0n;
 }
 
 /** What the payer sent (`payment_amount` in the coin paid); null before anything arrived. */

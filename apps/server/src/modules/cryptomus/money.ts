@@ -48,3 +48,30 @@ export function centsToDecimal(cents: bigint | number): string {
   if (value < 0n) throw new RangeError(`cents must not be negative: ${value}`);
   return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
 }
+
+/** `'22.66'` → `{ units: 2266n, scale: 2 }`: a decimal as an integer and its number of decimals. */
+function scaled(text: string): { units: bigint; scale: number } | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  return { units: BigInt(whole + fraction), scale: fraction.length };
+}
+
+/**
+ * What the part of a payment beyond its due is worth, in cents of `worthCents`: `worthCents × (paid −
+ * due) / due`, rounded down. `paid` and `due` are decimal strings in the same coin (Cryptomus'
+ * `payment_amount` and `payer_amount`, any number of decimals), so no exchange rate is needed: the
+ * payer paid 10 % over, the invoice was worth 10 % more. Zero when nothing was paid over; undefined
+ * when either amount is not a decimal or nothing was due.
+ */
+export function overpaidShareCents(worthCents: bigint, paid: string, due: string): bigint | undefined {
+  const p = scaled(paid);
+  const d = scaled(due);
+  if (!p || !d) return undefined;
+  const scale = Math.max(p.scale, d.scale);
+  const paidUnits = p.units * 10n ** BigInt(scale - p.scale);
+  const dueUnits = d.units * 10n ** BigInt(scale - d.scale);
+  if (dueUnits === 0n) return undefined;
+  if (paidUnits <= dueUnits) return 0n;
+  return (worthCents * (paidUnits - dueUnits)) / dueUnits;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, decimalToCentsDown, tryDecimalToCents } from './money';
+import {
+  centsToDecimal,
+  decimalToCents,
+  decimalToCentsDown,
+  overpaidShareCents,
+  tryDecimalToCents,
+} from './money';
 
 describe('decimalToCents', () => {
   it('converts exactly, without floating point', () => {
@@ -64,5 +70,26 @@ describe('decimalToCentsDown', () => {
     expect(decimalToCentsDown('0.009')).toBe(0n);
     expect(decimalToCentsDown('-1.00')).toBeUndefined();
     expect(decimalToCentsDown('1e3')).toBeUndefined();
+  });
+});
+
+describe('overpaidShareCents', () => {
+  it('values what was paid beyond the due at the invoice’s worth, in the coin paid', () => {
+    // A 20.60 invoice for a 20.00 top-up, 22.66 USDT paid of 20.60 due: 10 % over, worth 2.00.
+    expect(overpaidShareCents(2000n, '22.66', '20.60')).toBe(200n);
+    // Eight decimals (BTC) and a different number of decimals on each side.
+    expect(overpaidShareCents(2000n, '0.00033000', '0.0003')).toBe(200n);
+    // Rounded down: a fraction of a cent is never credited.
+    expect(overpaidShareCents(450n, '4.65', '4.64')).toBe(0n);
+    expect(overpaidShareCents(450n, '4.75', '4.64')).toBe(10n);
+  });
+
+  it('is zero when nothing was paid over, undefined when the figures are unusable', () => {
+    expect(overpaidShareCents(2000n, '20.60', '20.60')).toBe(0n);
+    expect(overpaidShareCents(2000n, '10.30', '20.60')).toBe(0n);
+    expect(overpaidShareCents(2000n, '22.66', '0.00')).toBeUndefined();
+    expect(overpaidShareCents(2000n, '1e3', '20.60')).toBeUndefined();
+    expect(overpaidShareCents(2000n, '22.66', '-20.60')).toBeUndefined();
+    expect(overpaidShareCents(2000n, '', '20.60')).toBeUndefined();
   });
 });

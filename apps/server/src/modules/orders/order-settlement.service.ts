@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.types';
 import { noteAccountFigures, noteAlertEvent } from '../alerts/alert-triggers.service';
+import { creditOverpayment } from '../billing/overpayment.service';
 import { post } from '../ledger/ledger.service';
 import { releaseRedemption } from './coupon.repository';
 import { findOrderByInvoice, moveOrder, type OrderRow } from './order.repository';
@@ -47,16 +48,22 @@ async function orderOfInvoice(trx: Transaction<Database>, invoice: { id: number 
   return order;
 }
 
-/** A crypto invoice for an order was paid: the order is paid and its traffic credited, together. */
+/**
+ * A crypto invoice for an order was paid: the order is paid and its traffic credited, together; what
+ * was paid over goes to the balance (decision 026).
+ */
 export async function orderInvoicePaid(
   trx: Transaction<Database>,
   invoice: { id: number },
   at: Date,
+  extraCents: bigint,
 ): Promise<void> {
   const order = await orderOfInvoice(trx, invoice);
   if (!(await moveOrder(trx, order.id, 'unpaid', 'paid', at))) {
     throw new Error(`order ${order.id} was ${order.status}, not unpaid, when its invoice was paid`);
   }
+  // Before the traffic, whose credit notes the account's figures once both have moved.
+  await creditOverpayment(trx, { accountId: order.account_id, of: 'order', id: order.id, cents: extraCents });
   await creditOrderTraffic(trx, order, at);
 }
 

@@ -24,6 +24,7 @@ export function toOrder(order: OrderView): Order {
     checkout_url: order.checkout_url,
     payment_detail: order.payment_detail,
     payment_received: receivedView(order),
+    payment_extra_cents: Number(order.extra_credited_cents ?? 0n),
     refunded_cents: order.refunded_cents === null ? null : Number(order.refunded_cents),
   };
 }

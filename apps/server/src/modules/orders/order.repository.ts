@@ -13,6 +13,8 @@ export type OrderView = OrderRow & {
   payment_detail: PaymentDetail | null;
   received_amount: string | null;
   received_currency: string | null;
+  /** What an overpayment of its crypto invoice added to the balance; null without one. */
+  extra_credited_cents: bigint | null;
   /** What a refund put back on the balance; null when the order was not refunded. */
   refunded_cents: bigint | null;
 };
@@ -34,6 +36,7 @@ function orderViews(db: Executor) {
       'i.payment_detail',
       'i.received_amount',
       'i.received_currency',
+      'i.extra_credited_cents',
       'r.refunded_cents',
       sql<string | null>`case when o.status = 'unpaid' and i.status = 'unpaid' then i.checkout_url end`.as(
         'checkout_url',

@@ -46,6 +46,7 @@ export function receiptTexts(receipt: Receipt): ReceiptTexts {
     const { amount, currency } = receipt.payment_received;
     facts.push([t('received'), `${amount} ${currency}`]);
   }
+  if (receipt.payment_extra_cents > 0) facts.push([t('extraCredited'), usd(receipt.payment_extra_cents)]);
   const sums: [string, string][] = [[t('subtotal'), usd(receipt.subtotal_cents)]];
   if (receipt.coupon_code !== null || receipt.discount_cents !== 0) {
     const code = receipt.coupon_code ?? '—';

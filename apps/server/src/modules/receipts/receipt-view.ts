@@ -50,6 +50,7 @@ export function rechargeReceipt(
     paid_at: recharge.paid_at,
     refunded_at: null,
     payment_received: recharge.payment_received,
+    payment_extra_cents: recharge.payment_extra_cents,
   };
 }
 
@@ -99,5 +100,6 @@ export function orderReceipt(order: PaidOrder, who: ReceiptParties): Receipt {
     paid_at: order.paid_at,
     refunded_at: order.refunded_at,
     payment_received: order.payment_received,
+    payment_extra_cents: order.payment_extra_cents,
   };
 }

@@ -43,10 +43,10 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
   };
 
   /** A top-up of `amount` USD paid at the sandbox checkout, and its stored rows. */
-  async function paidTopUp(token: string, amount: string) {
+  async function paidTopUp(token: string, amount: string, action: 'pay' | 'pay_over' = 'pay') {
     const pay = await t.send(rechargeEndpoints.pay, { amount }, { token });
     const checkout = passThroughData(rechargeEndpoints.pay, 'GoToPayment', pay);
-    await pressCheckout(checkout.url, 'pay');
+    await pressCheckout(checkout.url, action);
     await expect.poll(async () => (await storedRecharge(checkout.recharge_id)).status).toBe('paid');
     return checkout.recharge_id;
   }
@@ -93,6 +93,21 @@ describe('receipts of paid top-ups and orders (decision 038)', () => {
     for (const figure of ['$25.55', '$0.77', '$26.32', `R-TOPUP-${id}`, 'UTC']) {
       expect(html.body).toContain(figure);
     }
+  });
+
+  it('a paid-over top-up: the receipt says what arrived and the extra added to the balance', async () => {
+    const { token } = await signedInAccount(t);
+    const id = await paidTopUp(token, '20', 'pay_over'); // 22.66 USDT of 20.60: 2.00 more credited
+    const answer = await receipt(token, `kind=recharge&id=${id}`);
+    expect(answer.data).toMatchObject({
+      subtotal_cents: 2000,
+      total_cents: 2060,
+      payment_received: { amount: '22.66', currency: 'USDT' },
+      payment_extra_cents: 200,
+    });
+    const html = (await get(token, `kind=recharge&id=${id}&format=html`)).body;
+    expect(html).toContain('Paid over, added to your balance');
+    expect(html).toContain('$2.00');
   });
 
   it('a crypto order with a coupon: stored original, discount, fee and total; the coupon printed', async () => {

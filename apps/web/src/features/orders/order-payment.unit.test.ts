@@ -25,6 +25,7 @@ const order: Order = {
   checkout_url: 'http://localhost/sandbox/cryptomus/pay/abc',
   payment_detail: null,
   payment_received: null,
+  payment_extra_cents: 0,
   refunded_cents: null,
 };
 

@@ -82,6 +82,7 @@ const recharge: CheckedRecharge = {
   status: 'paid',
   payment_detail: null,
   payment_received: null,
+  payment_extra_cents: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   paid_at: '2026-01-01T00:05:00.000Z',
   checkout_url: null,

@@ -1,6 +1,10 @@
 /** Account settings and the signed-in password change. */
 export const account = {
   'settings.subtitle': 'Your profile, password, two-factor sign-in, sessions and developer API token',
+  'settings.tab.profile': 'Profile',
+  'settings.tab.security': 'Security',
+  'settings.tab.alerts': 'Alerts',
+  'settings.tab.api': 'API',
   'settings.profile': 'Profile',
   'settings.accountId': 'Account ID',
   'settings.language': 'Language for emails and messages',

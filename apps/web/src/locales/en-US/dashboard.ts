@@ -40,6 +40,7 @@ export const dashboard = {
   'dashboard.subsEmpty.text':
     '{count, plural, one {Its proxies stop until you allocate traffic to it.} other {Their proxies stop until you allocate traffic to them.}} Your main account has {main} unallocated; sub-accounts out of traffic are marked below and in the list.',
   'dashboard.subsEmpty.open': 'Sub-accounts',
+  'dashboard.subsEmpty.allocate': 'Allocate traffic',
   'dashboard.start.title': 'Get started',
   'dashboard.start.fund': 'Add funds',
   'dashboard.start.fundHint': 'Top up your balance (from 20 USD).',

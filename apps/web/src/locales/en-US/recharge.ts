@@ -15,7 +15,7 @@ export const recharge = {
   'recharge.summary.method': 'Payment method',
   'recharge.summary.methodValue': 'Cryptocurrency (Cryptomus)',
   'recharge.noRefund':
-    'Cryptocurrency payments are not refundable. You pay the total in the coin of your choice on the Cryptomus checkout and come back here when done.',
+    'A credited top-up is not refundable. You pay the total in the coin of your choice on the Cryptomus checkout and come back here when done.',
   'recharge.pay': 'Pay with crypto',
   'recharge.outcome.checking': 'Checking your payment…',
   'recharge.outcome.paid': '{amount} added to your balance',
@@ -50,6 +50,7 @@ export const recharge = {
   'balance.col.after': 'Balance after',
   'balance.col.note': 'Note',
   'balance.kind.recharge': 'Top-up',
+  'balance.kind.overpayment': 'Overpayment credited',
   'balance.kind.order_payment': 'Order paid',
   'balance.kind.refund': 'Refund',
   'balance.kind.adjustment': 'Adjustment by support',
@@ -90,14 +91,21 @@ export const recharge = {
   'payment.detail.credited': 'credited to your balance',
   'payment.received': 'Received: {received} (invoice: {due}).',
   // A list row's detail once the outcome notice is closed: what arrived, and who acts on it.
-  'payment.row.underpaid': 'underpaid: {received} received, under review',
+  'payment.status.underpaid': 'Underpaid',
+  'payment.status.credited': 'Credited',
+  'payment.row.underpaid': '{received} received, under review',
+  'payment.row.reference': 'Reference: {ref}',
   'payment.row.underpaidSoFar': 'underpaid: {received} received so far',
   'payment.row.credited': '{received} received and credited to your balance',
   'payment.row.paidOver': 'paid over: {received} received; the extra is handled by support',
+  'payment.row.paidOverCredited':
+    'paid over: {received} received; the extra {extra} was added to your balance',
   'payment.underpaidNext':
-    'Because that is less than the invoice, it was not credited automatically. Our team reviews every underpaid payment and either completes it or returns the money. To speed it up, write to {email} and quote {ref}.',
+    'Because that is less than the invoice, it was not credited automatically. Our team reviews every underpaid payment and either credits what arrived to your balance or sends it back to your wallet. To speed it up, write to {email} and quote {ref}.',
   'payment.paidOverNext':
     'You sent more than the invoice. About the extra, write to {email} and quote {ref}.',
+  'payment.paidOverCreditedNext':
+    'You sent more than the invoice: the extra, {extra}, was added to your balance too.',
   'payment.failedNext': 'If money left your wallet anyway, write to {email} and quote {ref}.',
   'payment.refundedNext': 'Nothing was credited. Questions: write to {email} and quote {ref}.',
   'payment.refundFailedNext': 'Write to {email} and quote {ref}: we will sort it out with you.',

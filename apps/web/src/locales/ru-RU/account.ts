@@ -3,6 +3,10 @@ import type { Translation } from '../types';
 
 export const account: Translation<typeof en> = {
   'settings.subtitle': 'Профиль, пароль, двухфакторный вход, сеансы и API-токен для разработчиков',
+  'settings.tab.profile': 'Профиль',
+  'settings.tab.security': 'Безопасность',
+  'settings.tab.alerts': 'Уведомления',
+  'settings.tab.api': 'API',
   'settings.profile': 'Профиль',
   'settings.accountId': 'ID аккаунта',
   'settings.language': 'Язык писем и сообщений',

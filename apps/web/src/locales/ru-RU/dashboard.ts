@@ -45,6 +45,7 @@ export const dashboard: Translation<typeof en> = {
   'dashboard.subsEmpty.text':
     '{count, plural, one {Его прокси не работают, пока вы не выделите ему трафик.} other {Их прокси не работают, пока вы не выделите им трафик.}} На основном аккаунте не распределено {main}; субаккаунты без трафика отмечены ниже и в списке.',
   'dashboard.subsEmpty.open': 'Субаккаунты',
+  'dashboard.subsEmpty.allocate': 'Распределить трафик',
   'dashboard.start.title': 'С чего начать',
   'dashboard.start.fund': 'Пополните баланс',
   'dashboard.start.fundHint': 'Пополнение от 20 USD.',

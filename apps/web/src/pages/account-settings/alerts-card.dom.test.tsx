@@ -17,7 +17,10 @@ async function openAlerts(settings: Parameters<typeof mockAlerts>[0] = {}, deliv
   signIn({ email: 'alerts@example.com' });
   mockSecurity();
   mockAlerts(settings, deliveries);
-  const view = await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+  const view = await renderPage(AccountSettingsPage, {
+    path: paths.accountSettings,
+    url: `${paths.accountSettings}?tab=alerts`,
+  });
   const card = within(await screen.findByTestId('alerts-card'));
   await card.findByTestId('alerts-save');
   return { ...view, card };

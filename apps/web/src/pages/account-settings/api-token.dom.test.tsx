@@ -10,11 +10,15 @@ import { lastOf, named } from '../../test/queries';
 import AccountSettingsPage from '.';
 import { mockAlerts } from '../../test/alerts-api';
 
-async function openSettings(fields: Parameters<typeof signIn>[0] = {}) {
+async function openSettings(fields: Parameters<typeof signIn>[0] = {}, tab: 'profile' | 'api' = 'profile') {
   const user = signIn(fields);
   mockSecurity();
-  const view = await renderPage(AccountSettingsPage, { path: paths.accountSettings });
-  await screen.findByText(user.email);
+  const view = await renderPage(AccountSettingsPage, {
+    path: paths.accountSettings,
+    url: `${paths.accountSettings}?tab=${tab}`,
+  });
+  if (tab === 'profile') await screen.findByText(user.email);
+  else await screen.findByTestId('api-token-status');
   return view;
 }
 
@@ -45,7 +49,7 @@ describe('account settings: profile and password', () => {
 describe('account settings: developer API token', () => {
   it('generates a token and shows it once', async () => {
     const generate = mockEndpoint(accountEndpoints.genToken, { api_token: 'rp_live_abc123' });
-    const { user } = await openSettings({ has_api_token: false });
+    const { user } = await openSettings({ has_api_token: false }, 'api');
     expect(screen.getByTestId('api-token-status').textContent).toBe('Not created');
     await user.click(screen.getByRole('button', { name: named('Generate token') }));
 
@@ -57,7 +61,7 @@ describe('account settings: developer API token', () => {
 
   it('regenerates only after confirming, since the old token stops working', async () => {
     const generate = mockEndpoint(accountEndpoints.genToken, { api_token: 'rp_live_new456' });
-    const { user } = await openSettings({ has_api_token: true });
+    const { user } = await openSettings({ has_api_token: true }, 'api');
     await user.click(screen.getByRole('button', { name: named('Regenerate token') }));
     await screen.findByText('The old token stops working immediately.');
     expect(generate.inputs).toEqual([]);

@@ -1,5 +1,5 @@
 import { securityEndpoints } from '@resiport/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { mockEndpoint } from '../../test/api-mock';
@@ -34,16 +34,22 @@ describe('account settings: times', () => {
         },
       ],
     });
-    await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+    const { location } = await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+    // The profile opens first.
     await screen.findByText(user.email);
+    expect(screen.getByText('2026-01-15 10:00 UTC')).toBeTruthy();
 
+    // Each section is a tab, kept in the address.
+    fireEvent.click(screen.getByTestId('settings-tab-security'));
+    expect(location()).toBe(`${paths.accountSettings}?tab=security`);
     const row = await screen.findByRole('row', { name: /192\.0\.2\.1/ });
     expect(within(row).getByText('2026-03-02 23:59 UTC')).toBeTruthy();
     expect(within(row).getByText('2026-03-01 22:15 UTC')).toBeTruthy();
-    expect(screen.getByTestId('api-token-dates').textContent).toBe(
+
+    fireEvent.click(screen.getByTestId('settings-tab-api'));
+    expect((await screen.findByTestId('api-token-dates')).textContent).toBe(
       'Created 2026-03-04 05:06 UTC · last used never',
     );
-    expect(screen.getByText('2026-01-15 10:00 UTC')).toBeTruthy();
   });
 
   it('says when a revoked token stopped working, in UTC', async () => {
@@ -55,7 +61,10 @@ describe('account settings: times', () => {
       api_token_revoked: { reason: 'password_changed', revoked_at: '2026-03-04T05:06:00.000Z' },
       sessions: [],
     });
-    await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+    await renderPage(AccountSettingsPage, {
+      path: paths.accountSettings,
+      url: `${paths.accountSettings}?tab=api`,
+    });
 
     expect((await screen.findByTestId('api-token-revoked')).textContent).toContain(
       'Your token was revoked on 2026-03-04 05:06 UTC when the password was changed.',

@@ -13,7 +13,10 @@ import { mockAlerts } from '../../test/alerts-api';
 async function openSettings(state: { twoFactor: boolean }) {
   signIn();
   mockSecurity(state);
-  const view = await renderPage(AccountSettingsPage, { path: paths.accountSettings });
+  const view = await renderPage(AccountSettingsPage, {
+    path: paths.accountSettings,
+    url: `${paths.accountSettings}?tab=security`,
+  });
   await screen.findByTestId('two-factor-status');
   return view;
 }

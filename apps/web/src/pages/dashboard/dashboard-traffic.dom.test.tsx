@@ -1,5 +1,5 @@
 import { trafficEndpoints } from '@resiport/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppHeader } from '../../app/layout/app-header';
 import { paths } from '../../config/paths';
@@ -88,7 +88,7 @@ describe('dashboard and header traffic', () => {
       traffic_left_bytes: gb(5),
     });
     mockSubList([full, dry], gb(3));
-    await openDashboard({
+    const { location } = await openDashboard({
       traffic_left_bytes: gb(3),
       subaccounts_traffic_left_bytes: gb(5),
       subaccounts_count: 2,
@@ -101,6 +101,31 @@ describe('dashboard and header traffic', () => {
     expect(await within(alert).findByText('Sub-account dryaccount2026 is out of traffic')).toBeTruthy();
     const row = await screen.findByTestId('dashboard-split-dryaccount2026');
     expect(within(row).getByText('Out of traffic')).toBeTruthy();
+    // The main account holds 3 GB: the way out is to allocate it, to that sub-account; not to buy.
+    expect(within(alert).queryByRole('button', { name: /Buy traffic/ })).toBeNull();
+    fireEvent.click(within(alert).getByTestId('dashboard-allocate'));
+    expect(location()).toBe('/proxysetting/editsub?id=5');
+  });
+
+  it('offers to buy when a sub-account is out and the main account holds nothing to allocate', async () => {
+    mockSubList(
+      [
+        aSub({ id: 5, username: 'dryaccount2026', allocated_bytes: gb(1), traffic_left_bytes: 0 }),
+        aSub({ id: 6, username: 'fullaccount2026', allocated_bytes: gb(5), traffic_left_bytes: gb(5) }),
+      ],
+      0,
+    );
+    await openDashboard({
+      traffic_left_bytes: 0,
+      subaccounts_traffic_left_bytes: gb(5),
+      subaccounts_count: 2,
+      subaccounts_empty_count: 1,
+    });
+
+    const alert = await screen.findByTestId('dashboard-low-traffic');
+    expect(alert.dataset.level).toBe('subsEmpty');
+    expect(within(alert).getByRole('button', { name: /Buy traffic/ })).toBeTruthy();
+    expect(within(alert).queryByTestId('dashboard-allocate')).toBeNull();
   });
 
   it('says "run out" only when nothing is left anywhere', async () => {

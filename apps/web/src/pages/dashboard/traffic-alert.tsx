@@ -3,7 +3,7 @@ import type { SubAccount, UserInfo } from '@resiport/contract';
 import { Alert, Button, Flex } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { editSubHref, paths } from '../../config/paths';
 import { daysLeftAtRate, totalTrafficLeft, type TrafficAlert } from '../../features/traffic/traffic-alert';
 import { formatTraffic } from '../../lib/format';
 
@@ -44,6 +44,26 @@ export function TrafficAlertBanner({ level, user, used30dBytes, emptySubs }: Tra
 
   const count = user.subaccounts_empty_count;
   const onlySub = count === 1 && emptySubs?.length === 1 ? emptySubs[0] : undefined;
+  // Traffic the main account holds is allocated, not bought: buying is offered only when it has none.
+  const allocate = (
+    <Button
+      type="primary"
+      icon={<TeamOutlined />}
+      data-testid="dashboard-allocate"
+      onClick={() => void navigate(onlySub ? editSubHref(onlySub.id) : paths.subAccounts)}
+    >
+      <FormattedMessage id="dashboard.subsEmpty.allocate" />
+    </Button>
+  );
+  const subsAction =
+    user.traffic_left_bytes > 0 ? (
+      allocate
+    ) : (
+      <>
+        {openSubs}
+        {buy}
+      </>
+    );
   const content = {
     empty: {
       title: <FormattedMessage id="dashboard.empty.title" />,
@@ -98,8 +118,7 @@ export function TrafficAlertBanner({ level, user, used30dBytes, emptySubs }: Tra
       description={content.text}
       action={
         <Flex vertical gap={8}>
-          {level === 'subsEmpty' && openSubs}
-          {buy}
+          {level === 'subsEmpty' ? subsAction : buy}
         </Flex>
       }
     />

@@ -14,6 +14,7 @@ const PAGE_SIZE = 10;
 
 const kindText: Record<BalanceEntry['kind'], MessageId> = {
   recharge: 'balance.kind.recharge',
+  overpayment: 'balance.kind.overpayment',
   order_payment: 'balance.kind.order_payment',
   refund: 'balance.kind.refund',
   adjustment: 'balance.kind.adjustment',

@@ -67,6 +67,7 @@ export function PaymentOutcome(props: PaymentOutcomeProps) {
         kind={kind}
         received={recharge.payment_received}
         due={usd(recharge.total_cents)}
+        extra={recharge.payment_extra_cents > 0 ? usd(recharge.payment_extra_cents) : undefined}
         reference={reference}
       >
         {lead}
@@ -77,7 +78,10 @@ export function PaymentOutcome(props: PaymentOutcomeProps) {
         status: kind,
         type: 'success',
         message: (
-          <FormattedMessage id="recharge.outcome.paid" values={{ amount: usd(recharge.amount_cents) }} />
+          <FormattedMessage
+            id="recharge.outcome.paid"
+            values={{ amount: usd(recharge.amount_cents + recharge.payment_extra_cents) }}
+          />
         ),
         description: facts(
           <FormattedMessage

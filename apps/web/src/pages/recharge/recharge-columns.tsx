@@ -35,6 +35,7 @@ export function RechargeStatusCell({ recharge }: { recharge: RechargeRecord }) {
       text={statusText[recharge.status]}
       detail={recharge.payment_detail}
       received={recharge.payment_received}
+      extraCents={recharge.payment_extra_cents}
       reference={intl.formatMessage({ id: 'payment.ref.recharge' }, { id: recharge.id })}
     />
   );

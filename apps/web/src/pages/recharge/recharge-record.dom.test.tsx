@@ -19,6 +19,7 @@ const base: RechargeRecord = {
   status: 'paid',
   payment_detail: null,
   payment_received: null,
+  payment_extra_cents: 0,
   created_at: '2026-03-01T12:00:00.000Z',
   paid_at: '2026-03-01T12:05:00.000Z',
   checkout_url: null,
@@ -95,12 +96,15 @@ describe('recharge record', () => {
     expect(table.getAllByText('2026-03-01 12:00 UTC')).toHaveLength(2);
   });
 
-  it('an underpaid top-up says what arrived, that it is under review, and links to support', async () => {
+  it('an underpaid top-up has its own status, says what arrived and under review, its reference and support', async () => {
     const { table } = await openRecord([underpaid, base]);
 
     const row = firstRow(table.getAllByRole('row'));
-    expect(row.getByText('Cancelled')).toBeTruthy();
-    expect(row.getByText('underpaid: 10.30 USDT received, under review')).toBeTruthy();
+    // Its own status, not "Cancelled" beside "under review".
+    expect(row.queryByText('Cancelled')).toBeNull();
+    expect(row.getByText('Underpaid').closest('.ant-tag')?.className).toContain('ant-tag-orange');
+    expect(row.getByText('10.30 USDT received, under review')).toBeTruthy();
+    expect(row.getByText('Reference: top-up #4')).toBeTruthy();
     const support = row.getByRole('link', { name: named('Contact support') });
     // The address is the server's SUPPORT_EMAIL (GET /site/settings).
     await expect
@@ -115,18 +119,32 @@ describe('recharge record', () => {
     const { table } = await openRecord([credited, base]);
 
     const row = firstRow(table.getAllByRole('row'));
-    expect(row.getByText('Cancelled')).toBeTruthy();
+    expect(row.queryByText('Cancelled')).toBeNull();
+    expect(row.getByText('Credited')).toBeTruthy();
     expect(row.getByText('10.30 USDT received and credited to your balance')).toBeTruthy();
+    expect(row.queryByText(/Reference:/)).toBeNull();
     expect(row.queryByRole('link', { name: named('Contact support') })).toBeNull();
     expect(row.queryByText('$20.60')).toBeNull();
   });
 
-  it('a paid-over top-up shows what arrived beside its total, and where the extra goes', async () => {
-    const { table } = await openRecord([paidOver]);
+  it('a paid-over top-up shows what arrived beside its total, and the extra credited to the balance', async () => {
+    const { table } = await openRecord([{ ...paidOver, payment_extra_cents: 200 }]);
 
     const row = firstRow(table.getAllByRole('row'));
     expect(row.getByText('$20.60')).toBeTruthy();
+    expect(
+      row.getByText('paid over: 22.66 USDT received; the extra $2.00 was added to your balance'),
+    ).toBeTruthy();
+    // Nothing for a person to do.
+    expect(row.queryByRole('link', { name: named('Contact support') })).toBeNull();
+  });
+
+  it('a paid-over top-up whose extra could not be valued sends the customer to support', async () => {
+    const { table } = await openRecord([paidOver]);
+
+    const row = firstRow(table.getAllByRole('row'));
     expect(row.getByText('paid over: 22.66 USDT received; the extra is handled by support')).toBeTruthy();
+    expect(row.getByText('Reference: top-up #5')).toBeTruthy();
     await expect
       .poll(() => row.getByRole('link', { name: named('Contact support') }).getAttribute('href'))
       .toBe('mailto:help@reseller.test?subject=top-up%20%235');

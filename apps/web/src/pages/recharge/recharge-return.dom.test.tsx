@@ -19,6 +19,7 @@ const topUp: RechargeRecord = {
   status: 'unpaid',
   payment_detail: null,
   payment_received: null,
+  payment_extra_cents: 0,
   created_at: '2026-03-01T12:00:00.000Z',
   paid_at: null,
   checkout_url: null,
@@ -133,7 +134,27 @@ describe('recharge: back from the checkout', () => {
     expect(underpaid.queryByRole('button', { name: named('Try again') })).toBeNull();
   });
 
-  it('paid over: says what was credited and what arrived, and where to ask about the extra', async () => {
+  it('paid over: the top-up and the extra credited, with what arrived', async () => {
+    await returnFromCheckout(() => ({
+      ...topUp,
+      status: 'paid',
+      payment_detail: 'paid_over',
+      payment_received: { amount: '28.90', currency: 'USDT' },
+      payment_extra_cents: 255,
+      paid_at: '2026-03-01T12:05:00.000Z',
+      balance_cents: 7_805,
+    }));
+
+    const over = await outcome('paid_over');
+    expect(over.getByText('$28.05 added to your balance')).toBeTruthy();
+    expect(over.getByText('Received: 28.90 USDT (invoice: $26.27).')).toBeTruthy();
+    expect(
+      over.getByText('You sent more than the invoice: the extra, $2.55, was added to your balance too.'),
+    ).toBeTruthy();
+    expect(over.queryByTestId('support-email')).toBeNull();
+  });
+
+  it('paid over with an extra that could not be valued: the top-up credited, support for the extra', async () => {
     await returnFromCheckout(() => ({
       ...topUp,
       status: 'paid',
@@ -145,7 +166,7 @@ describe('recharge: back from the checkout', () => {
 
     const over = await outcome('paid_over');
     expect(over.getByText('$25.50 added to your balance')).toBeTruthy();
-    expect(over.getByText('Received: 28.90 USDT (invoice: $26.27).')).toBeTruthy();
-    expect(over.getByText(/You sent more than the invoice/)).toBeTruthy();
+    expect(over.getByText(/You sent more than the invoice\. About the extra, write to/)).toBeTruthy();
+    expect(await over.findByTestId('support-email')).toBeTruthy();
   });
 });

@@ -131,9 +131,12 @@ export function ProxyGeneratorCard() {
               >
                 <FormattedMessage id="generator.empty.createSub" />
               </Button>
-              <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate(paths.newOrder)}>
-                <FormattedMessage id="dashboard.buyTraffic" />
-              </Button>
+              {/* With traffic on the main account a sub-account is all that is missing. */}
+              {user.traffic_left_bytes <= 0 && (
+                <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate(paths.newOrder)}>
+                  <FormattedMessage id="dashboard.buyTraffic" />
+                </Button>
+              )}
             </Flex>
           }
         />

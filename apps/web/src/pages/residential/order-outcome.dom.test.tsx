@@ -64,15 +64,18 @@ describe('order outcome after the crypto checkout', () => {
     expect(notice.queryByTestId('payment-received')).toBeNull();
   });
 
-  it('paid over: the traffic credited and what arrived', async () => {
+  it('paid over: the traffic credited, what arrived, and the extra on the balance', async () => {
     const { status, notice } = await returnWith({
       payment_detail: 'paid_over',
       payment_received: { amount: '33.99', currency: 'USDT' },
+      payment_extra_cents: 300,
     });
 
     expect(status).toBe('paid_over');
     expect(notice.getByText('Order #41 is paid: 10.00 GB added to your traffic')).toBeTruthy();
     expect(notice.getByText('Received: 33.99 USDT (invoice: $30.90).')).toBeTruthy();
-    expect(notice.getByText(/You sent more than the invoice/)).toBeTruthy();
+    expect(
+      notice.getByText('You sent more than the invoice: the extra, $3.00, was added to your balance too.'),
+    ).toBeTruthy();
   });
 });

@@ -84,6 +84,7 @@ export function OrderOutcome({ orderId, onClose }: OrderOutcomeProps) {
         kind={kind}
         received={order.payment_received}
         due={formatUsd(order.total_cents, intl.locale)}
+        extra={order.payment_extra_cents > 0 ? formatUsd(order.payment_extra_cents, intl.locale) : undefined}
         reference={reference}
       >
         {lead}

@@ -26,6 +26,7 @@ export function OrderStatusTag({ order }: { order: Order }) {
       text={orderStatusText[order.status]}
       detail={order.payment_detail}
       received={order.payment_received}
+      extraCents={order.payment_extra_cents}
       reference={intl.formatMessage({ id: 'payment.ref.order' }, { id: order.id })}
     />
   );

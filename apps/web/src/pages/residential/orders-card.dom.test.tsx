@@ -33,7 +33,7 @@ async function openOrders(list: Order[]) {
   mockEndpoint(orderEndpoints.list, aPage(list));
   await renderPage(() => <OrdersCard buyButton={null} />, { path: paths.residential });
   const table = await screen.findByTestId('orders-table');
-  await within(table).findAllByText(/^(Cancelled|Unpaid|Refunded)$/);
+  await within(table).findAllByText(/^(Cancelled|Underpaid|Unpaid|Refunded)$/);
   return within(table);
 }
 
@@ -49,8 +49,10 @@ describe('orders list', () => {
     const table = await openOrders([underpaid]);
 
     const row = firstRow(table.getAllByRole('row'));
-    expect(row.getByText('Cancelled')).toBeTruthy();
-    expect(row.getByText('underpaid: 10.30 USDT received, under review')).toBeTruthy();
+    expect(row.queryByText('Cancelled')).toBeNull();
+    expect(row.getByText('Underpaid')).toBeTruthy();
+    expect(row.getByText('10.30 USDT received, under review')).toBeTruthy();
+    expect(row.getByText(`Reference: order #${underpaid.id}`)).toBeTruthy();
     await expect
       .poll(() => row.getByRole('link', { name: named('Contact support') }).getAttribute('href'))
       .toBe('mailto:help@reseller.test?subject=order%20%2341');

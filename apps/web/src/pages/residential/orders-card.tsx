@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@resiport/contract';
 import { orderStatuses } from '@resiport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, message, Select } from 'antd';
+import { Card, Grid, message, Select } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state';
@@ -16,15 +16,18 @@ import { useOrderColumns } from './order-columns';
 import { orderStatusText } from './order-status-tag';
 
 const PAGE_SIZE = 10;
+/** On a phone each order is a card of ten lines: three a page keep the page about a screen long. */
+const PHONE_PAGE_SIZE = 3;
 const ALL = 'all';
 
 /** The account's orders, newest first, paged and filtered by status on the server. */
 export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
   const intl = useIntl();
+  const pageSize = Grid.useBreakpoint().sm === false ? PHONE_PAGE_SIZE : PAGE_SIZE;
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | undefined>(undefined);
-  const orders = useOrders({ page, pageSize: PAGE_SIZE, status });
+  const orders = useOrders({ page, pageSize, status });
   const check = useCheckOrderPay();
 
   const onCheck = async (order: Order) => {
@@ -85,7 +88,7 @@ export function OrdersCard({ buyButton }: { buyButton: ReactNode }) {
         columns={columns}
         query={orders}
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={pageSize}
         onPage={setPage}
         totalText="order.list.total"
         failed={{ title: 'order.list.failed', hint: 'order.list.failedHint' }}

@@ -125,19 +125,22 @@ describe('Cryptomus sandbox: checkout page, buttons and signed webhooks', () => 
     expect((await press(over, 'pay_over')).location).toBe(SUCCESS);
     expect(JSON.parse(hooks.received[0]?.body ?? '{}')).toMatchObject({
       status: 'paid_over',
-      payer_amount: '22.66',
+      payment_amount: '22.66',
+      payer_amount: '20.60',
     });
     const under = await newInvoice();
     expect((await press(under, 'underpay')).location).toBe(RETURN);
     expect(JSON.parse(hooks.received[1]?.body ?? '{}')).toMatchObject({
       status: 'wrong_amount',
       is_final: true,
-      payer_amount: '10.30',
+      payment_amount: '10.30',
+      payer_amount: '20.60',
     });
     expect(await client.paymentInfo({ uuid: under.uuid })).toMatchObject({
       status: 'wrong_amount',
       isFinal: true,
-      payerAmount: '10.30',
+      paymentAmount: '10.30',
+      payerAmount: '20.60',
     });
   });
 
@@ -168,6 +171,7 @@ describe('Cryptomus sandbox: checkout page, buttons and signed webhooks', () => 
     expect(await client.paymentInfo({ uuid })).toMatchObject({
       status: 'paid',
       isFinal: true,
+      paymentAmount: '30.00',
       payerAmount: '30.00',
     });
     expect(webhookStatuses()).toEqual(['wrong_amount_waiting', 'paid']);

@@ -5,7 +5,8 @@ import type { SandboxInvoice } from './sandbox.repository';
 /**
  * What the sandbox says about an invoice, shaped like Cryptomus (Cryptomus API docs, doc.cryptomus.com: payment object, webhook). The
  * sandbox "payer" always pays in USDT on Tron at 1:1 and Cryptomus takes no commission here, so
- * merchant_amount = payer_amount = what was paid.
+ * `payer_amount` (what the payer is asked for) is the invoice amount and `payment_amount` =
+ * `merchant_amount` = what was paid.
  */
 const PAYER_CURRENCY = 'USDT';
 const NETWORK = 'tron';
@@ -23,7 +24,7 @@ export function paymentObject(invoice: SandboxInvoice, checkoutUrl: string): Rec
     order_id: invoice.order_id,
     amount: centsToDecimal(invoice.amount_cents),
     payment_amount: paid(invoice),
-    payer_amount: paid(invoice),
+    payer_amount: centsToDecimal(invoice.amount_cents),
     discount_percent: 0,
     discount: '0.00',
     payer_currency: PAYER_CURRENCY,
@@ -64,7 +65,7 @@ export function webhookData(invoice: SandboxInvoice): Record<string, unknown> {
     network: NETWORK,
     currency: invoice.currency,
     payer_currency: PAYER_CURRENCY,
-    payer_amount: amountPaid,
+    payer_amount: centsToDecimal(invoice.amount_cents),
     payer_amount_exchange_rate: '1',
     additional_data: invoice.additional_data,
     txid: invoice.txid,

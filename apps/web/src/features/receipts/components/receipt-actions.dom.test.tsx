@@ -29,6 +29,7 @@ const paid: RechargeRecord = {
   status: 'paid',
   payment_detail: null,
   payment_received: null,
+  payment_extra_cents: 0,
   created_at: '2026-03-01T12:00:00.000Z',
   paid_at: '2026-03-01T12:05:00.000Z',
   checkout_url: null,
