@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger';
 import { startReconciliation } from './modules/billing/reconcile';
 import { startLeaseReclaim } from './modules/gateway-link/lease-reclaim';
 import { startAlertDelivery } from './modules/alerts/alert-delivery.job';
+import { startMailQueue } from './modules/mail/mail-queue.job';
 import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener';
 import { createGateway, loadGatewayConfig, type Gateway } from '@resiport/gateway';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer';
@@ -77,7 +78,12 @@ async function main(): Promise<void> {
   });
   useBoundConfig(ctx, config);
 
-  const jobs = [startReconciliation(ctx), startLeaseReclaim(ctx), startAlertDelivery(ctx)];
+  const jobs = [
+    startReconciliation(ctx),
+    startLeaseReclaim(ctx),
+    startAlertDelivery(ctx),
+    startMailQueue(ctx),
+  ];
   running.stopJobs = () => jobs.forEach((stop) => stop());
   log.info(
     startSummary(config, { gateway, metricsPort: running.metrics?.port }),

@@ -43,6 +43,7 @@ import type {
   UsageHourlyTable,
 } from '../modules/traffic/usage.table';
 import type { WhitelistIpsTable } from '../modules/whitelist/whitelist.table';
+import type { MailQueueTable } from '../modules/mail/mail-queue.table';
 
 /**
  * The schema Kysely sees: every table, listed here by hand from the module that owns it (its
@@ -106,4 +107,5 @@ export interface Database {
   exits: ExitsTable;
   exit_health: ExitHealthTable;
   exit_traffic_daily: ExitTrafficDailyTable;
+  mail_queue: MailQueueTable;
 }

@@ -34,6 +34,7 @@ import * as sessionEndReasons from './migrations/2026_12_03_0940_session_end_rea
 import * as twoFactorLock from './migrations/2026_12_03_0950_two_factor_lock';
 import * as signedOutEverywhereAt from './migrations/2026_12_03_1000_signed_out_everywhere_at';
 import * as invoiceExtraCredited from './migrations/2026_12_04_0900_invoice_extra_credited';
+import * as mailQueue from './migrations/2026_12_04_0910_mail_queue';
 
 /** Every migration, listed explicitly (no directory scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0950_two_factor_lock': twoFactorLock,
   '2026_12_03_1000_signed_out_everywhere_at': signedOutEverywhereAt,
   '2026_12_04_0900_invoice_extra_credited': invoiceExtraCredited,
+  '2026_12_04_0910_mail_queue': mailQueue,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

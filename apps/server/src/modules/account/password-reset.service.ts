@@ -1,4 +1,4 @@
-import { tellOwner } from './security-mail';
+import { queueSecurityMail, sendQueuedMail } from './security-mail';
 import type { ResetLinkCheck } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -33,7 +33,7 @@ export async function resetPassword(
 ): Promise<void> {
   const newHash = await hashPassword(input.password);
   const now = ctx.clock();
-  const account = await ctx.db.transaction().execute(async (trx) => {
+  const notice = await ctx.db.transaction().execute(async (trx) => {
     const accountId = await consumeLink(trx, 'reset', sha256Hex(input.token), now);
     if (accountId === undefined) throw new AppError('InvalidResetLink');
     const account = await lockAccountById(trx, accountId);
@@ -45,9 +45,9 @@ export async function resetPassword(
     await endOtherSessions(trx, accountId, null, 'password_reset', now);
     await revokeLinks(trx, accountId, 'reset', now);
     await activateAccount(trx, accountId, now);
-    return account;
+    return queueSecurityMail(trx, ctx, account, 'password_reset', { at: now });
   });
-  await tellOwner(ctx, account, 'password_reset', { at: now });
+  await sendQueuedMail(ctx, notice);
 }
 
 /**

@@ -56,6 +56,27 @@ describe('password recovery: /account/forgetPwd and /account/resetPwd', () => {
     expect((await t.send(accountEndpoints.login, { email, password: GOOD_PASSWORD })).code).toBe(10005);
   });
 
+  it('tells the owner by mail that the password was reset, with the time and the security settings link', async () => {
+    const { email } = await activatedAccount(t);
+    const token = await requestReset(t, email);
+    const earlier = new Set(t.mailbox.mails);
+    expect(await reset(token, 'Recovered1')).toMatchObject({ code: 0 });
+    const mail = await t.mailbox.waitForMail(
+      (m) => !earlier.has(m) && m.to.includes(email) && m.subject.includes('your password was reset'),
+    );
+    expect(mail.text).toMatch(/When: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(extractFirstLink(mail, '/client/account/setting')).toBe(
+      `${TEST_PUBLIC_URL}/client/account/setting?tab=security`,
+    );
+    // Neither the new password nor the spent link is in it.
+    expect(mail.text).not.toContain('Recovered1');
+    expect(mail.text).not.toContain(token);
+    // A refused reset (the link is spent) tells nobody anything.
+    const before = t.mailbox.mails.length;
+    expect(await reset(token, 'Another123')).toMatchObject({ code: 10016 });
+    expect(t.mailbox.mails.slice(before).filter((m) => m.to.includes(email))).toEqual([]);
+  });
+
   it('refuses the current password and keeps the link usable; bad input changes nothing', async () => {
     const { email } = await activatedAccount(t);
     const token = await requestReset(t, email);

@@ -4,7 +4,9 @@ import { formatUtc } from '../../i18n/figures';
 import { phrase } from '../../i18n/phrase';
 import { escapeHtml } from '../../lib/html';
 import { portalUrl } from '../../lib/portal-url';
+import type { Executor } from '../../db/database';
 import type { MailMessage } from '../mail/mailer';
+import { queueMail, sendQueuedMail } from '../mail/mail-queue.service';
 
 /** What happened to an account that its owner is told about by mail, in the account's language. */
 export type SecurityEvent =
@@ -61,8 +63,27 @@ export function securityMail(
 }
 
 /**
- * Tells the owner, after the change committed. A mail that cannot be sent does not undo the change
- * (it already happened) nor fail the request: it is logged, without the address's contents.
+ * Writes the notice in the caller's transaction (decision 051), so it exists exactly when the change
+ * does; `sendQueuedMail` after the commit sends it at once, the queue job again if that failed.
+ */
+export function queueSecurityMail(
+  db: Executor,
+  ctx: AppContext,
+  owner: Owner & { id: number },
+  event: SecurityEvent,
+  facts: SecurityFacts,
+): Promise<string> {
+  const mail = securityMail(owner, event, facts, {
+    app: ctx.config.appName,
+    publicUrl: ctx.config.publicUrl,
+  });
+  return queueMail(db, { accountId: owner.id, kind: `security.${event}`, mail, at: facts.at });
+}
+
+/**
+ * Tells the owner about a change that already committed (one with no transaction of its own to
+ * write the notice in): queued, then sent at once. A notice that cannot even be queued does not undo
+ * the change nor fail the request: it is logged, without the address.
  */
 export async function tellOwner(
   ctx: AppContext,
@@ -70,16 +91,14 @@ export async function tellOwner(
   event: SecurityEvent,
   facts: SecurityFacts,
 ): Promise<void> {
-  const mail = securityMail(owner, event, facts, {
-    app: ctx.config.appName,
-    publicUrl: ctx.config.publicUrl,
-  });
   try {
-    await ctx.mailer.send(mail);
+    await sendQueuedMail(ctx, await queueSecurityMail(ctx.db, ctx, owner, event, facts));
   } catch (error) {
-    ctx.log.error({ err: error, accountId: owner.id, event }, 'security mail not sent');
+    ctx.log.error({ err: error, accountId: owner.id, event }, 'security mail not queued');
   }
 }
+
+export { sendQueuedMail };
 
 /**
  * Too many wrong two-factor codes (decision 050): someone has the password. The mail says so, and

@@ -11,6 +11,7 @@ import { issueChallenge, verifyChallenge } from './two-factor/challenge';
 import { looksLikeRecoveryCode } from './two-factor/recovery-codes';
 import {
   clearTwoFactorFailures,
+  giveBackTwoFactorAttempt,
   lockIfLastAttempt,
   takeTwoFactorAttempt,
 } from './two-factor/two-factor-lock';
@@ -93,13 +94,13 @@ export async function finishTwoFactorSignIn(
   try {
     factor = await verifySecondFactor(ctx, account, input.code);
   } catch (error) {
+    const wrongCode = error instanceof AppError && error.codeName === 'TwoFactorCodeInvalid';
     ctx.log.warn(
-      { event: 'security.2fa_failed', accountId: account.id, ip: client.ip },
-      'two-factor sign-in: wrong code',
+      { event: 'security.2fa_failed', accountId: account.id, ip: client.ip, wrongCode },
+      'two-factor sign-in: the code was not accepted',
     );
-    if (taken !== undefined && error instanceof AppError && error.codeName === 'TwoFactorCodeInvalid') {
-      await lockIfLastAttempt(ctx, account, taken);
-    }
+    if (taken !== undefined && wrongCode) await lockIfLastAttempt(ctx, account, taken);
+    else if (taken !== undefined) await giveBackTwoFactorAttempt(ctx.db, account.id);
     throw error;
   }
   await attempt?.didNotCount();

@@ -1,6 +1,7 @@
 import { WEBHOOK_SIGNATURE_HEADER, type AlertDeliveryError } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { addSeconds } from '../../lib/clock';
+import { withTimeout } from '../../lib/with-timeout';
 import { unseal } from '../../lib/sealed-box';
 import { REFUSED_ADDRESS_CODE } from '@resiport/gateway';
 import { alertMail } from './alert-mail';
@@ -196,14 +197,4 @@ function failedWith(error: unknown, channel: ClaimedDelivery['channel']): Outcom
   if (channel === 'email') return { ...base, error: 'mail' };
   if (code === REFUSED_ADDRESS_CODE) return { ...base, error: 'private_address' };
   return { ...base, error: 'network', response: code && /^[A-Z0-9_]+$/.test(code) ? code : null };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    const error = new Error(`no answer in ${ms / 1000} s`);
-    error.name = 'TimeoutError';
-    timer = setTimeout(() => reject(error), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

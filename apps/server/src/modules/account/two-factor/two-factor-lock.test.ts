@@ -89,6 +89,47 @@ describe('two-factor sign-in: the cap on wrong codes', () => {
     expect((await codeStep(await challengeOf(email), phone(secret))).code).toBe(0);
   });
 
+  it('a check that fails for another reason than a wrong code gives its attempt back', async () => {
+    const { email, secret } = await enrolled();
+    const failures = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('accounts')
+          .select('two_factor_failures')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).two_factor_failures;
+    expect((await codeStep(await challengeOf(email), wrongCode(secret))).code).toBe(
+      ResultCode.TwoFactorCodeInvalid,
+    );
+    expect(await failures()).toBe(1);
+    // The stored secret cannot be opened (sealed under another key): no code was ever compared.
+    const { totp_secret_sealed: sealed } = await t.ctx.db
+      .selectFrom('accounts')
+      .select('totp_secret_sealed')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const broken = (sealed ?? '').replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    await t.ctx.db
+      .updateTable('accounts')
+      .set({ totp_secret_sealed: broken })
+      .where('email', '=', email)
+      .execute();
+    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES + 2; i++) {
+      const answer = await codeStep(await challengeOf(email), wrongCode(secret));
+      expect(answer.code).not.toBe(ResultCode.TwoFactorCodeInvalid);
+      expect(answer.code).not.toBe(ResultCode.TwoFactorLocked);
+    }
+    expect(await failures()).toBe(1);
+    await t.ctx.db
+      .updateTable('accounts')
+      .set({ totp_secret_sealed: sealed })
+      .where('email', '=', email)
+      .execute();
+    expect((await codeStep(await challengeOf(email), phone(secret))).code).toBe(0);
+    expect(await failures()).toBe(0);
+  });
+
   it('parallel wrong codes lock once and send one mail', async () => {
     const { email, secret } = await enrolled();
     const challenges = await Promise.all(

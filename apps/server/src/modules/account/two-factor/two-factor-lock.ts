@@ -7,6 +7,7 @@ import { addSeconds } from '../../../lib/clock';
 import { randomToken, sha256Hex } from '../../../lib/crypto';
 import { consumeLink, insertLink } from '../account-link.repository';
 import type { AccountRow } from '../account.repository';
+import { queueMail, sendQueuedMail } from '../../mail/mail-queue.service';
 import { twoFactorLockedMail } from '../security-mail';
 
 /**
@@ -33,6 +34,20 @@ export async function takeTwoFactorAttempt(db: Executor, accountId: number): Pro
   return taken?.two_factor_failures;
 }
 
+/**
+ * An attempt that failed for another reason than a wrong code (the check itself failed, 2FA was
+ * turned off meanwhile): no code was guessed, so it gives its attempt back.
+ */
+export async function giveBackTwoFactorAttempt(db: Executor, accountId: number): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ two_factor_failures: sql`two_factor_failures - 1` })
+    .where('id', '=', accountId)
+    .where('two_factor_locked_at', 'is', null)
+    .where('two_factor_failures', '>', 0)
+    .execute();
+}
+
 /** A right code: the count starts again, and a lock (from a guesser) ends. */
 export async function clearTwoFactorFailures(db: Executor, accountId: number): Promise<void> {
   await db
@@ -54,28 +69,32 @@ export async function lockIfLastAttempt(
 ): Promise<void> {
   if (failures < TWO_FACTOR_MAX_FAILURES) return;
   const now = ctx.clock();
-  const locked = await ctx.db
-    .updateTable('accounts')
-    .set({ two_factor_locked_at: now })
-    .where('id', '=', account.id)
-    .where('two_factor_locked_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!locked) return;
   const ttl = ctx.config.links.resetTtl;
-  const token = randomToken();
-  await insertLink(ctx.db, {
-    accountId: account.id,
-    purpose: 'unlock_2fa',
-    tokenHash: sha256Hex(token),
-    expiresAt: addSeconds(now, ttl),
+  // The lock, its unlock link and the mail that carries it commit together (decision 051).
+  const notice = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('accounts')
+      .set({ two_factor_locked_at: now })
+      .where('id', '=', account.id)
+      .where('two_factor_locked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!locked) return undefined;
+    const token = randomToken();
+    await insertLink(trx, {
+      accountId: account.id,
+      purpose: 'unlock_2fa',
+      tokenHash: sha256Hex(token),
+      expiresAt: addSeconds(now, ttl),
+    });
+    const link = `${ctx.config.publicUrl}/api${accountLinks.unlockTwoFactor.path}?token=${token}`;
+    const facts = { link, ttlSeconds: ttl, failures: TWO_FACTOR_MAX_FAILURES, at: now };
+    const mail = twoFactorLockedMail(account, facts, ctx.config.appName);
+    return queueMail(trx, { accountId: account.id, kind: 'security.two_factor_locked', mail, at: now });
   });
-  const link = `${ctx.config.publicUrl}/api${accountLinks.unlockTwoFactor.path}?token=${token}`;
+  if (notice === undefined) return;
   ctx.log.warn({ event: 'security.2fa_locked', accountId: account.id }, 'two-factor sign-in locked');
-  const facts = { link, ttlSeconds: ttl, failures: TWO_FACTOR_MAX_FAILURES, at: now };
-  await ctx.mailer.send(twoFactorLockedMail(account, facts, ctx.config.appName)).catch((error: unknown) => {
-    ctx.log.error({ err: error, accountId: account.id }, 'two-factor lock mail not sent');
-  });
+  await sendQueuedMail(ctx, notice);
   throw new AppError('TwoFactorLocked');
 }
 

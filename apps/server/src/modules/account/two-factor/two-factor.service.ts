@@ -1,4 +1,4 @@
-import { tellOwner } from '../security-mail';
+import { queueSecurityMail, sendQueuedMail } from '../security-mail';
 import type { RecoveryCodes, TwoFactorSetup } from '@resiport/contract';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../../context';
@@ -49,19 +49,20 @@ export async function enableTwoFactor(
   const step = matchingStep(unseal(ctx.totpKey, enrolment.secret_sealed), code, now);
   if (step === null) throw new AppError('TwoFactorCodeInvalid');
   const codes = newRecoveryCodes();
-  const enabled = await ctx.db.transaction().execute((trx) =>
-    enableTotp(trx, {
+  const notice = await ctx.db.transaction().execute(async (trx) => {
+    const enabled = await enableTotp(trx, {
       accountId: account.id,
       secretSealed: enrolment.secret_sealed,
       step,
       now,
       recoveryCodeHashes: codes.map((c) => recoveryCodeHash(ctx.totpKey, account.id, c)),
-    }),
-  );
-  if (!enabled) throw new AppError('TwoFactorAlreadyEnabled');
+    });
+    return enabled ? queueSecurityMail(trx, ctx, account, 'two_factor_on', { at: now }) : undefined;
+  });
+  if (notice === undefined) throw new AppError('TwoFactorAlreadyEnabled');
   await attempt.didNotCount();
   ctx.log.info({ event: 'security.2fa_enabled', accountId: account.id }, 'two-factor sign-in turned on');
-  await tellOwner(ctx, account, 'two_factor_on', { at: now });
+  await sendQueuedMail(ctx, notice);
   return { recovery_codes: codes };
 }
 
@@ -102,10 +103,13 @@ export async function disableTwoFactor(
     (input.password !== undefined && (await verifyPassword(account.password_hash, input.password)));
   if (!passwordOk) throw new AppError('PasswordError');
   await verifySecondFactor(ctx, account, input.code);
-  await ctx.db.transaction().execute((trx) => disableTotp(trx, account.id));
+  const notice = await ctx.db.transaction().execute(async (trx) => {
+    await disableTotp(trx, account.id);
+    return queueSecurityMail(trx, ctx, account, 'two_factor_off', { at: ctx.clock() });
+  });
   await attempt.didNotCount();
   ctx.log.info({ event: 'security.2fa_disabled', accountId: account.id }, 'two-factor sign-in turned off');
-  await tellOwner(ctx, account, 'two_factor_off', { at: ctx.clock() });
+  await sendQueuedMail(ctx, notice);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { tellOwner } from '../security-mail';
+import { queueSecurityMail, sendQueuedMail, tellOwner } from '../security-mail';
 import { NO_ACCESS, OPERATOR_ACCESS, type ServerLang, type Session, type UserInfo } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -74,16 +74,19 @@ export async function changePassword(
   await attempt.didNotCount();
   const newHash = await hashPassword(input.password);
   const now = ctx.clock();
-  const version = await ctx.db.transaction().execute(async (trx) => {
+  const { version, notice } = await ctx.db.transaction().execute(async (trx) => {
     const bumped = await setPasswordAndRevokeSessions(trx, account.id, newHash);
     await endOtherSessions(trx, account.id, session.sessionId, 'password_changed', now);
-    return bumped;
+    return {
+      version: bumped,
+      notice: await queueSecurityMail(trx, ctx, account, 'password_changed', { at: now }),
+    };
   });
   ctx.log.info(
     { event: 'security.password_changed', accountId: account.id },
     'password changed; other sessions and the API token revoked',
   );
-  await tellOwner(ctx, account, 'password_changed', { at: now });
+  await sendQueuedMail(ctx, notice);
   return issueSession(ctx, { ...session, tokenVersion: version, authTime: unixSeconds(now) });
 }
 
