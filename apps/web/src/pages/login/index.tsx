@@ -1,10 +1,11 @@
 import type { TwoFactorChallenge } from '@resiport/contract';
-import { Divider, Flex, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
+import { TextRule } from '../../components/text-rule';
 import { TwoFactorStep } from '../../features/account/components/two-factor-step';
 import { LoginForm } from './login-form';
 import { LoginNotices, SessionEndedNotice } from './login-notices';
@@ -35,7 +36,7 @@ export default function LoginPage() {
       <LoginNotices params={params} />
       <LoginForm onTwoFactor={setChallenge} />
       <OAuthButtons />
-      <Divider style={{ margin: '16px 0' }} />
+      <TextRule margin="16px 0" />
       <Flex justify="center" gap={6}>
         <span style={{ color: token.colorTextSecondary }}>
           <FormattedMessage id="auth.login.noAccount" />

@@ -1,7 +1,8 @@
 import { GoogleOutlined } from '@ant-design/icons';
 import { accountLinks } from '@resiport/contract';
-import { Button, Divider, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { FormattedMessage } from 'react-intl';
+import { TextRule } from '../../components/text-rule';
 import { paths } from '../../config/paths';
 import { useOAuthProviders } from '../../features/account/api/get-oauth-providers';
 import { api } from '../../lib/api';
@@ -29,9 +30,9 @@ export function OAuthButtons() {
   if (!data?.google && !data?.yandex) return null;
   return (
     <>
-      <Divider plain style={{ margin: '20px 0 16px' }}>
+      <TextRule margin="20px 0 16px">
         <FormattedMessage id="auth.login.or" />
-      </Divider>
+      </TextRule>
       <Flex vertical gap={8}>
         {data.google && (
           <Button
