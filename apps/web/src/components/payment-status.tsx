@@ -81,7 +81,8 @@ export function PaymentStatusCell(props: PaymentStatusCellProps) {
   const support = needsSupport(paymentOutcomeKind(status, detail), extraCents);
   const extra = formatUsd(extraCents, intl.locale);
   return (
-    <Flex vertical align="start" gap={2}>
+    // Narrow, so a long detail wraps instead of widening the table past its card.
+    <Flex vertical align="start" gap={2} style={{ maxWidth: 240 }}>
       {tag}
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="payment-row-detail">
         {sent !== undefined && withReceived !== undefined ? (

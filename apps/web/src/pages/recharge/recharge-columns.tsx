@@ -51,8 +51,10 @@ export function useRechargeColumns({
   const usd = (cents: number) => formatUsd(cents, intl.locale);
   const title = (id: MessageId) => intl.formatMessage({ id });
 
+  // Last and pinned to the right edge, so a table wider than its card keeps its buttons in view.
   const actions: TableColumnsType<RechargeRecord>[number] = {
     key: 'actions',
+    fixed: 'right',
     title: title('recharge.col.actions'),
     render: (_value, recharge) => {
       const checkout = payableRechargeCheckout(recharge);
@@ -108,7 +110,6 @@ export function useRechargeColumns({
       title: title('recharge.col.status'),
       render: (_status: RechargeStatus, recharge) => <RechargeStatusCell recharge={recharge} />,
     },
-    ...(withActions ? [actions] : []),
     {
       key: 'created',
       dataIndex: 'created_at',
@@ -121,5 +122,6 @@ export function useRechargeColumns({
       title: title('recharge.col.paid'),
       render: (value: string | null) => (value === null ? '—' : <UtcDateTime iso={value} />),
     },
+    ...(withActions ? [actions] : []),
   ];
 }

@@ -43,8 +43,10 @@ export function useOrderColumns({
     render: usd,
   });
 
+  // Last and pinned to the right edge: the table is wider than a 1440 px screen, its buttons are not.
   const actions: TableColumnsType<Order>[number] = {
     key: 'actions',
+    fixed: 'right',
     title: title('common.col.actions'),
     render: (_value, order) => {
       const checkout = payableCheckoutOf(order);
@@ -111,7 +113,6 @@ export function useOrderColumns({
       title: title('order.col.status'),
       render: (_status: OrderStatus, order) => <OrderStatusTag order={order} />,
     },
-    ...(withActions ? [actions] : []),
     money('price_per_gb_cents', 'order.col.pricePerGb'),
     money('total_cents', 'order.col.total'),
     money('original_cents', 'order.col.original'),
@@ -132,5 +133,6 @@ export function useOrderColumns({
           </Flex>
         ),
     },
+    ...(withActions ? [actions] : []),
   ];
 }
