@@ -1,18 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { MailQueueTable } from './mail-queue.table';
 import type { MailMessage } from './mailer';
-
-export interface QueuedMail {
-  id: string;
-  account_id: number | null;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  link: string;
-  attempts: number;
-}
 
 const queuedColumns = [
   'id',
@@ -25,6 +14,9 @@ const queuedColumns = [
   'link',
   'attempts',
 ] as const;
+
+/** A claimed mail: what sending it needs. */
+export type QueuedMail = Pick<Selectable<MailQueueTable>, (typeof queuedColumns)[number]>;
 
 export async function insertQueuedMail(
   db: Executor,
