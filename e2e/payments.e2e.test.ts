@@ -14,7 +14,7 @@ describe('payment outcomes in Chromium', () => {
     adminCommands: [['coupon', 'add', 'SAVE10', '10%']],
   });
 
-  const checkout = async (button: 'Pay' | 'Underpay') => {
+  const checkout = async (button: 'Pay' | 'Pay over' | 'Underpay') => {
     await journey.page.waitForURL('**/sandbox/cryptomus/pay/**');
     await journey.page.getByRole('button', { name: button, exact: true }).click();
   };
@@ -29,7 +29,7 @@ describe('payment outcomes in Chromium', () => {
     await expect.poll(() => input.inputValue()).toBe(quantity);
   }
 
-  it('an underpaid top-up: what arrived, not credited, who resolves it; the record says cancelled · underpaid', async () => {
+  it('an underpaid top-up: what arrived, not credited, who resolves it; the record says Underpaid with its reference', async () => {
     const { page, server, mailbox } = journey;
     await signedInCustomer(page, server.url, mailbox, 'payments');
     await page.goto(`${server.url}/client/recharge`);
@@ -45,8 +45,31 @@ describe('payment outcomes in Chromium', () => {
     await expect.poll(() => text('recharge-outcome')).toContain('help@reseller.example');
     await expect.poll(() => text('header-balance')).toContain('0.00');
     const record = page.getByTestId('recharge-record-table');
-    await expect.poll(() => record.textContent()).toContain('Cancelled');
-    await expect.poll(() => record.textContent()).toContain('underpaid');
+    await expect.poll(() => record.textContent()).toContain('Underpaid');
+    await expect.poll(() => record.textContent()).toContain('10.30 USDT received, under review');
+    await expect.poll(() => record.textContent()).toMatch(/Reference: top-up #\d+/);
+    expect(await record.textContent()).not.toContain('Cancelled');
+  });
+
+  it('a paid-over top-up: the top-up and the extra, net of the fee, on the balance and in its history', async () => {
+    const { page, server, mailbox } = journey;
+    await signedInCustomer(page, server.url, mailbox, 'payments');
+    await page.goto(`${server.url}/client/recharge`);
+    await page.getByTestId('recharge-amount').fill('20');
+    await page.getByTestId('recharge-pay').click();
+    await checkout('Pay over'); // 22.66 USDT of 20.60: 10 % over a 20.00 top-up
+
+    await page.waitForURL('**/client/recharge?recharge_id=*');
+    await expect.poll(() => outcome('recharge-outcome')).toBe('paid_over');
+    await expect.poll(() => text('recharge-outcome')).toContain('$22.00 added to your balance');
+    await expect
+      .poll(() => text('recharge-outcome'))
+      .toContain('the extra, $2.00, was added to your balance too');
+    await expect.poll(() => text('header-balance')).toContain('22.00');
+    await expect
+      .poll(() => text('recharge-record-table'))
+      .toContain('paid over: 22.66 USDT received; the extra $2.00 was added to your balance');
+    await expect.poll(() => text('balance-history-table')).toContain('Overpayment credited');
   });
 
   it('an underpaid order: not "not paid in time" but what arrived and who resolves it', async () => {
@@ -63,7 +86,7 @@ describe('payment outcomes in Chromium', () => {
     await expect.poll(() => text('order-outcome')).toContain('it was not credited automatically');
     await expect.poll(() => text('order-outcome')).not.toContain('not paid in time');
     await expect.poll(() => text('header-traffic')).toContain('0.00');
-    await expect.poll(() => text('orders-table')).toContain('underpaid');
+    await expect.poll(() => text('orders-table')).toContain('Underpaid');
   });
 
   it('Top up from the not-enough-balance alert → pay → back to the same order, still chosen → paid', async () => {

@@ -164,6 +164,8 @@ describe('two-factor sign-in and sessions in Chromium', () => {
     expect(info.msg).toMatch(/revoked by signing out everywhere/);
     const other = await customerApi(server.url, token).call(accountEndpoints.userInfo, {});
     expect(other.code).toBe(10013);
+    // The API tab of the settings says the token is gone, and why.
+    await page.getByTestId('settings-tab-api').click();
     await expect
       .poll(() => page.getByTestId('api-token-status').textContent(), { timeout: 10_000 })
       .toBe('Not created');
@@ -171,8 +173,8 @@ describe('two-factor sign-in and sessions in Chromium', () => {
       .poll(() => page.getByTestId('api-token-revoked').textContent(), { timeout: 10_000 })
       .toMatch(/revoked on .* UTC when you signed out everywhere/);
     await page.reload();
-    await page.getByTestId('two-factor-status').waitFor();
-    expect(page.url()).toContain('/client/account/setting');
+    await page.getByTestId('api-token-status').waitFor();
+    expect(page.url()).toContain('/client/account/setting?tab=api');
 
     // The other device, at its next page, lands on sign-in and is told why, once.
     await phone.goto(`${server.url}/client/proxysetting/subaccount`);

@@ -113,6 +113,8 @@ export const adminInvoiceRowSchema = z.object({
   payment_received: paymentReceivedSchema,
   /** What arrived in USD cents as the provider reported it; null when it has not. */
   received_usd_cents: cents.nullable(),
+  /** What paying over credited to the balance beyond the invoice (decision 026); 0 otherwise. */
+  extra_credited_cents: cents,
   created_at: z.string(),
   expires_at: z.string(),
   settled_at: z.string().nullable(),

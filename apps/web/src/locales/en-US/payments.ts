@@ -42,6 +42,7 @@ export const payments = {
   'admin.payments.details': 'Details',
   'admin.payments.asked': 'Asked',
   'admin.payments.received': 'Received',
+  'admin.payments.extraCredited': 'Paid over, credited to the balance',
   'admin.payments.usdValue': '= {amount} as reported',
   'admin.payments.usdUnknown': 'USD value not reported',
   'admin.payments.providerStatus': 'Provider status',

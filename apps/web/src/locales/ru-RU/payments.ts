@@ -46,6 +46,7 @@ export const payments: Translation<typeof en> = {
   'admin.payments.details': 'Подробно',
   'admin.payments.asked': 'Запрошено',
   'admin.payments.received': 'Получено',
+  'admin.payments.extraCredited': 'Переплата, зачислена на баланс',
   'admin.payments.usdValue': '= {amount} по данным провайдера',
   'admin.payments.usdUnknown': 'сумма в USD не сообщена',
   'admin.payments.providerStatus': 'Статус у провайдера',

@@ -65,6 +65,15 @@ export function askedAndReceived(
         <Received received={invoice.payment_received} usdCents={invoice.received_usd_cents} intl={intl} />
       ),
     },
+    ...(invoice.extra_credited_cents > 0
+      ? [
+          {
+            key: 'extra',
+            label: <FormattedMessage id="admin.payments.extraCredited" />,
+            children: formatUsd(invoice.extra_credited_cents, intl.locale),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -26,6 +26,7 @@ const expired: AdminInvoiceRow = {
   provider_status: 'cancel',
   payment_received: null,
   received_usd_cents: 2060,
+  extra_credited_cents: 0,
   created_at: '2026-11-26T08:00:00.000Z',
   expires_at: '2026-11-26T09:00:00.000Z',
   settled_at: '2026-11-26T09:00:00.000Z',
@@ -85,5 +86,30 @@ describe('the console payment drawer', () => {
     expect(history.getByText('Received 20.60 USDT ($20.60)')).toBeTruthy();
     expect(history.getByText('2026-11-26 09:40 UTC')).toBeTruthy();
     expect(screen.getByTestId('invoice-resolve')).toBeTruthy();
+    expect(screen.queryByText('Paid over, credited to the balance')).toBeNull();
+  });
+
+  it('a paid-over invoice shows the extra it credited to the balance', async () => {
+    signIn({ access: { name: 'operator' } });
+    const paidOver: AdminInvoiceRow = {
+      ...expired,
+      status: 'paid',
+      payment_detail: 'paid_over',
+      provider_status: 'paid_over',
+      payment_received: { amount: '22.66', currency: 'USDT' },
+      received_usd_cents: 2266,
+      extra_credited_cents: 200,
+      resolvable: false,
+      credit_cents: null,
+    };
+    mockEndpoint(calls.invoices, aPage([paidOver], 1, 20));
+    mockEndpoint(calls.invoice, { ...detail, invoice: paidOver });
+    await renderPage(AdminPaymentsPage, {
+      path: paths.adminPayments,
+      url: `${paths.adminPayments}?invoice_id=80`,
+    });
+
+    const label = await screen.findByText('Paid over, credited to the balance');
+    expect(label.closest('tr')?.textContent).toContain('$2.00');
   });
 });

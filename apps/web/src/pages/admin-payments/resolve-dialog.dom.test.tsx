@@ -23,6 +23,7 @@ const underpaid: AdminInvoiceRow = {
   provider_status: 'wrong_amount',
   payment_received: { amount: '10.30', currency: 'USDT' },
   received_usd_cents: 1030,
+  extra_credited_cents: 0,
   created_at: '2026-11-26T08:00:00.000Z',
   expires_at: '2026-11-26T09:00:00.000Z',
   settled_at: '2026-11-26T08:20:00.000Z',

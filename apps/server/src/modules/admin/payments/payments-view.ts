@@ -65,6 +65,7 @@ export function toAdminInvoiceRow(invoice: AdminInvoiceView): AdminInvoiceRow {
     provider_status: invoice.provider_status,
     payment_received: receivedView(invoice),
     received_usd_cents: facts.reportedUsdCents === null ? null : Number(facts.reportedUsdCents),
+    extra_credited_cents: Number(invoice.extra_credited_cents),
     created_at: invoice.created_at.toISOString(),
     expires_at: invoice.expires_at.toISOString(),
     settled_at: iso(invoice.settled_at),
