@@ -1,4 +1,5 @@
-import { queueSecurityMail, sendQueuedMail } from './security-mail';
+import { sendQueuedMail } from '../mail/mail-queue.service';
+import { queueSecurityMail } from './security-mail';
 import type { ResetLinkCheck } from '@resiport/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';

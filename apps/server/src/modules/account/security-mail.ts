@@ -98,8 +98,6 @@ export async function tellOwner(
   }
 }
 
-export { sendQueuedMail };
-
 /**
  * Too many wrong two-factor codes (decision 050): someone has the password. The mail says so, and
  * carries the link that lets the second step accept authenticator codes again.

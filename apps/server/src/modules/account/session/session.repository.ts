@@ -147,7 +147,6 @@ export async function pageOfSessions(
   return { list, total: Number(counts.total), live: Number(counts.live) };
 }
 
-/** Whether the account has signed in from this address since `since` (a trusted source). */
 /** Whether the account has ever had a session (its first sign-in is not a "new device"). */
 export async function hasAnySession(db: Executor, accountId: number): Promise<boolean> {
   const row = await db
@@ -159,6 +158,7 @@ export async function hasAnySession(db: Executor, accountId: number): Promise<bo
   return row !== undefined;
 }
 
+/** Whether the account has signed in from this address since `since` (a trusted source). */
 export async function hasSignedInFrom(
   db: Executor,
   accountId: number,

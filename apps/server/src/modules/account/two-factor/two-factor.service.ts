@@ -1,4 +1,5 @@
-import { queueSecurityMail, sendQueuedMail } from '../security-mail';
+import { sendQueuedMail } from '../../mail/mail-queue.service';
+import { queueSecurityMail } from '../security-mail';
 import type { RecoveryCodes, TwoFactorSetup } from '@resiport/contract';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../../context';

@@ -1,4 +1,5 @@
-import { queueSecurityMail, sendQueuedMail, tellOwner } from '../security-mail';
+import { sendQueuedMail } from '../../mail/mail-queue.service';
+import { queueSecurityMail, tellOwner } from '../security-mail';
 import { NO_ACCESS, OPERATOR_ACCESS, type ServerLang, type Session, type UserInfo } from '@resiport/contract';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
